@@ -181,7 +181,7 @@ pub(crate) static PAWN_ATTACKERS: [[u128; 90]; 2] = {
     let mut t = [[0u128; 90]; 2];
     let mut c = 0;
     while c < 2 {
-        let mut s = 0;
+        let mut s: usize = 0;
         while s < 90 {
             let steps = pawn_steps(c, (s % 9) as i32, (s / 9) as i32);
             let mut d = 0;
