@@ -25,7 +25,13 @@ mod bitboard;
 mod fen;
 mod handicap;
 mod movegen;
+pub mod notation;
+pub mod pgn;
 mod position;
+mod record;
+mod rules;
+#[cfg(feature = "serde")]
+pub mod ron;
 mod types;
 mod zobrist;
 
@@ -33,6 +39,11 @@ pub use bitboard::{Bitboard, Squares};
 pub use fen::FenError;
 pub use handicap::Handicap;
 pub use movegen::{GenKind, MAX_MOVES, MoveList};
+pub use record::{GameRecord, PlayError};
+pub use rules::{
+    DrawReason, NO_CAPTURE_DRAW_PLIES, Outcome, REPETITION_OCCURRENCES, WinReason, chased_by, judge_repetition,
+    no_attacking_pieces,
+};
 pub use position::{IllegalMove, IllegalReason, NoMovesOutcome, Position, Undo};
 pub use types::{Color, File, Move, ParseSquareError, Piece, PieceKind, Rank, Square};
 

@@ -1,0 +1,126 @@
+//! Chinese notation: `炮二平五`, `马８进７`, `前炮退一`.
+//!
+//! Red numbers files 一 to 九 from its own right and writes steps in Chinese numerals; Black
+//! numbers files 1 to 9 from its own right in full-width digits (`１`-`９`). 进 is forward, 退 back,
+//! 平 sideways. Horses, elephants and advisors give the destination file; the king, rooks,
+//! cannons and pawns give the number of steps when moving along their file.
+//!
+//! Pieces of one kind sharing a file (as xqbase writes them): two are 前/后 (`前炮平五`), three
+//! 前/中/后; when four or five pawns stand on files holding two or more, they are numbered
+//! 一二三四五 from the first such file on the mover's right, front to back (`二兵平四`). Kings,
+//! advisors and elephants are always named by their file: their direction tells them apart.
+//!
+//! Output uses simplified characters: 帅仕相马车炮兵 for Red, 将士象马车炮卒 for Black. Input also
+//! accepts traditional characters (車 馬 砲 將 帥 俥 傌 進 後), the other side's characters for the
+//! same piece, ASCII, full-width or Chinese digits, and for numbered pawns 前/中/后 with the file
+//! (`前七平六`).
+
+use crate::notation::{Action, Described, Designator, NotationError, describe, find_move};
+use crate::position::Position;
+use crate::types::{Color, Move, PieceKind};
+
+const RED_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const BLACK_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+
+fn digit(color: Color, n: u8) -> char {
+    let i = usize::from(n.clamp(1, 9) - 1);
+    match color {
+        Color::Red => RED_DIGITS[i],
+        Color::Black => BLACK_DIGITS[i],
+    }
+}
+
+/// The simplified character for a piece, as written in move text.
+#[must_use]
+pub fn piece_char(color: Color, kind: PieceKind) -> char {
+    match (color, kind) {
+        (Color::Red, PieceKind::King) => '帅',
+        (Color::Red, PieceKind::Advisor) => '仕',
+        (Color::Red, PieceKind::Elephant) => '相',
+        (Color::Red, PieceKind::Pawn) => '兵',
+        (Color::Black, PieceKind::King) => '将',
+        (Color::Black, PieceKind::Advisor) => '士',
+        (Color::Black, PieceKind::Elephant) => '象',
+        (Color::Black, PieceKind::Pawn) => '卒',
+        (_, PieceKind::Horse) => '马',
+        (_, PieceKind::Rook) => '车',
+        (_, PieceKind::Cannon) => '炮',
+    }
+}
+
+fn action_char(a: Action) -> char {
+    match a {
+        Action::Forward => '进',
+        Action::Sideways => '平',
+        Action::Back => '退',
+    }
+}
+
+fn designators(d: &Described) -> Vec<String> {
+    let p = piece_char(d.color, d.kind);
+    match d.designator {
+        Designator::File(f) => vec![format!("{p}{}", digit(d.color, f))],
+        Designator::Tandem { file, index, total, index_in_file, count_in_file, .. } => {
+            let order = |i: usize, n: usize| match (n, i) {
+                (2, 0) | (3, 0) => '前',
+                (3, 1) => '中',
+                _ => '后',
+            };
+            let canonical = if total <= 3 { order(index, total) } else { RED_DIGITS[index.min(4)] };
+            let mut v = vec![format!("{canonical}{p}")];
+            if total > 3 && count_in_file <= 3 {
+                v.push(format!("{}{}", order(index_in_file, count_in_file), digit(d.color, file)));
+            }
+            v
+        }
+    }
+}
+
+fn forms(pos: &Position, m: Move) -> Vec<String> {
+    let Ok(d) = describe(pos, m) else { return Vec::new() };
+    let tail = format!("{}{}", action_char(d.action), digit(d.color, d.target));
+    designators(&d).into_iter().map(|des| format!("{des}{tail}")).collect()
+}
+
+/// Writes `m` in Chinese notation. Errors if `m` is not legal in `pos`.
+pub fn format(pos: &Position, m: Move) -> Result<String, NotationError> {
+    let d = describe(pos, m)?;
+    let des = designators(&d).swap_remove(0);
+    Ok(format!("{des}{}{}", action_char(d.action), digit(d.color, d.target)))
+}
+
+/// Maps every accepted spelling onto one ASCII key: pieces to `KAEHRCP`, numerals to `1`-`9`,
+/// 进平退 to `+.-`, 前中后 to `fmr`.
+fn normalize(text: &str) -> Option<String> {
+    let mut s = String::new();
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        let n = match c {
+            '帅' | '帥' | '将' | '將' => 'K',
+            '仕' | '士' => 'A',
+            '相' | '象' => 'E',
+            '马' | '馬' | '傌' => 'H',
+            '车' | '車' | '俥' => 'R',
+            '炮' | '砲' | '包' => 'C',
+            '兵' | '卒' => 'P',
+            '进' | '進' => '+',
+            '退' => '-',
+            '平' => '.',
+            '前' => 'f',
+            '中' => 'm',
+            '后' | '後' => 'r',
+            '1'..='9' => c,
+            '１'..='９' => char::from(b'1' + (c as u32 - '１' as u32) as u8),
+            _ => match RED_DIGITS.iter().position(|&d| d == c) {
+                Some(i) => char::from(b'1' + i as u8),
+                None => return None,
+            },
+        };
+        s.push(n);
+    }
+    (s.chars().count() == 4).then_some(s)
+}
+
+/// Reads a Chinese-notation move of `pos`.
+pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    find_move(pos, text, normalize, forms)
+}

@@ -1,0 +1,292 @@
+//! A game record: the start position, the moves, undo and redo, tags, comments and the outcome.
+
+use core::fmt;
+
+use crate::fen::FenError;
+use crate::notation::{Notation, NotationError};
+use crate::position::{IllegalMove, Position};
+use crate::rules::{self, DrawReason, NO_CAPTURE_DRAW_PLIES, Outcome, REPETITION_OCCURRENCES, WinReason};
+use crate::types::Move;
+use crate::NoMovesOutcome;
+
+/// A game as played: where it started, every move (including moves taken back, for redo), the
+/// current point in it, PGN-style tags and comments.
+///
+/// ```
+/// use xiangqi::{GameRecord, notation::Notation};
+/// let mut game = GameRecord::default();
+/// game.play("h2e2".parse()?)?;
+/// game.play("h9g7".parse()?)?;
+/// assert_eq!(game.move_texts(Notation::Chinese), ["炮二平五", "马８进７"]);
+/// game.undo();
+/// assert_eq!(game.ply(), 1);
+/// game.redo();
+/// assert_eq!(game.ply(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "crate::ron::RecordFile", try_from = "crate::ron::RecordFile"))]
+pub struct GameRecord {
+    tags: Vec<(String, String)>,
+    /// `positions[i]` is the position before `moves[i]`; one more position than moves.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// `comments[0]` comes before the first move, `comments[i + 1]` after `moves[i]`.
+    comments: Vec<Option<String>>,
+    cursor: usize,
+}
+
+/// Why [`GameRecord::play`] refused a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The move is not legal.
+    Illegal(IllegalMove),
+    /// The game is already over.
+    GameOver(Outcome),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Illegal(e) => e.fmt(f),
+            PlayError::GameOver(o) => write!(f, "the game is over: {o}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<IllegalMove> for PlayError {
+    fn from(e: IllegalMove) -> PlayError {
+        PlayError::Illegal(e)
+    }
+}
+
+impl Default for GameRecord {
+    fn default() -> GameRecord {
+        GameRecord::new(Position::startpos())
+    }
+}
+
+impl GameRecord {
+    /// A record starting from `start` with no moves.
+    #[must_use]
+    pub fn new(start: Position) -> GameRecord {
+        GameRecord { tags: Vec::new(), positions: vec![start], moves: Vec::new(), comments: vec![None], cursor: 0 }
+    }
+
+    /// A record starting from a FEN.
+    pub fn from_fen(fen: &str) -> Result<GameRecord, FenError> {
+        Ok(GameRecord::new(Position::from_fen(fen)?))
+    }
+
+    /// The starting position.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The position at the current point (after [`GameRecord::ply`] moves).
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.positions[self.cursor]
+    }
+
+    /// The position after `ply` moves, if the record is that long.
+    #[must_use]
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    /// How many moves have been played to reach the current point.
+    #[must_use]
+    pub fn ply(&self) -> usize {
+        self.cursor
+    }
+
+    /// How many moves the record holds, including any taken back.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the record holds no moves at all.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The moves played up to the current point.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves[..self.cursor]
+    }
+
+    /// Every move of the record, including those taken back.
+    #[must_use]
+    pub fn all_moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The last move played, if any.
+    #[must_use]
+    pub fn last_move(&self) -> Option<Move> {
+        self.cursor.checked_sub(1).map(|i| self.moves[i])
+    }
+
+    /// Plays `m` at the current point, as the rules allow: refused if illegal or if the game is
+    /// over. Moves after the current point (taken back earlier) are dropped.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        self.append(m)?;
+        Ok(())
+    }
+
+    /// Records `m` at the current point if it is legal, even after the game has ended by rule
+    /// (records from elsewhere may go on past where these rules would stop them).
+    pub fn append(&mut self, m: Move) -> Result<(), IllegalMove> {
+        let next = self.position().after(m)?;
+        self.moves.truncate(self.cursor);
+        self.positions.truncate(self.cursor + 1);
+        self.comments.truncate(self.cursor + 1);
+        self.moves.push(m);
+        self.positions.push(next);
+        self.comments.push(None);
+        self.cursor += 1;
+        Ok(())
+    }
+
+    /// Takes back the last move (it stays available to [`GameRecord::redo`]).
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.last_move()?;
+        self.cursor -= 1;
+        Some(m)
+    }
+
+    /// Replays the next move taken back.
+    pub fn redo(&mut self) -> Option<Move> {
+        let m = *self.moves.get(self.cursor)?;
+        self.cursor += 1;
+        Some(m)
+    }
+
+    /// Moves the current point to after `ply` moves; false if the record is shorter.
+    pub fn goto(&mut self, ply: usize) -> bool {
+        if ply <= self.moves.len() {
+            self.cursor = ply;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// How the game stands at the current point: `None` while it goes on.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_at(self.cursor)
+    }
+
+    /// How the game stands after `ply` moves (`None` while it goes on or past the end).
+    ///
+    /// In order: no legal move (checkmate or stalemate: the side to move loses); the fourth
+    /// occurrence of a position (perpetual check or chase loses, otherwise a draw; see
+    /// [`crate::judge_repetition`]); 120 plies without a capture; no attacking pieces left.
+    #[must_use]
+    pub fn outcome_at(&self, ply: usize) -> Option<Outcome> {
+        let pos = self.positions.get(ply)?;
+        if let Some(o) = pos.no_moves_outcome() {
+            return Some(match o {
+                NoMovesOutcome::Checkmate { winner } => Outcome::Win { winner, reason: WinReason::Checkmate },
+                NoMovesOutcome::Stalemate { winner } => Outcome::Win { winner, reason: WinReason::Stalemate },
+            });
+        }
+        if let Some(first) = self.repetition_start(ply) {
+            return Some(rules::judge_repetition(&self.positions[first], &self.moves[first..ply]));
+        }
+        if pos.halfmove_clock() >= NO_CAPTURE_DRAW_PLIES {
+            return Some(Outcome::Draw { reason: DrawReason::NoCaptureLimit });
+        }
+        if rules::no_attacking_pieces(pos) {
+            return Some(Outcome::Draw { reason: DrawReason::NoAttackingPieces });
+        }
+        None
+    }
+
+    /// If the position after `ply` moves is the fourth occurrence of itself, the ply of the first
+    /// of those four occurrences.
+    fn repetition_start(&self, ply: usize) -> Option<usize> {
+        let pos = &self.positions[ply];
+        let key = pos.key();
+        let mut seen = 1;
+        // Positions before the last capture cannot recur; the half-move clock bounds the search.
+        let reach = (pos.halfmove_clock() as usize).min(ply);
+        let mut i = ply;
+        while i >= 2 && ply - (i - 2) <= reach {
+            i -= 2;
+            if self.positions[i].key() == key {
+                seen += 1;
+                if seen == REPETITION_OCCURRENCES {
+                    return Some(i);
+                }
+            }
+        }
+        None
+    }
+
+    /// The moves of the whole record written in `notation`.
+    #[must_use]
+    pub fn move_texts(&self, notation: Notation) -> Vec<String> {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(&m, pos)| notation.format(pos, m).unwrap_or_else(|_| m.to_string()))
+            .collect()
+    }
+
+    /// Reads a move in `notation` at the current point and records it (as [`GameRecord::append`]).
+    pub fn append_text(&mut self, notation: Notation, text: &str) -> Result<Move, NotationError> {
+        let m = notation.parse(self.position(), text)?;
+        self.append(m).map_err(|e| NotationError::IllegalMove(e.mv))?;
+        Ok(m)
+    }
+
+    /// The tags, in order.
+    #[must_use]
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// The value of tag `name`, if set.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name` (replacing an earlier value, keeping its place).
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(slot) => slot.1 = value.to_owned(),
+            None => self.tags.push((name.to_owned(), value.to_owned())),
+        }
+    }
+
+    /// The comment after `ply` moves (0: before the first move).
+    #[must_use]
+    pub fn comment(&self, ply: usize) -> Option<&str> {
+        self.comments.get(ply).and_then(|c| c.as_deref())
+    }
+
+    /// Sets or clears the comment after `ply` moves; false if the record is shorter.
+    pub fn set_comment(&mut self, ply: usize, text: Option<String>) -> bool {
+        match self.comments.get_mut(ply) {
+            Some(slot) => {
+                *slot = text;
+                true
+            }
+            None => false,
+        }
+    }
+}
