@@ -48,7 +48,7 @@ impl Notation {
     /// Reads a move written in any of the three notations, guessing which from the text.
     pub fn parse_any(pos: &Position, text: &str) -> Result<Move, NotationError> {
         let t = text.trim();
-        if t.chars().any(|c| !c.is_ascii()) {
+        if !t.is_ascii() {
             chinese::parse(pos, t)
         } else if iccs::looks_like(t) {
             iccs::parse(pos, t)
