@@ -5,9 +5,24 @@ use std::time::Instant;
 use xiangqi::{Position, perft};
 
 const CASES: &[(&str, &str, u32, u64)] = &[
-    ("start", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 5, 133_312_995),
-    ("middlegame", "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", 5, 53_112_976),
-    ("attack", "1C2ka3/9/C1Nab1n2/p3p3p/6p2/9/P3P3P/3AB4/3p2c2/c1BAK4 w - - 0 1", 5, 17_920_736),
+    (
+        "start",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        5,
+        133_312_995,
+    ),
+    (
+        "middlegame",
+        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+        5,
+        53_112_976,
+    ),
+    (
+        "attack",
+        "1C2ka3/9/C1Nab1n2/p3p3p/6p2/9/P3P3P/3AB4/3p2c2/c1BAK4 w - - 0 1",
+        5,
+        17_920_736,
+    ),
 ];
 
 fn main() {
@@ -28,9 +43,15 @@ fn main() {
         if !quick {
             assert_eq!(nodes, expected, "perft {depth} of {name}");
         }
-        println!("perft {name:<11} depth {depth}: {nodes:>11} nodes {best:>7.3} s {:>6.1} Mnodes/s", nodes as f64 / best / 1e6);
+        println!(
+            "perft {name:<11} depth {depth}: {nodes:>11} nodes {best:>7.3} s {:>6.1} Mnodes/s",
+            nodes as f64 / best / 1e6
+        );
         total_nodes += nodes;
         total_secs += best;
     }
-    println!("total: {total_nodes} nodes {total_secs:.3} s {:.1} Mnodes/s", total_nodes as f64 / total_secs / 1e6);
+    println!(
+        "total: {total_nodes} nodes {total_secs:.3} s {:.1} Mnodes/s",
+        total_nodes as f64 / total_secs / 1e6
+    );
 }

@@ -99,7 +99,11 @@ pub(crate) static HORSE: [[(u128, u128); 4]; 90] = {
             let (df, dr) = ORTH[i];
             let mut tgt = 0u128;
             // two destinations: straight step then a diagonal step either way
-            let (a, b) = if df != 0 { ((f + 2 * df, r + 1), (f + 2 * df, r - 1)) } else { ((f + 1, r + 2 * dr), (f - 1, r + 2 * dr)) };
+            let (a, b) = if df != 0 {
+                ((f + 2 * df, r + 1), (f + 2 * df, r - 1))
+            } else {
+                ((f + 1, r + 2 * dr), (f - 1, r + 2 * dr))
+            };
             if on_board(a.0, a.1) {
                 tgt |= bit(a.0, a.1);
             }
@@ -277,10 +281,27 @@ pub(crate) static BETWEEN: [[u128; 90]; 90] = {
     while a < 90 {
         let mut b = 0;
         while b < 90 {
-            let (fa, ra, fb, rb) = ((a % 9) as i32, (a / 9) as i32, (b % 9) as i32, (b / 9) as i32);
+            let (fa, ra, fb, rb) = (
+                (a % 9) as i32,
+                (a / 9) as i32,
+                (b % 9) as i32,
+                (b / 9) as i32,
+            );
             if a != b && (fa == fb || ra == rb) {
-                let df = if fb > fa { 1 } else if fb < fa { -1 } else { 0 };
-                let dr = if rb > ra { 1 } else if rb < ra { -1 } else { 0 };
+                let df = if fb > fa {
+                    1
+                } else if fb < fa {
+                    -1
+                } else {
+                    0
+                };
+                let dr = if rb > ra {
+                    1
+                } else if rb < ra {
+                    -1
+                } else {
+                    0
+                };
                 let (mut f, mut r) = (fa + df, ra + dr);
                 while f != fb || r != rb {
                     t[a][b] |= bit(f, r);
@@ -342,52 +363,36 @@ pub(crate) fn rook_attacks(sq: Square, occ: u128, occ_t: u128) -> u128 {
     let (f, r) = (s % 9, s / 9);
     let rank_occ = (occ >> (9 * r)) as usize & 0x1ff;
     let file_occ = (occ_t >> (10 * f)) as usize & 0x3ff;
-    (RANK_SLIDES[f][rank_occ].0 as u128) << (9 * r) | FILE_SPREAD[FILE_SLIDES[r][file_occ].0 as usize] << f
+    (RANK_SLIDES[f][rank_occ].0 as u128) << (9 * r)
+        | FILE_SPREAD[FILE_SLIDES[r][file_occ].0 as usize] << f
+}
+
+/// The union of the targets of `table` whose blocking point is empty in `occ` (a leaper whose
+/// path can be blocked: horse legs, elephant eyes).
+#[inline(always)]
+fn unblocked(table: &[(u128, u128); 4], occ: u128) -> u128 {
+    table.iter().fold(
+        0,
+        |m, &(block, target)| if occ & block == 0 { m | target } else { m },
+    )
 }
 
 /// Horse destinations from `sq` given the occupancy (legs checked).
 #[inline(always)]
 pub(crate) fn horse_moves(sq: Square, occ: u128) -> u128 {
-    let t = &HORSE[sq.index()];
-    let mut m = 0;
-    let mut i = 0;
-    while i < 4 {
-        if occ & t[i].0 == 0 {
-            m |= t[i].1;
-        }
-        i += 1;
-    }
-    m
+    unblocked(&HORSE[sq.index()], occ)
 }
 
 /// Squares from which a horse would attack `sq` given the occupancy (legs checked).
 #[inline(always)]
 pub(crate) fn horse_attackers(sq: Square, occ: u128) -> u128 {
-    let t = &HORSE_ATTACKERS[sq.index()];
-    let mut m = 0;
-    let mut i = 0;
-    while i < 4 {
-        if occ & t[i].0 == 0 {
-            m |= t[i].1;
-        }
-        i += 1;
-    }
-    m
+    unblocked(&HORSE_ATTACKERS[sq.index()], occ)
 }
 
 /// Elephant destinations from `sq` given the occupancy (eyes checked; never across the river).
 #[inline(always)]
 pub(crate) fn elephant_moves(sq: Square, occ: u128) -> u128 {
-    let t = &ELEPHANT[sq.index()];
-    let mut m = 0;
-    let mut i = 0;
-    while i < 4 {
-        if occ & t[i].0 == 0 {
-            m |= t[i].1;
-        }
-        i += 1;
-    }
-    m
+    unblocked(&ELEPHANT[sq.index()], occ)
 }
 
 /// King steps from `sq` (inside its palace).

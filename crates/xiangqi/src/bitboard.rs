@@ -65,14 +65,22 @@ impl Bitboard {
     #[inline(always)]
     #[must_use]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Square::try_from_index(self.0.trailing_zeros() as usize) }
+        if self.0 == 0 {
+            None
+        } else {
+            Square::try_from_index(self.0.trailing_zeros() as usize)
+        }
     }
 
     /// The highest-numbered square, if any.
     #[inline(always)]
     #[must_use]
     pub const fn last(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Square::try_from_index(127 - self.0.leading_zeros() as usize) }
+        if self.0 == 0 {
+            None
+        } else {
+            Square::try_from_index(127 - self.0.leading_zeros() as usize)
+        }
     }
 
     /// The set with `sq` added.

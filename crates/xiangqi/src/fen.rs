@@ -64,16 +64,33 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Empty => write!(f, "the FEN is empty"),
-            FenError::WrongRankCount(n) => write!(f, "the board has {n} ranks; a xiangqi board has 10, separated by '/'"),
+            FenError::WrongRankCount(n) => write!(
+                f,
+                "the board has {n} ranks; a xiangqi board has 10, separated by '/'"
+            ),
             FenError::BadRankWidth { rank, files } => {
-                write!(f, "rank {rank} describes {files} files; every rank must add up to 9")
+                write!(
+                    f,
+                    "rank {rank} describes {files} files; every rank must add up to 9"
+                )
             }
             FenError::UnknownPiece(c) => {
-                write!(f, "unknown piece letter {c:?}; expected one of K A B N R C P (E and H also accepted), or a digit")
+                write!(
+                    f,
+                    "unknown piece letter {c:?}; expected one of K A B N R C P (E and H also accepted), or a digit"
+                )
             }
-            FenError::MissingSideToMove => write!(f, "the side to move is missing after the board (expected 'w' or 'b')"),
-            FenError::BadSideToMove(s) => write!(f, "bad side to move {s:?}; expected 'w' (or 'r') for Red, 'b' for Black"),
-            FenError::BadMoveCounter(s) => write!(f, "bad move counter {s:?}; expected a whole number"),
+            FenError::MissingSideToMove => write!(
+                f,
+                "the side to move is missing after the board (expected 'w' or 'b')"
+            ),
+            FenError::BadSideToMove(s) => write!(
+                f,
+                "bad side to move {s:?}; expected 'w' (or 'r') for Red, 'b' for Black"
+            ),
+            FenError::BadMoveCounter(s) => {
+                write!(f, "bad move counter {s:?}; expected a whole number")
+            }
             FenError::MissingKing(c) => write!(f, "{c} has no king"),
             FenError::TooManyKings(c) => write!(f, "{c} has more than one king"),
             FenError::OutsidePalace { piece, square } => write!(
@@ -82,11 +99,19 @@ impl fmt::Display for FenError {
                 piece.color, piece.kind
             ),
             FenError::ElephantOffPoints(sq) => {
-                write!(f, "the elephant on {sq} stands on a point elephants can never reach")
+                write!(
+                    f,
+                    "the elephant on {sq} stands on a point elephants can never reach"
+                )
             }
-            FenError::PawnBehindStart(sq) => write!(f, "the pawn on {sq} stands behind its starting rank"),
+            FenError::PawnBehindStart(sq) => {
+                write!(f, "the pawn on {sq} stands behind its starting rank")
+            }
             FenError::PawnOffFile(sq) => {
-                write!(f, "the pawn on {sq} has not crossed the river but stands off the files a, c, e, g, i")
+                write!(
+                    f,
+                    "the pawn on {sq} has not crossed the river but stands off the files a, c, e, g, i"
+                )
             }
             FenError::TooManyPieces { piece, count } => write!(
                 f,
@@ -96,7 +121,10 @@ impl fmt::Display for FenError {
                 piece.kind.max_count()
             ),
             FenError::OpponentInCheck => {
-                write!(f, "the side not to move is in check (or the kings face each other), so its king could be taken")
+                write!(
+                    f,
+                    "the side not to move is in check (or the kings face each other), so its king could be taken"
+                )
             }
         }
     }
@@ -108,7 +136,10 @@ impl std::error::Error for FenError {}
 fn elephant_point(color: Color, sq: Square) -> bool {
     let (f, r) = (sq.file().index(), sq.rank().index());
     let r = if color == Color::Red { r } else { 9 - r };
-    matches!((f, r), (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4))
+    matches!(
+        (f, r),
+        (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
+    )
 }
 
 fn advisor_point(color: Color, sq: Square) -> bool {
@@ -120,7 +151,9 @@ fn advisor_point(color: Color, sq: Square) -> bool {
 fn parse_counter(s: Option<&str>, default: u32) -> Result<u32, FenError> {
     match s {
         None | Some("-") => Ok(default),
-        Some(t) => t.parse::<u32>().map_err(|_| FenError::BadMoveCounter(t.to_owned())),
+        Some(t) => t
+            .parse::<u32>()
+            .map_err(|_| FenError::BadMoveCounter(t.to_owned())),
     }
 }
 
@@ -168,7 +201,11 @@ impl Position {
         };
         // Castling and en passant fields are always '-' in xiangqi; skip them if present.
         let rest: Vec<&str> = fields.collect();
-        let skip = rest.iter().take(2).take_while(|f| f.parse::<u32>().is_err()).count();
+        let skip = rest
+            .iter()
+            .take(2)
+            .take_while(|f| f.parse::<u32>().is_err())
+            .count();
         let counters = &rest[skip..];
         let halfmove = parse_counter(counters.first().copied(), 0)?;
         let fullmove = parse_counter(counters.get(1).copied(), 1)?;
@@ -219,13 +256,27 @@ fn validate(board: &[Option<Piece>; 90]) -> Result<(), FenError> {
         counts[p.index()] += 1;
         let c = p.color;
         match p.kind {
-            PieceKind::King if !sq.in_palace_of(c) => return Err(FenError::OutsidePalace { piece: p, square: sq }),
-            PieceKind::Advisor if !advisor_point(c, sq) => {
-                return Err(FenError::OutsidePalace { piece: p, square: sq });
+            PieceKind::King if !sq.in_palace_of(c) => {
+                return Err(FenError::OutsidePalace {
+                    piece: p,
+                    square: sq,
+                });
             }
-            PieceKind::Elephant if !elephant_point(c, sq) => return Err(FenError::ElephantOffPoints(sq)),
+            PieceKind::Advisor if !advisor_point(c, sq) => {
+                return Err(FenError::OutsidePalace {
+                    piece: p,
+                    square: sq,
+                });
+            }
+            PieceKind::Elephant if !elephant_point(c, sq) => {
+                return Err(FenError::ElephantOffPoints(sq));
+            }
             PieceKind::Pawn => {
-                let rel_rank = if c == Color::Red { sq.rank().index() } else { 9 - sq.rank().index() };
+                let rel_rank = if c == Color::Red {
+                    sq.rank().index()
+                } else {
+                    9 - sq.rank().index()
+                };
                 if rel_rank < 3 {
                     return Err(FenError::PawnBehindStart(sq));
                 }

@@ -30,7 +30,12 @@ pub enum Handicap {
 
 impl Handicap {
     /// Every handicap, in menu order.
-    pub const ALL: [Handicap; 4] = [Handicap::LeftHorse, Handicap::RightHorse, Handicap::TwoHorses, Handicap::NinePieces];
+    pub const ALL: [Handicap; 4] = [
+        Handicap::LeftHorse,
+        Handicap::RightHorse,
+        Handicap::TwoHorses,
+        Handicap::NinePieces,
+    ];
 
     /// The Chinese name as given: 让左马, 让右马, 让双马, 让九子.
     #[must_use]
@@ -59,7 +64,11 @@ impl Handicap {
             Handicap::TwoHorses => "R1BAKAB1R",
             Handicap::NinePieces => "RN2K2NR",
         };
-        let red_pawns = if self == Handicap::NinePieces { "9" } else { "P1P1P1P1P" };
+        let red_pawns = if self == Handicap::NinePieces {
+            "9"
+        } else {
+            "P1P1P1P1P"
+        };
         let red_fen = format!("{red_pawns}/1C5C1/9/{red_back}");
         let black_full = "rnbakabnr/9/1c5c1/p1p1p1p1p";
         let red_full = "P1P1P1P1P/1C5C1/9/RNBAKABNR";

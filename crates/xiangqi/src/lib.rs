@@ -29,9 +29,9 @@ pub mod notation;
 pub mod pgn;
 mod position;
 mod record;
-mod rules;
 #[cfg(feature = "serde")]
 pub mod ron;
+mod rules;
 mod types;
 mod zobrist;
 
@@ -39,12 +39,12 @@ pub use bitboard::{Bitboard, Squares};
 pub use fen::FenError;
 pub use handicap::Handicap;
 pub use movegen::{GenKind, MAX_MOVES, MoveList};
+pub use position::{IllegalMove, IllegalReason, NoMovesOutcome, Position, Undo};
 pub use record::{GameRecord, PlayError};
 pub use rules::{
-    DrawReason, NO_CAPTURE_DRAW_PLIES, Outcome, REPETITION_OCCURRENCES, WinReason, chased_by, judge_repetition,
-    no_attacking_pieces,
+    DrawReason, NO_CAPTURE_DRAW_PLIES, Outcome, REPETITION_OCCURRENCES, WinReason, chased_by,
+    judge_repetition, no_attacking_pieces,
 };
-pub use position::{IllegalMove, IllegalReason, NoMovesOutcome, Position, Undo};
 pub use types::{Color, File, Move, ParseSquareError, Piece, PieceKind, Rank, Square};
 
 /// Counts the leaf nodes of the legal move tree to `depth` plies (the last ply counted from the

@@ -29,7 +29,10 @@ impl MoveList {
     #[inline]
     #[must_use]
     pub fn new() -> MoveList {
-        MoveList { moves: [Move::default(); MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [Move::default(); MAX_MOVES],
+            len: 0,
+        }
     }
 
     /// Appends `m` (ignored if the list is full, which legal generation never reaches).
@@ -153,8 +156,9 @@ impl Position {
         let line = LINES[k];
         let mut from = 0u128;
         let mut to = 0u128;
-        let mut rooks =
-            line & (self.pieces[base + PieceKind::Rook as usize] | self.pieces[base + PieceKind::King as usize]);
+        let mut rooks = line
+            & (self.pieces[base + PieceKind::Rook as usize]
+                | self.pieces[base + PieceKind::King as usize]);
         while rooks != 0 {
             let s = rooks.trailing_zeros() as usize;
             rooks &= rooks - 1;
@@ -188,7 +192,14 @@ impl Position {
 
     /// Pushes the moves from `from` to each square of `targets`, testing legality where needed.
     #[inline(always)]
-    fn push_moves(&self, from: Square, targets: u128, danger_from: u128, danger_to: u128, list: &mut MoveList) {
+    fn push_moves(
+        &self,
+        from: Square,
+        targets: u128,
+        danger_from: u128,
+        danger_to: u128,
+        list: &mut MoveList,
+    ) {
         if danger_from & (1u128 << from.index()) != 0 {
             let mut t = targets;
             while t != 0 {
@@ -216,6 +227,23 @@ impl Position {
         }
     }
 
+    /// Pushes the legal moves of every piece in `bb`, whose targets `targets` gives.
+    #[inline(always)]
+    fn push_piece_moves(
+        &self,
+        mut bb: u128,
+        danger_from: u128,
+        danger_to: u128,
+        list: &mut MoveList,
+        targets: impl Fn(Square) -> u128,
+    ) {
+        while bb != 0 {
+            let from = Square::from_index_unchecked(bb.trailing_zeros() as usize);
+            bb &= bb - 1;
+            self.push_moves(from, targets(from), danger_from, danger_to, list);
+        }
+    }
+
     fn generate_into<const CAPTURES: bool, const QUIETS: bool>(&self, list: &mut MoveList) {
         let us = self.side;
         let them = !us;
@@ -230,7 +258,11 @@ impl Position {
         let ksq = self.kings[us.index()];
 
         let in_check = self.attackers_with(ksq, occ, occ_t, them, u128::MAX) != 0;
-        let (danger_from, danger_to) = if in_check { (FULL, FULL) } else { self.danger(us) };
+        let (danger_from, danger_to) = if in_check {
+            (FULL, FULL)
+        } else {
+            self.danger(us)
+        };
 
         // King: always tested.
         let mut t = attacks::king_steps(ksq) & target;
@@ -242,53 +274,26 @@ impl Position {
             }
         }
 
-        let mut bb = self.pieces[base + PieceKind::Rook as usize];
-        while bb != 0 {
-            let from = Square::from_index_unchecked(bb.trailing_zeros() as usize);
-            bb &= bb - 1;
-            let t = attacks::rook_attacks(from, occ, occ_t) & target;
-            self.push_moves(from, t, danger_from, danger_to, list);
-        }
-
-        let mut bb = self.pieces[base + PieceKind::Cannon as usize];
-        while bb != 0 {
-            let from = Square::from_index_unchecked(bb.trailing_zeros() as usize);
-            bb &= bb - 1;
+        let (df, dt) = (danger_from, danger_to);
+        let pieces = |kind: PieceKind| self.pieces[base + kind as usize];
+        self.push_piece_moves(pieces(PieceKind::Rook), df, dt, list, |from| {
+            attacks::rook_attacks(from, occ, occ_t) & target
+        });
+        self.push_piece_moves(pieces(PieceKind::Cannon), df, dt, list, |from| {
             let (rook, cannon) = attacks::slides(from, occ, occ_t);
-            let t = (rook & quiet_mask) | (cannon & cap_mask);
-            self.push_moves(from, t, danger_from, danger_to, list);
-        }
-
-        let mut bb = self.pieces[base + PieceKind::Horse as usize];
-        while bb != 0 {
-            let from = Square::from_index_unchecked(bb.trailing_zeros() as usize);
-            bb &= bb - 1;
-            let t = attacks::horse_moves(from, occ) & target;
-            self.push_moves(from, t, danger_from, danger_to, list);
-        }
-
-        let mut bb = self.pieces[base + PieceKind::Pawn as usize];
-        while bb != 0 {
-            let from = Square::from_index_unchecked(bb.trailing_zeros() as usize);
-            bb &= bb - 1;
-            let t = attacks::pawn_steps_of(us, from) & target;
-            self.push_moves(from, t, danger_from, danger_to, list);
-        }
-
-        let mut bb = self.pieces[base + PieceKind::Elephant as usize];
-        while bb != 0 {
-            let from = Square::from_index_unchecked(bb.trailing_zeros() as usize);
-            bb &= bb - 1;
-            let t = attacks::elephant_moves(from, occ) & target;
-            self.push_moves(from, t, danger_from, danger_to, list);
-        }
-
-        let mut bb = self.pieces[base + PieceKind::Advisor as usize];
-        while bb != 0 {
-            let from = Square::from_index_unchecked(bb.trailing_zeros() as usize);
-            bb &= bb - 1;
-            let t = attacks::advisor_steps(from) & target;
-            self.push_moves(from, t, danger_from, danger_to, list);
-        }
+            (rook & quiet_mask) | (cannon & cap_mask)
+        });
+        self.push_piece_moves(pieces(PieceKind::Horse), df, dt, list, |from| {
+            attacks::horse_moves(from, occ) & target
+        });
+        self.push_piece_moves(pieces(PieceKind::Pawn), df, dt, list, |from| {
+            attacks::pawn_steps_of(us, from) & target
+        });
+        self.push_piece_moves(pieces(PieceKind::Elephant), df, dt, list, |from| {
+            attacks::elephant_moves(from, occ) & target
+        });
+        self.push_piece_moves(pieces(PieceKind::Advisor), df, dt, list, |from| {
+            attacks::advisor_steps(from) & target
+        });
     }
 }

@@ -58,7 +58,13 @@ impl fmt::Display for PgnError {
         match self {
             PgnError::BadTag { line, text } => write!(f, "line {line}: not a tag: {text:?}"),
             PgnError::BadFen(e) => write!(f, "bad [FEN] tag: {e}"),
-            PgnError::BadMove { move_number, side, text, error, record } => write!(
+            PgnError::BadMove {
+                move_number,
+                side,
+                text,
+                error,
+                record,
+            } => write!(
                 f,
                 "move {move_number} ({}): {text:?}: {error} ({} moves read before it)",
                 if *side == Color::Red { "Red" } else { "Black" },
@@ -76,7 +82,10 @@ pub fn decode(bytes: &[u8]) -> String {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let text = match std::str::from_utf8(bytes) {
         Ok(s) => s.to_owned(),
-        Err(_) => encoding_rs::GBK.decode_without_bom_handling(bytes).0.into_owned(),
+        Err(_) => encoding_rs::GBK
+            .decode_without_bom_handling(bytes)
+            .0
+            .into_owned(),
     };
     text.replace("\r\n", "\n").replace('\r', "\n")
 }
@@ -90,7 +99,10 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?.trim();
     let (name, rest) = inner.split_once(char::is_whitespace)?;
     let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    Some((name.to_owned(), value.replace("\\\"", "\"").replace("\\\\", "\\")))
+    Some((
+        name.to_owned(),
+        value.replace("\\\"", "\"").replace("\\\\", "\\"),
+    ))
 }
 
 fn is_result(token: &str) -> bool {
@@ -116,7 +128,10 @@ pub fn read_str(text: &str) -> Result<GameRecord, PgnError> {
     let mut in_comment = false;
     for (n, line) in text.lines().enumerate() {
         if !in_comment && line.trim_start().starts_with('[') && movetext.trim().is_empty() {
-            let tag = parse_tag(line).ok_or_else(|| PgnError::BadTag { line: n + 1, text: line.to_owned() })?;
+            let tag = parse_tag(line).ok_or_else(|| PgnError::BadTag {
+                line: n + 1,
+                text: line.to_owned(),
+            })?;
             tags.push(tag);
             continue;
         }
@@ -138,7 +153,10 @@ pub fn read_str(text: &str) -> Result<GameRecord, PgnError> {
         Some((_, fen)) => Position::from_fen(fen).map_err(PgnError::BadFen)?,
         None => Position::startpos(),
     };
-    let format = tags.iter().find(|(k, _)| k == "Format").map(|(_, v)| v.to_ascii_uppercase());
+    let format = tags
+        .iter()
+        .find(|(k, _)| k == "Format")
+        .map(|(_, v)| v.to_ascii_uppercase());
     let notation = match format.as_deref() {
         Some("WXF") => Notation::Wxf,
         Some("ICCS") => Notation::Iccs,
@@ -164,7 +182,9 @@ pub fn read_str(text: &str) -> Result<GameRecord, PgnError> {
             return Ok(());
         }
         let pos = record.position();
-        let parsed = notation.parse(pos, t).or_else(|e| Notation::parse_any(pos, t).map_err(|_| e));
+        let parsed = notation
+            .parse(pos, t)
+            .or_else(|e| Notation::parse_any(pos, t).map_err(|_| e));
         let side = pos.side_to_move();
         let move_number = pos.fullmove_number();
         match parsed {
@@ -175,9 +195,13 @@ pub fn read_str(text: &str) -> Result<GameRecord, PgnError> {
                 error: NotationError::IllegalMove(e.mv),
                 record: Box::new(record.clone()),
             }),
-            Err(error) => {
-                Err(PgnError::BadMove { move_number, side, text: t.to_owned(), error, record: Box::new(record.clone()) })
-            }
+            Err(error) => Err(PgnError::BadMove {
+                move_number,
+                side,
+                text: t.to_owned(),
+                error,
+                record: Box::new(record.clone()),
+            }),
         }
     };
     while let Some(c) = chars.next() {
@@ -278,7 +302,9 @@ pub fn write(record: &GameRecord, notation: Notation) -> String {
             line.push_str(text);
         }
         let comment = record.comment(i + 1);
-        let next_is_red = record.position_at(i + 1).is_some_and(|p| p.side_to_move() == Color::Red);
+        let next_is_red = record
+            .position_at(i + 1)
+            .is_some_and(|p| p.side_to_move() == Color::Red);
         if let Some(c) = comment {
             line.push_str(&format!(" {{{c}}}"));
         }

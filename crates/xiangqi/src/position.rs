@@ -75,7 +75,9 @@ impl fmt::Display for IllegalMove {
             IllegalReason::NoPiece => "there is no piece on its starting point",
             IllegalReason::NotYourPiece => "that piece belongs to the side not to move",
             IllegalReason::CannotMoveThere => "that piece cannot move there",
-            IllegalReason::LeavesKingInCheck => "it would leave the king in check or facing the other king",
+            IllegalReason::LeavesKingInCheck => {
+                "it would leave the king in check or facing the other king"
+            }
         };
         write!(f, "illegal move {}: {}", self.mv, why)
     }
@@ -231,7 +233,11 @@ impl Position {
     /// The Zobrist key computed from scratch (what [`Position::key`] must always equal).
     #[must_use]
     pub fn compute_key(&self) -> u64 {
-        let mut k = if self.side == Color::Black { zobrist::SIDE } else { 0 };
+        let mut k = if self.side == Color::Black {
+            zobrist::SIDE
+        } else {
+            0
+        };
         for sq in Square::ALL {
             if let Some(p) = self.board[sq.index()] {
                 k ^= zobrist::piece_key(p, sq);
@@ -250,14 +256,22 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         let moved = self.board[from.index()];
         let captured = self.board[to.index()];
-        let undo = Undo { moved, captured, key: self.key, halfmove_clock: self.halfmove_clock };
+        let undo = Undo {
+            moved,
+            captured,
+            key: self.key,
+            halfmove_clock: self.halfmove_clock,
+        };
         let Some(piece) = moved else {
             debug_assert!(false, "make_move from an empty square: {m}");
             return undo;
         };
         let fb = 1u128 << from.index();
         let tb = 1u128 << to.index();
-        let mut key = self.key ^ zobrist::SIDE ^ zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
+        let mut key = self.key
+            ^ zobrist::SIDE
+            ^ zobrist::piece_key(piece, from)
+            ^ zobrist::piece_key(piece, to);
         if let Some(cap) = captured {
             self.pieces[cap.index()] ^= tb;
             self.colors[cap.color.index()] ^= tb;
@@ -323,7 +337,12 @@ impl Position {
     /// with [`Position::unmake_null_move`]. Never call it while in check.
     #[inline]
     pub fn make_null_move(&mut self) -> Undo {
-        let undo = Undo { moved: None, captured: None, key: self.key, halfmove_clock: self.halfmove_clock };
+        let undo = Undo {
+            moved: None,
+            captured: None,
+            key: self.key,
+            halfmove_clock: self.halfmove_clock,
+        };
         self.key ^= zobrist::SIDE;
         self.side = !self.side;
         self.halfmove_clock += 1;
@@ -403,7 +422,14 @@ impl Position {
     /// pieces of `by` inside `alive` counted. The enemy king counts as a rook along the file
     /// (flying general).
     #[inline(always)]
-    pub(crate) fn attackers_with(&self, sq: Square, occ: u128, occ_t: u128, by: Color, alive: u128) -> u128 {
+    pub(crate) fn attackers_with(
+        &self,
+        sq: Square,
+        occ: u128,
+        occ_t: u128,
+        by: Color,
+        alive: u128,
+    ) -> u128 {
         let base = by.index() * 7;
         let (rook, cannon) = attacks::slides(sq, occ, occ_t);
         let p = &self.pieces;
@@ -477,7 +503,11 @@ impl Position {
             return None;
         }
         let winner = !self.side;
-        Some(if self.is_check() { NoMovesOutcome::Checkmate { winner } } else { NoMovesOutcome::Stalemate { winner } })
+        Some(if self.is_check() {
+            NoMovesOutcome::Checkmate { winner }
+        } else {
+            NoMovesOutcome::Stalemate { winner }
+        })
     }
 
     /// Whether the side to move has at least one legal move.

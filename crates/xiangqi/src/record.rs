@@ -2,12 +2,14 @@
 
 use core::fmt;
 
+use crate::NoMovesOutcome;
 use crate::fen::FenError;
 use crate::notation::{Notation, NotationError};
 use crate::position::{IllegalMove, Position};
-use crate::rules::{self, DrawReason, NO_CAPTURE_DRAW_PLIES, Outcome, REPETITION_OCCURRENCES, WinReason};
+use crate::rules::{
+    self, DrawReason, NO_CAPTURE_DRAW_PLIES, Outcome, REPETITION_OCCURRENCES, WinReason,
+};
 use crate::types::Move;
-use crate::NoMovesOutcome;
 
 /// A game as played: where it started, every move (including moves taken back, for redo), the
 /// current point in it, PGN-style tags and comments.
@@ -26,7 +28,10 @@ use crate::NoMovesOutcome;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(into = "crate::ron::RecordFile", try_from = "crate::ron::RecordFile"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(into = "crate::ron::RecordFile", try_from = "crate::ron::RecordFile")
+)]
 pub struct GameRecord {
     tags: Vec<(String, String)>,
     /// `positions[i]` is the position before `moves[i]`; one more position than moves.
@@ -73,7 +78,13 @@ impl GameRecord {
     /// A record starting from `start` with no moves.
     #[must_use]
     pub fn new(start: Position) -> GameRecord {
-        GameRecord { tags: Vec::new(), positions: vec![start], moves: Vec::new(), comments: vec![None], cursor: 0 }
+        GameRecord {
+            tags: Vec::new(),
+            positions: vec![start],
+            moves: Vec::new(),
+            comments: vec![None],
+            cursor: 0,
+        }
     }
 
     /// A record starting from a FEN.
@@ -199,18 +210,31 @@ impl GameRecord {
         let pos = self.positions.get(ply)?;
         if let Some(o) = pos.no_moves_outcome() {
             return Some(match o {
-                NoMovesOutcome::Checkmate { winner } => Outcome::Win { winner, reason: WinReason::Checkmate },
-                NoMovesOutcome::Stalemate { winner } => Outcome::Win { winner, reason: WinReason::Stalemate },
+                NoMovesOutcome::Checkmate { winner } => Outcome::Win {
+                    winner,
+                    reason: WinReason::Checkmate,
+                },
+                NoMovesOutcome::Stalemate { winner } => Outcome::Win {
+                    winner,
+                    reason: WinReason::Stalemate,
+                },
             });
         }
         if let Some(first) = self.repetition_start(ply) {
-            return Some(rules::judge_repetition(&self.positions[first], &self.moves[first..ply]));
+            return Some(rules::judge_repetition(
+                &self.positions[first],
+                &self.moves[first..ply],
+            ));
         }
         if pos.halfmove_clock() >= NO_CAPTURE_DRAW_PLIES {
-            return Some(Outcome::Draw { reason: DrawReason::NoCaptureLimit });
+            return Some(Outcome::Draw {
+                reason: DrawReason::NoCaptureLimit,
+            });
         }
         if rules::no_attacking_pieces(pos) {
-            return Some(Outcome::Draw { reason: DrawReason::NoAttackingPieces });
+            return Some(Outcome::Draw {
+                reason: DrawReason::NoAttackingPieces,
+            });
         }
         None
     }
@@ -249,7 +273,8 @@ impl GameRecord {
     /// Reads a move in `notation` at the current point and records it (as [`GameRecord::append`]).
     pub fn append_text(&mut self, notation: Notation, text: &str) -> Result<Move, NotationError> {
         let m = notation.parse(self.position(), text)?;
-        self.append(m).map_err(|e| NotationError::IllegalMove(e.mv))?;
+        self.append(m)
+            .map_err(|e| NotationError::IllegalMove(e.mv))?;
         Ok(m)
     }
 
@@ -262,7 +287,10 @@ impl GameRecord {
     /// The value of tag `name`, if set.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Sets tag `name` (replacing an earlier value, keeping its place).

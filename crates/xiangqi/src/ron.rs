@@ -83,11 +83,24 @@ pub enum RonError {
 impl fmt::Display for RonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RonError::Syntax { line, column, message } => write!(f, "line {line}, column {column}: {message}"),
-            RonError::UnsupportedVersion(v) => write!(f, "record version {v} is not supported (expected {VERSION})"),
-            RonError::BadFen { line, error } => write!(f, "line {line}: bad start position: {error}"),
+            RonError::Syntax {
+                line,
+                column,
+                message,
+            } => write!(f, "line {line}, column {column}: {message}"),
+            RonError::UnsupportedVersion(v) => write!(
+                f,
+                "record version {v} is not supported (expected {VERSION})"
+            ),
+            RonError::BadFen { line, error } => {
+                write!(f, "line {line}: bad start position: {error}")
+            }
             RonError::BadMove { line, index, text } => {
-                write!(f, "line {line}: move {} ({text:?}) is not a legal move there", index + 1)
+                write!(
+                    f,
+                    "line {line}: move {} ({text:?}) is not a legal move there",
+                    index + 1
+                )
             }
             RonError::BadPly(p) => write!(f, "the current point {p} is past the last move"),
         }
@@ -110,7 +123,9 @@ impl From<&GameRecord> for RecordFile {
             moves: r.all_moves().iter().map(Move::to_string).collect(),
             ply: Some(r.ply()),
             tags: r.tags().to_vec(),
-            comments: (0..=r.len()).filter_map(|i| r.comment(i).map(|c| (i, c.to_owned()))).collect(),
+            comments: (0..=r.len())
+                .filter_map(|i| r.comment(i).map(|c| (i, c.to_owned())))
+                .collect(),
         }
     }
 }
@@ -121,14 +136,20 @@ impl RecordFile {
         if self.version != VERSION {
             return Err(RonError::UnsupportedVersion(self.version));
         }
-        let start =
-            Position::from_fen(&self.fen).map_err(|error| RonError::BadFen { line: line_of(&self.fen), error })?;
+        let start = Position::from_fen(&self.fen).map_err(|error| RonError::BadFen {
+            line: line_of(&self.fen),
+            error,
+        })?;
         let mut record = GameRecord::new(start);
         for (k, v) in &self.tags {
             record.set_tag(k, v);
         }
         for (index, text) in self.moves.iter().enumerate() {
-            let bad = || RonError::BadMove { line: line_of(text), index, text: text.clone() };
+            let bad = || RonError::BadMove {
+                line: line_of(text),
+                index,
+                text: text.clone(),
+            };
             let m: Move = text.parse().map_err(|_| bad())?;
             record.append(m).map_err(|_| bad())?;
         }
@@ -167,7 +188,9 @@ impl GameRecord {
         })?;
         let line_of = |needle: &str| {
             let quoted = format!("\"{needle}\"");
-            text.lines().position(|l| l.contains(&quoted)).map_or(1, |i| i + 1)
+            text.lines()
+                .position(|l| l.contains(&quoted))
+                .map_or(1, |i| i + 1)
         };
         file.into_record(line_of)
     }

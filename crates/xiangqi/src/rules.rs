@@ -97,8 +97,13 @@ impl Outcome {
     #[must_use]
     pub fn pgn_result(self) -> &'static str {
         match self {
-            Outcome::Win { winner: Color::Red, .. } => "1-0",
-            Outcome::Win { winner: Color::Black, .. } => "0-1",
+            Outcome::Win {
+                winner: Color::Red, ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
             Outcome::Draw { .. } => "1/2-1/2",
         }
     }
@@ -117,7 +122,11 @@ impl Outcome {
     pub fn chinese(self) -> String {
         match self {
             Outcome::Win { winner, reason } => {
-                let side = if winner == Color::Red { "红方胜" } else { "黑方胜" };
+                let side = if winner == Color::Red {
+                    "红方胜"
+                } else {
+                    "黑方胜"
+                };
                 let why = match reason {
                     WinReason::Checkmate => "将死",
                     WinReason::Stalemate => "困毙",
@@ -171,7 +180,9 @@ impl fmt::Display for Outcome {
 #[must_use]
 pub fn chased_by(after: &Position, m: Move) -> crate::Bitboard {
     let to = m.to();
-    let Some(mover) = after.piece_at(to) else { return crate::Bitboard::EMPTY };
+    let Some(mover) = after.piece_at(to) else {
+        return crate::Bitboard::EMPTY;
+    };
     let them = after.side_to_move();
     if mover.color == them || after.is_check() {
         return crate::Bitboard::EMPTY;
@@ -185,7 +196,9 @@ pub fn chased_by(after: &Position, m: Move) -> crate::Bitboard {
     } & after.colors[them.index()];
     let mut chased = 0u128;
     for t in crate::Bitboard(attacked) {
-        let Some(target) = after.piece_at(t) else { continue };
+        let Some(target) = after.piece_at(t) else {
+            continue;
+        };
         let counts = match target.kind {
             PieceKind::King | PieceKind::Advisor | PieceKind::Elephant => false,
             k if k == mover.kind => false,
@@ -255,21 +268,42 @@ pub fn judge_repetition(start: &Position, moves: &[Move]) -> Outcome {
         }
     };
     let (red, black) = (level(0), level(1));
-    let reason = |lvl| if lvl == 2 { WinReason::PerpetualCheck } else { WinReason::PerpetualChase };
+    let reason = |lvl| {
+        if lvl == 2 {
+            WinReason::PerpetualCheck
+        } else {
+            WinReason::PerpetualChase
+        }
+    };
     if red > black {
-        Outcome::Win { winner: Color::Black, reason: reason(red) }
+        Outcome::Win {
+            winner: Color::Black,
+            reason: reason(red),
+        }
     } else if black > red {
-        Outcome::Win { winner: Color::Red, reason: reason(black) }
+        Outcome::Win {
+            winner: Color::Red,
+            reason: reason(black),
+        }
     } else {
-        Outcome::Draw { reason: DrawReason::Repetition }
+        Outcome::Draw {
+            reason: DrawReason::Repetition,
+        }
     }
 }
 
 /// Whether neither side has a rook, horse, cannon or pawn left: nothing can cross the river.
 #[must_use]
 pub fn no_attacking_pieces(pos: &Position) -> bool {
-    let attackers = [PieceKind::Horse, PieceKind::Rook, PieceKind::Cannon, PieceKind::Pawn];
-    Color::ALL
-        .iter()
-        .all(|&c| attackers.iter().all(|&k| pos.pieces(crate::Piece::new(c, k)).is_empty()))
+    let attackers = [
+        PieceKind::Horse,
+        PieceKind::Rook,
+        PieceKind::Cannon,
+        PieceKind::Pawn,
+    ];
+    Color::ALL.iter().all(|&c| {
+        attackers
+            .iter()
+            .all(|&k| pos.pieces(crate::Piece::new(c, k)).is_empty())
+    })
 }

@@ -198,7 +198,11 @@ impl Piece {
     /// Reads a FEN letter: upper case is Red, lower case Black.
     #[must_use]
     pub const fn from_fen_char(c: char) -> Option<Piece> {
-        let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
         match PieceKind::from_fen_char(c) {
             Some(kind) => Some(Piece { color, kind }),
             None => None,
@@ -319,7 +323,11 @@ impl Square {
     #[inline]
     #[must_use]
     pub const fn try_from_index(index: usize) -> Option<Square> {
-        if index < 90 { Some(Square(index as u8)) } else { None }
+        if index < 90 {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
     }
 
     /// The square with index `i`, which the caller guarantees is below 90.
@@ -399,7 +407,11 @@ pub struct ParseSquareError(pub String);
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "not a square or coordinate move: {:?} (expected e.g. \"e0\" or \"h2e2\")", self.0)
+        write!(
+            f,
+            "not a square or coordinate move: {:?} (expected e.g. \"e0\" or \"h2e2\")",
+            self.0
+        )
     }
 }
 
@@ -460,7 +472,11 @@ impl Move {
     pub const fn from_u16(v: u16) -> Option<Move> {
         let from = v & 0x7f;
         let to = (v >> 7) & 0x7f;
-        if v >> 14 == 0 && from < 90 && to < 90 && from != to { Some(Move(v)) } else { None }
+        if v >> 14 == 0 && from < 90 && to < 90 && from != to {
+            Some(Move(v))
+        } else {
+            None
+        }
     }
 
     /// The same move seen from the other side (both squares rotated).
@@ -491,7 +507,9 @@ impl FromStr for Move {
         let t = s.trim();
         let (a, b) = match t.len() {
             4 => (t.get(0..2).ok_or_else(err)?, t.get(2..4).ok_or_else(err)?),
-            5 if t.as_bytes()[2] == b'-' => (t.get(0..2).ok_or_else(err)?, t.get(3..5).ok_or_else(err)?),
+            5 if t.as_bytes()[2] == b'-' => {
+                (t.get(0..2).ok_or_else(err)?, t.get(3..5).ok_or_else(err)?)
+            }
             _ => return Err(err()),
         };
         let from: Square = a.parse().map_err(|_| err())?;

@@ -22,7 +22,13 @@ fn one_sided_perpetual_check_loses() {
     // The red rook checks along ranks 9 and 8 while the black king steps between e8 and e9.
     let mut g = game("R8/4k4/9/9/9/9/9/9/9/3K5 w");
     let o = repeat(&mut g, &["a9a8", "e8e9", "a8a9", "e9e8"], 3);
-    assert_eq!(o, Some(Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualCheck }));
+    assert_eq!(
+        o,
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::PerpetualCheck
+        })
+    );
     // no more moves after the end
     let e = g.play("a9a8".parse().unwrap()).unwrap_err();
     assert!(matches!(e, PlayError::GameOver(_)));
@@ -46,7 +52,12 @@ fn mutual_perpetual_check_is_a_draw() {
         probe.play(m.parse().unwrap()).unwrap();
         assert!(probe.position().is_check(), "{m} must give check");
     }
-    assert_eq!(repeat(&mut g, &cycle, 3), Some(Outcome::Draw { reason: DrawReason::Repetition }));
+    assert_eq!(
+        repeat(&mut g, &cycle, 3),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
 }
 
 #[test]
@@ -54,7 +65,13 @@ fn rook_chasing_an_unprotected_horse_loses() {
     // The black horse hops between c5 and a4; the red rook follows along the i-file.
     let mut g = game("4k4/9/9/9/2n5R/9/9/9/9/3K5 b");
     let o = repeat(&mut g, &["c5a4", "i5i4", "a4c5", "i4i5"], 3);
-    assert_eq!(o, Some(Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualChase }));
+    assert_eq!(
+        o,
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::PerpetualChase
+        })
+    );
 }
 
 #[test]
@@ -63,7 +80,13 @@ fn horse_chasing_a_rook_loses() {
     // on c6, the red rook on c0 protects it, so the black rook does not chase.
     let mut g = game("4k4/9/9/r8/9/1N7/9/9/9/2RK5 b");
     let o = repeat(&mut g, &["a6a7", "b4c6", "a7a6", "c6b4"], 3);
-    assert_eq!(o, Some(Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualChase }));
+    assert_eq!(
+        o,
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::PerpetualChase
+        })
+    );
 }
 
 #[test]
@@ -71,14 +94,24 @@ fn chasing_a_protected_horse_is_no_chase() {
     // As the rook-and-horse case, but black rooks on a9 and c9 protect the horse on a4 and on c5.
     let mut g = game("r1r1k4/9/9/9/2n5R/9/9/9/9/3K5 b");
     let o = repeat(&mut g, &["c5a4", "i5i4", "a4c5", "i4i5"], 3);
-    assert_eq!(o, Some(Outcome::Draw { reason: DrawReason::Repetition }));
+    assert_eq!(
+        o,
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
 }
 
 #[test]
 fn repetition_without_check_or_chase_is_a_draw() {
     let mut g = GameRecord::default();
     let o = repeat(&mut g, &["h0g2", "h9g7", "g2h0", "g7h9"], 3);
-    assert_eq!(o, Some(Outcome::Draw { reason: DrawReason::Repetition }));
+    assert_eq!(
+        o,
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
 }
 
 #[test]
@@ -88,7 +121,12 @@ fn sixty_moves_each_without_a_capture_draw() {
     assert_eq!(g.outcome(), None, "119 plies: not yet");
     g.play("e9e8".parse().unwrap()).unwrap();
     assert_eq!(g.position().halfmove_clock(), 120);
-    assert_eq!(g.outcome(), Some(Outcome::Draw { reason: DrawReason::NoCaptureLimit }));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::NoCaptureLimit
+        })
+    );
     // a capture resets the count
     let mut g = game("4k4/9/9/9/4p4/9/9/9/4R4/3K5 w - - 119 80");
     g.play("e1e5".parse().unwrap()).unwrap();
@@ -99,20 +137,38 @@ fn sixty_moves_each_without_a_capture_draw() {
 #[test]
 fn no_attacking_pieces_draw() {
     let g = game("3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w");
-    assert_eq!(g.outcome(), Some(Outcome::Draw { reason: DrawReason::NoAttackingPieces }));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::NoAttackingPieces
+        })
+    );
     // capturing the last attacker leaves none
     let mut g = game("3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3A1K2p w");
     assert_eq!(g.outcome(), None);
-    g.play("f0f1".parse().unwrap()).unwrap_or_else(|e| panic!("{e}"));
+    g.play("f0f1".parse().unwrap())
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.outcome(), None);
 }
 
 #[test]
 fn stalemate_and_checkmate_lose() {
     let g = game("3k5/R8/9/9/9/9/9/9/4R4/5K3 b");
-    assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::Red, reason: WinReason::Stalemate }));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::Stalemate
+        })
+    );
     let g = game("R3k4/1R7/9/9/9/9/9/9/9/3K5 b");
-    assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::Red, reason: WinReason::Checkmate }));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::Checkmate
+        })
+    );
     assert_eq!(g.outcome().unwrap().pgn_result(), "1-0");
     assert_eq!(g.outcome().unwrap().chinese(), "红方胜（将死）");
 }
@@ -142,6 +198,9 @@ fn undo_redo_and_goto() {
     assert_eq!(g.redo(), None);
     // an illegal move changes nothing
     let before = g.clone();
-    assert!(matches!(g.play("a0a5".parse().unwrap()), Err(PlayError::Illegal(_))));
+    assert!(matches!(
+        g.play("a0a5".parse().unwrap()),
+        Err(PlayError::Illegal(_))
+    ));
     assert_eq!(g, before);
 }

@@ -19,8 +19,13 @@ fn check_round_trips(p: &Position) -> usize {
     for n in ALL {
         let mut seen = std::collections::HashSet::new();
         for &m in &legal {
-            let text = n.format(p, m).unwrap_or_else(|e| panic!("{n:?} {m} in {p:?}: {e}"));
-            assert!(seen.insert(text.clone()), "{n:?}: two moves written {text} in {p:?}");
+            let text = n
+                .format(p, m)
+                .unwrap_or_else(|e| panic!("{n:?} {m} in {p:?}: {e}"));
+            assert!(
+                seen.insert(text.clone()),
+                "{n:?}: two moves written {text} in {p:?}"
+            );
             assert_eq!(n.parse(p, &text), Ok(m), "{n:?}: {text} in {p:?}");
             assert_eq!(Notation::parse_any(p, &text), Ok(m), "parse_any {text}");
         }
@@ -40,9 +45,15 @@ impl Rng {
 
 #[test]
 fn round_trip_every_move_of_random_games_and_perft_positions() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/perft.txt"))
-        .expect("shared perft data");
-    let mut starts: Vec<String> = text.lines().filter_map(|l| l.strip_prefix("fen ").map(str::to_owned)).collect();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/perft.txt"
+    ))
+    .expect("shared perft data");
+    let mut starts: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("fen ").map(str::to_owned))
+        .collect();
     starts.push(Position::START_FEN.to_owned());
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let mut moves = 0;
@@ -94,7 +105,11 @@ fn black_uses_full_width_digits_from_its_own_right() {
         ("a9a8", "车１进１", "R1+1"),
         ("b7b0", "炮２进７", "C2+7"),
     ] {
-        assert_eq!(Notation::Chinese.format(&p, mv(iccs)).unwrap(), chinese, "{iccs}");
+        assert_eq!(
+            Notation::Chinese.format(&p, mv(iccs)).unwrap(),
+            chinese,
+            "{iccs}"
+        );
         assert_eq!(Notation::Wxf.format(&p, mv(iccs)).unwrap(), wxf, "{iccs}");
     }
     // ASCII digits and traditional characters are read too
@@ -130,25 +145,50 @@ fn traditional_and_variant_spellings() {
 fn two_on_a_file_are_front_and_rear() {
     // Red cannons on e5 (front) and e2 (rear).
     let p = pos("3k5/9/9/9/4C4/9/9/4C4/9/5K3 w");
-    assert_eq!(Notation::Chinese.format(&p, mv("e5f5")).unwrap(), "前炮平四");
-    assert_eq!(Notation::Chinese.format(&p, mv("e2e1")).unwrap(), "后炮退一");
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("e5f5")).unwrap(),
+        "前炮平四"
+    );
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("e2e1")).unwrap(),
+        "后炮退一"
+    );
     assert_eq!(Notation::Wxf.format(&p, mv("e5f5")).unwrap(), "+C.4");
     assert_eq!(Notation::Wxf.format(&p, mv("e2e1")).unwrap(), "-C-1");
-    assert_eq!(Notation::Wxf.parse(&p, "C+.4"), Ok(mv("e5f5")), "suffix form");
+    assert_eq!(
+        Notation::Wxf.parse(&p, "C+.4"),
+        Ok(mv("e5f5")),
+        "suffix form"
+    );
     assert_eq!(Notation::Chinese.parse(&p, "後砲退一"), Ok(mv("e2e1")));
     // Black rooks on b8 (rear for Black) and b3 (front: further towards Red).
     let p = pos("3k5/1r7/9/9/9/9/1r7/9/9/5K3 b");
-    assert_eq!(Notation::Chinese.format(&p, mv("b3c3")).unwrap(), "前车平３");
-    assert_eq!(Notation::Chinese.format(&p, mv("b8b9")).unwrap(), "后车退１");
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("b3c3")).unwrap(),
+        "前车平３"
+    );
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("b8b9")).unwrap(),
+        "后车退１"
+    );
     assert_eq!(Notation::Wxf.format(&p, mv("b3c3")).unwrap(), "+R.3");
 }
 
 #[test]
 fn three_pawns_on_a_file_are_front_middle_rear() {
     let p = pos("3k5/9/2P6/2P6/2P6/9/9/9/9/4K4 w");
-    assert_eq!(Notation::Chinese.format(&p, mv("c7b7")).unwrap(), "前兵平八");
-    assert_eq!(Notation::Chinese.format(&p, mv("c6d6")).unwrap(), "中兵平六");
-    assert_eq!(Notation::Chinese.format(&p, mv("c5b5")).unwrap(), "后兵平八");
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("c7b7")).unwrap(),
+        "前兵平八"
+    );
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("c6d6")).unwrap(),
+        "中兵平六"
+    );
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("c5b5")).unwrap(),
+        "后兵平八"
+    );
     assert_eq!(Notation::Wxf.format(&p, mv("c7b7")).unwrap(), "+P.8");
     assert_eq!(Notation::Wxf.format(&p, mv("c6d6")).unwrap(), "P7.6");
     assert_eq!(Notation::Wxf.format(&p, mv("c5b5")).unwrap(), "-P.8");
@@ -164,7 +204,11 @@ fn pawns_on_several_files_are_numbered() {
         ("c6c7", "三兵进一", "7++1"),
         ("c5d5", "四兵平六", "7-.6"),
     ] {
-        assert_eq!(Notation::Chinese.format(&p, mv(iccs)).unwrap(), chinese, "{iccs}");
+        assert_eq!(
+            Notation::Chinese.format(&p, mv(iccs)).unwrap(),
+            chinese,
+            "{iccs}"
+        );
         assert_eq!(Notation::Wxf.format(&p, mv(iccs)).unwrap(), wxf, "{iccs}");
     }
     // the file-and-position form is read as well
@@ -172,35 +216,86 @@ fn pawns_on_several_files_are_numbered() {
     assert_eq!(Notation::Chinese.parse(&p, "后七平六"), Ok(mv("c5d5")));
     // five pawns: three on file 七 and two on file 三
     let p = pos("3k5/9/2P6/2P3P2/2P3P2/9/9/9/9/4K4 w");
-    assert_eq!(Notation::Chinese.format(&p, mv("c6d6")).unwrap(), "四兵平六");
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("c6d6")).unwrap(),
+        "四兵平六"
+    );
     assert_eq!(Notation::Chinese.parse(&p, "中七平六"), Ok(mv("c6d6")));
     // Black: pawns numbered from Black's right (file １ is a), front = towards Red
     let p = pos("3k5/9/9/9/9/p1p6/p1p6/9/9/4K4 b");
-    assert_eq!(Notation::Chinese.format(&p, mv("a3a2")).unwrap(), "一卒进１");
-    assert_eq!(Notation::Chinese.format(&p, mv("a4b4")).unwrap(), "二卒平２");
-    assert_eq!(Notation::Chinese.format(&p, mv("c3c2")).unwrap(), "三卒进１");
-    assert_eq!(Notation::Chinese.format(&p, mv("c4d4")).unwrap(), "四卒平４");
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("a3a2")).unwrap(),
+        "一卒进１"
+    );
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("a4b4")).unwrap(),
+        "二卒平２"
+    );
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("c3c2")).unwrap(),
+        "三卒进１"
+    );
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("c4d4")).unwrap(),
+        "四卒平４"
+    );
 }
 
 #[test]
 fn advisors_and_elephants_are_never_front_or_rear() {
     // Red elephants on g0 and g4 (both file 三): direction tells them apart.
     let p = pos("3k5/9/9/9/9/6B2/9/9/9/4K1B2 w");
-    assert_eq!(Notation::Chinese.format(&p, mv("g0e2")).unwrap(), "相三进五");
-    assert_eq!(Notation::Chinese.format(&p, mv("g4e2")).unwrap(), "相三退五");
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("g0e2")).unwrap(),
+        "相三进五"
+    );
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("g4e2")).unwrap(),
+        "相三退五"
+    );
 }
 
 #[test]
 fn bad_text_gives_errors() {
     let p = Position::startpos();
-    assert!(matches!(Notation::Chinese.parse(&p, "炮二平"), Err(NotationError::Unreadable(_))));
-    assert!(matches!(Notation::Chinese.parse(&p, "hello"), Err(NotationError::Unreadable(_))));
-    assert!(matches!(Notation::Chinese.parse(&p, "车一平二"), Err(NotationError::NoSuchMove(_))), "blocked by the horse");
-    assert!(matches!(Notation::Chinese.parse(&p, "马二退三"), Err(NotationError::NoSuchMove(_))), "off the board");
+    assert!(matches!(
+        Notation::Chinese.parse(&p, "炮二平"),
+        Err(NotationError::Unreadable(_))
+    ));
+    assert!(matches!(
+        Notation::Chinese.parse(&p, "hello"),
+        Err(NotationError::Unreadable(_))
+    ));
+    assert!(
+        matches!(
+            Notation::Chinese.parse(&p, "车一平二"),
+            Err(NotationError::NoSuchMove(_))
+        ),
+        "blocked by the horse"
+    );
+    assert!(
+        matches!(
+            Notation::Chinese.parse(&p, "马二退三"),
+            Err(NotationError::NoSuchMove(_))
+        ),
+        "off the board"
+    );
     // digits are read leniently: Black's full-width digits in a Red move still name Red's files
     assert_eq!(Notation::Chinese.parse(&p, "马８进７"), Ok(mv("b0c2")));
-    assert!(matches!(Notation::Wxf.parse(&p, "C2.55"), Err(NotationError::Unreadable(_))));
-    assert!(matches!(Notation::Iccs.parse(&p, "h2h8"), Err(NotationError::NoSuchMove(_))));
-    assert!(matches!(Notation::Iccs.parse(&p, "z9"), Err(NotationError::Unreadable(_))));
-    assert_eq!(Notation::Chinese.format(&p, mv("h2h8")), Err(NotationError::IllegalMove(mv("h2h8"))));
+    assert!(matches!(
+        Notation::Wxf.parse(&p, "C2.55"),
+        Err(NotationError::Unreadable(_))
+    ));
+    assert!(matches!(
+        Notation::Iccs.parse(&p, "h2h8"),
+        Err(NotationError::NoSuchMove(_))
+    ));
+    assert!(matches!(
+        Notation::Iccs.parse(&p, "z9"),
+        Err(NotationError::Unreadable(_))
+    ));
+    assert_eq!(
+        Notation::Chinese.format(&p, mv("h2h8")),
+        Err(NotationError::IllegalMove(mv("h2h8")))
+    );
 }

@@ -18,20 +18,38 @@ fn data_path() -> PathBuf {
 
 fn load() -> Vec<Case> {
     let path = data_path();
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut cases: Vec<Case> = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if let Some(fen) = line.strip_prefix("fen ") {
-            cases.push(Case { fen: fen.to_owned(), counts: Vec::new() });
+            cases.push(Case {
+                fen: fen.to_owned(),
+                counts: Vec::new(),
+            });
         } else if let Some(rest) = line.strip_prefix("perft ") {
             let mut it = rest.split_whitespace();
-            let depth = it.next().and_then(|d| d.parse().ok()).unwrap_or_else(|| panic!("line {}: bad depth", n + 1));
-            let nodes = it.next().and_then(|d| d.parse().ok()).unwrap_or_else(|| panic!("line {}: bad count", n + 1));
-            cases.last_mut().unwrap_or_else(|| panic!("line {}: perft before fen", n + 1)).counts.push((depth, nodes));
+            let depth = it
+                .next()
+                .and_then(|d| d.parse().ok())
+                .unwrap_or_else(|| panic!("line {}: bad depth", n + 1));
+            let nodes = it
+                .next()
+                .and_then(|d| d.parse().ok())
+                .unwrap_or_else(|| panic!("line {}: bad count", n + 1));
+            cases
+                .last_mut()
+                .unwrap_or_else(|| panic!("line {}: perft before fen", n + 1))
+                .counts
+                .push((depth, nodes));
         }
     }
-    assert!(cases.len() >= 13, "expected the 13 published positions, found {}", cases.len());
+    assert!(
+        cases.len() >= 13,
+        "expected the 13 published positions, found {}",
+        cases.len()
+    );
     cases
 }
 
@@ -41,11 +59,20 @@ fn run(select: impl Fn(u32) -> bool) -> usize {
         let mut pos = Position::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.fen));
         for &(depth, expected) in &case.counts {
             if select(depth) {
-                assert_eq!(perft(&mut pos, depth), expected, "perft {depth} of {}", case.fen);
+                assert_eq!(
+                    perft(&mut pos, depth),
+                    expected,
+                    "perft {depth} of {}",
+                    case.fen
+                );
                 checked += 1;
             }
         }
-        assert_eq!(pos.to_fen().split(' ').next(), case.fen.split(' ').next(), "perft must restore the position");
+        assert_eq!(
+            pos.to_fen().split(' ').next(),
+            case.fen.split(' ').next(),
+            "perft must restore the position"
+        );
     }
     checked
 }

@@ -32,7 +32,12 @@ fn board_of(pos: &Position) -> Board {
 }
 
 fn in_palace(c: Color, f: i32, r: i32) -> bool {
-    (3..=5).contains(&f) && if c == Color::Red { (0..=2).contains(&r) } else { (7..=9).contains(&r) }
+    (3..=5).contains(&f)
+        && if c == Color::Red {
+            (0..=2).contains(&r)
+        } else {
+            (7..=9).contains(&r)
+        }
 }
 
 fn own_side(c: Color, r: i32) -> bool {
@@ -40,7 +45,11 @@ fn own_side(c: Color, r: i32) -> bool {
 }
 
 fn at(b: &Board, f: i32, r: i32) -> Option<Piece> {
-    if (0..9).contains(&f) && (0..10).contains(&r) { b[r as usize][f as usize] } else { None }
+    if (0..9).contains(&f) && (0..10).contains(&r) {
+        b[r as usize][f as usize]
+    } else {
+        None
+    }
 }
 
 fn on_board(f: i32, r: i32) -> bool {
@@ -81,9 +90,22 @@ fn naive_targets(b: &Board, f: i32, r: i32) -> Vec<(i32, i32)> {
             }
         }
         PieceKind::Horse => {
-            for (df, dr) in [(1i32, 2i32), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)] {
+            for (df, dr) in [
+                (1i32, 2i32),
+                (-1, 2),
+                (1, -2),
+                (-1, -2),
+                (2, 1),
+                (2, -1),
+                (-2, 1),
+                (-2, -1),
+            ] {
                 // the leg is the orthogonal neighbour in the direction of the long step
-                let (lf, lr) = if df.abs() == 2 { (f + df / 2, r) } else { (f, r + dr / 2) };
+                let (lf, lr) = if df.abs() == 2 {
+                    (f + df / 2, r)
+                } else {
+                    (f, r + dr / 2)
+                };
                 if on_board(f + df, r + dr) && at(b, lf, lr).is_none() {
                     add(f + df, r + dr, &mut out);
                 }
@@ -164,7 +186,9 @@ fn naive_legal(pos: &Position) -> Vec<Move> {
     let mut moves = Vec::new();
     for r in 0..10 {
         for f in 0..9 {
-            let Some(p) = b[r as usize][f as usize] else { continue };
+            let Some(p) = b[r as usize][f as usize] else {
+                continue;
+            };
             if p.color != us {
                 continue;
             }
@@ -192,14 +216,27 @@ fn sorted(list: &MoveList) -> Vec<Move> {
 
 /// Every check on one position. Returns its legal moves.
 fn check_position(pos: &Position) -> MoveList {
-    assert_eq!(pos.key(), pos.compute_key(), "incremental key differs from scratch: {pos:?}");
-    let round = Position::from_fen(&pos.to_fen()).unwrap_or_else(|e| panic!("FEN {} does not parse: {e}", pos.to_fen()));
+    assert_eq!(
+        pos.key(),
+        pos.compute_key(),
+        "incremental key differs from scratch: {pos:?}"
+    );
+    let round = Position::from_fen(&pos.to_fen())
+        .unwrap_or_else(|e| panic!("FEN {} does not parse: {e}", pos.to_fen()));
     assert_eq!(&round, pos, "FEN round trip");
 
     let legal = pos.legal_moves();
-    assert_eq!(sorted(&legal), naive_legal(pos), "legal moves differ from the naive rules in {pos:?}");
+    assert_eq!(
+        sorted(&legal),
+        naive_legal(pos),
+        "legal moves differ from the naive rules in {pos:?}"
+    );
     let b = board_of(pos);
-    assert_eq!(pos.is_check(), naive_in_check(&b, pos.side_to_move()), "is_check in {pos:?}");
+    assert_eq!(
+        pos.is_check(),
+        naive_in_check(&b, pos.side_to_move()),
+        "is_check in {pos:?}"
+    );
 
     let (mut caps, mut quiets, mut evasions) = (MoveList::new(), MoveList::new(), MoveList::new());
     pos.generate(GenKind::Captures, &mut caps);
@@ -221,9 +258,16 @@ fn check_position(pos: &Position) -> MoveList {
     for &m in &legal {
         assert!(pos.is_legal(m));
         let undo = scratch.make_move(m);
-        assert_eq!(scratch.key(), scratch.compute_key(), "key after {m} in {pos:?}");
+        assert_eq!(
+            scratch.key(),
+            scratch.compute_key(),
+            "key after {m} in {pos:?}"
+        );
         assert_eq!(undo.captured(), pos.piece_at(m.to()));
-        assert!(!naive_in_check(&board_of(&scratch), pos.side_to_move()), "{m} leaves the king attacked");
+        assert!(
+            !naive_in_check(&board_of(&scratch), pos.side_to_move()),
+            "{m} leaves the king attacked"
+        );
         scratch.unmake_move(m, undo);
         assert_eq!(&scratch, pos, "unmake of {m}");
     }
@@ -276,7 +320,12 @@ fn random_games_agree_with_naive_rules() {
             pos.play(m).expect("a generated move is legal");
         }
     }
-    eprintln!("{games} games, {positions} positions, {checks} in check, {mates} mates, {stalemates} stalemates");
+    eprintln!(
+        "{games} games, {positions} positions, {checks} in check, {mates} mates, {stalemates} stalemates"
+    );
     assert!(positions > 100_000);
-    assert!(checks > 1000 && mates > 10, "the games must reach checks and mates to test them");
+    assert!(
+        checks > 1000 && mates > 10,
+        "the games must reach checks and mates to test them"
+    );
 }

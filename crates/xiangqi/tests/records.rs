@@ -17,10 +17,19 @@ fn shared_pgns() -> Vec<(String, Vec<u8>)> {
         .expect("shared PGN directory")
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")))
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
         .collect();
     files.sort();
-    assert_eq!(files.len(), 11, "ten championship games and the handicap game");
+    assert_eq!(
+        files.len(),
+        11,
+        "ten championship games and the handicap game"
+    );
     files
 }
 
@@ -58,10 +67,17 @@ fn shared_records_replay_to_the_end_and_agree_with_their_results() {
     for (name, bytes) in shared_pgns() {
         let record = pgn::read(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         let text = pgn::decode(&bytes);
-        assert_eq!(record.len(), count_move_tokens(&text), "{name}: every move read");
+        assert_eq!(
+            record.len(),
+            count_move_tokens(&text),
+            "{name}: every move read"
+        );
         assert!(record.len() > 20, "{name}");
         assert_eq!(record.ply(), record.len());
-        assert!(record.tag("Red").is_some() && record.tag("Black").is_some(), "{name}: tags read");
+        assert!(
+            record.tag("Red").is_some() && record.tag("Black").is_some(),
+            "{name}: tags read"
+        );
         // Where the game ended on the board, the rules agree with the result tag.
         if let Some(o) = record.outcome() {
             assert_eq!(Some(o.pgn_result()), record.tag("Result"), "{name}: {o}");
@@ -73,13 +89,22 @@ fn shared_records_replay_to_the_end_and_agree_with_their_results() {
 
 #[test]
 fn handicap_record_starts_from_its_fen() {
-    let (_, bytes) = shared_pgns().into_iter().find(|(n, _)| n.starts_with("handicap")).unwrap();
+    let (_, bytes) = shared_pgns()
+        .into_iter()
+        .find(|(n, _)| n.starts_with("handicap"))
+        .unwrap();
     let record = pgn::read(&bytes).unwrap();
     assert_eq!(record.start(), &Handicap::NinePieces.position(Color::Red));
     assert_eq!(record.start().side_to_move(), Color::Red);
-    assert!(record.comment(0).is_some_and(|c| c.contains("让九子")), "the opening comment is kept");
+    assert!(
+        record.comment(0).is_some_and(|c| c.contains("让九子")),
+        "the opening comment is kept"
+    );
     assert!(record.comment(1).is_none());
-    assert!(record.comment(2).is_some_and(|c| c.contains("中炮")), "comment after 炮８平５");
+    assert!(
+        record.comment(2).is_some_and(|c| c.contains("中炮")),
+        "comment after 炮８平５"
+    );
 }
 
 #[test]
@@ -99,7 +124,11 @@ fn gbk_utf8_crlf_and_lf_all_read_the_same() {
         ] {
             assert_eq!(pgn::read(&bytes).unwrap(), reference, "{name} as {label}");
         }
-        assert_eq!(reference.tag("Event").map(|e| e.is_empty()), Some(false), "{name}: GBK text decoded");
+        assert_eq!(
+            reference.tag("Event").map(|e| e.is_empty()),
+            Some(false),
+            "{name}: GBK text decoded"
+        );
     }
 }
 
@@ -144,20 +173,52 @@ fn a_bad_move_names_its_number_and_text_and_keeps_what_came_before() {
     assert!(text.contains("7. 炮二平四"));
     let broken = text.replace("7. 炮二平四", "7. 炮二平九");
     match pgn::read_str(&broken) {
-        Err(PgnError::BadMove { move_number, side, text, record, .. }) => {
-            assert_eq!((move_number, side, text.as_str()), (7, Color::Red, "炮二平九"));
-            assert_eq!(record.len(), 12, "the first six moves of each side are kept");
+        Err(PgnError::BadMove {
+            move_number,
+            side,
+            text,
+            record,
+            ..
+        }) => {
+            assert_eq!(
+                (move_number, side, text.as_str()),
+                (7, Color::Red, "炮二平九")
+            );
+            assert_eq!(
+                record.len(),
+                12,
+                "the first six moves of each side are kept"
+            );
             let msg = format!("{}", pgn::read_str(&broken).unwrap_err());
             assert!(msg.contains("move 7") && msg.contains("炮二平九"), "{msg}");
         }
         other => panic!("expected a bad move error, got {other:?}"),
     }
     let unreadable = text.replace("车八平七", "xyzzy");
-    assert!(matches!(pgn::read_str(&unreadable), Err(PgnError::BadMove { move_number: 6, .. })));
-    assert!(matches!(pgn::read_str("[FEN \"9/9 w\"]\n1. 炮二平五"), Err(PgnError::BadFen(_))));
-    assert!(matches!(pgn::read_str("[Event \"unterminated]\n"), Err(PgnError::BadTag { line: 1, .. })));
+    assert!(matches!(
+        pgn::read_str(&unreadable),
+        Err(PgnError::BadMove { move_number: 6, .. })
+    ));
+    assert!(matches!(
+        pgn::read_str("[FEN \"9/9 w\"]\n1. 炮二平五"),
+        Err(PgnError::BadFen(_))
+    ));
+    assert!(matches!(
+        pgn::read_str("[Event \"unterminated]\n"),
+        Err(PgnError::BadTag { line: 1, .. })
+    ));
     // garbage never panics
-    for junk in ["", "{", "}", "(((", "1.", "[", "1-0", "\u{0}\u{1}", "1. 炮二平五 (马８进７ 2. {x) 车"] {
+    for junk in [
+        "",
+        "{",
+        "}",
+        "(((",
+        "1.",
+        "[",
+        "1-0",
+        "\u{0}\u{1}",
+        "1. 炮二平五 (马８进７ 2. {x) 车",
+    ] {
         let _ = pgn::read_str(junk);
     }
     let _ = pgn::read(&[0xff, 0xfe, 0x00, 0x81]);
@@ -174,7 +235,10 @@ fn ron_round_trip() {
     record.set_comment(2, Some("屏风马".into()));
     record.undo();
     let text = record.to_ron();
-    assert!(text.contains("version: 1") && text.contains("\"h2e2\"") && text.contains("fen:"), "{text}");
+    assert!(
+        text.contains("version: 1") && text.contains("\"h2e2\"") && text.contains("fen:"),
+        "{text}"
+    );
     let back = GameRecord::from_ron(&text).unwrap();
     assert_eq!(back, record);
     assert_eq!(back.ply(), 4);
@@ -210,20 +274,40 @@ fn ron_errors_are_readable() {
         other => panic!("wrong field: {other:?}"),
     }
     // a field of the wrong type
-    assert!(matches!(GameRecord::from_ron(&text.replace("version: 1", "version: \"one\"")), Err(RonError::Syntax { .. })));
+    assert!(matches!(
+        GameRecord::from_ron(&text.replace("version: 1", "version: \"one\"")),
+        Err(RonError::Syntax { .. })
+    ));
     // valid RON, wrong content
     let bad_move = text.replace("\"h9g7\"", "\"h9h5\"");
     match GameRecord::from_ron(&bad_move) {
         Err(e @ RonError::BadMove { index: 1, .. }) => {
-            let RonError::BadMove { line, .. } = e else { unreachable!() };
-            assert_eq!(text.lines().nth(line - 1).map(|l| l.contains("h9")), Some(true));
+            let RonError::BadMove { line, .. } = e else {
+                unreachable!()
+            };
+            assert_eq!(
+                text.lines().nth(line - 1).map(|l| l.contains("h9")),
+                Some(true)
+            );
             assert!(e.to_string().contains("h9h5"));
         }
         other => panic!("bad move: {other:?}"),
     }
-    assert!(matches!(GameRecord::from_ron(&text.replace("version: 1", "version: 99")), Err(RonError::UnsupportedVersion(99))));
+    assert!(matches!(
+        GameRecord::from_ron(&text.replace("version: 1", "version: 99")),
+        Err(RonError::UnsupportedVersion(99))
+    ));
     let bad_fen = text.replace(Position::START_FEN, "rnbakabnr/9/9 w");
-    assert!(matches!(GameRecord::from_ron(&bad_fen), Err(RonError::BadFen { .. })));
-    assert!(matches!(GameRecord::from_ron("()"), Err(RonError::Syntax { .. })));
-    assert!(matches!(GameRecord::from_ron(""), Err(RonError::Syntax { .. })));
+    assert!(matches!(
+        GameRecord::from_ron(&bad_fen),
+        Err(RonError::BadFen { .. })
+    ));
+    assert!(matches!(
+        GameRecord::from_ron("()"),
+        Err(RonError::Syntax { .. })
+    ));
+    assert!(matches!(
+        GameRecord::from_ron(""),
+        Err(RonError::Syntax { .. })
+    ));
 }

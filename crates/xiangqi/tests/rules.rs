@@ -1,7 +1,9 @@
 //! Hand-built positions for each rule: horse leg, elephant eye and river, palace, cannon screens,
 //! pawns, the flying general, check, checkmate, stalemate, Zobrist and handicaps.
 
-use xiangqi::{Color, Handicap, IllegalReason, Move, NoMovesOutcome, Piece, PieceKind, Position, Square};
+use xiangqi::{
+    Color, Handicap, IllegalReason, Move, NoMovesOutcome, Piece, PieceKind, Position, Square,
+};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -13,7 +15,12 @@ fn mv(s: &str) -> Move {
 
 fn targets(p: &Position, from: &str) -> Vec<String> {
     let from: Square = from.parse().unwrap();
-    let mut v: Vec<String> = p.legal_moves().iter().filter(|m| m.from() == from).map(|m| m.to().to_string()).collect();
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from() == from)
+        .map(|m| m.to().to_string())
+        .collect();
     v.sort();
     v
 }
@@ -22,7 +29,14 @@ fn targets(p: &Position, from: &str) -> Vec<String> {
 fn horse_leg_blocks() {
     // Red horse e4 with its upward leg e5 blocked by a black pawn: no e4-d6 / e4-f6.
     let p = pos("3k5/9/9/9/4p4/4N4/9/9/9/5K3 w");
-    assert_eq!(targets(&p, "e4"), ["c3", "c5", "d2", "d6", "f2", "f6", "g3", "g5"].iter().filter(|s| !["d6", "f6"].contains(s)).map(|s| s.to_string()).collect::<Vec<_>>());
+    assert_eq!(
+        targets(&p, "e4"),
+        ["c3", "c5", "d2", "d6", "f2", "f6", "g3", "g5"]
+            .iter()
+            .filter(|s| !["d6", "f6"].contains(s))
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+    );
 }
 
 #[test]
@@ -49,10 +63,22 @@ fn cannon_needs_exactly_one_screen() {
     let p = pos("1n2k4/9/1c7/9/9/1p7/9/1C7/9/5K3 w");
     let t = targets(&p, "b2");
     assert!(t.contains(&"b7".to_string()), "captures over one screen");
-    assert!(!t.contains(&"b4".to_string()), "cannot capture the screen itself");
-    assert!(!t.contains(&"b9".to_string()), "cannot capture over two screens");
-    assert!(t.contains(&"b3".to_string()) && !t.contains(&"b5".to_string()), "moves only up to the screen");
-    assert!(t.contains(&"a2".to_string()) && t.contains(&"i2".to_string()), "slides along the rank");
+    assert!(
+        !t.contains(&"b4".to_string()),
+        "cannot capture the screen itself"
+    );
+    assert!(
+        !t.contains(&"b9".to_string()),
+        "cannot capture over two screens"
+    );
+    assert!(
+        t.contains(&"b3".to_string()) && !t.contains(&"b5".to_string()),
+        "moves only up to the screen"
+    );
+    assert!(
+        t.contains(&"a2".to_string()) && t.contains(&"i2".to_string()),
+        "slides along the rank"
+    );
 }
 
 #[test]
@@ -63,7 +89,11 @@ fn pawn_moves_sideways_only_across_the_river() {
     let p = pos("4k4/9/9/9/4P4/9/9/9/9/3K5 w");
     assert_eq!(targets(&p, "e5"), ["d5", "e6", "f5"]);
     let p = pos("3k1P3/9/9/9/9/9/9/9/9/4K4 w");
-    assert_eq!(targets(&p, "f9"), ["e9", "g9"], "a pawn on the last rank moves sideways only");
+    assert_eq!(
+        targets(&p, "f9"),
+        ["e9", "g9"],
+        "a pawn on the last rank moves sideways only"
+    );
 }
 
 #[test]
@@ -71,7 +101,10 @@ fn flying_general() {
     // The red pawn on e6 is the only piece between the kings: it may not leave the file.
     let p = pos("4k4/9/9/4P4/9/9/9/9/9/4K4 w");
     assert_eq!(targets(&p, "e6"), ["e7"]);
-    assert_eq!(p.check_legal(mv("e6d6")).unwrap_err().reason, IllegalReason::LeavesKingInCheck);
+    assert_eq!(
+        p.check_legal(mv("e6d6")).unwrap_err().reason,
+        IllegalReason::LeavesKingInCheck
+    );
     // The red king may not step onto the black king's open file.
     let p = pos("3k5/9/9/9/9/9/9/9/9/4K4 w");
     assert!(!p.is_legal(mv("e0d0")));
@@ -96,7 +129,10 @@ fn check_and_evasions() {
     // A cannon check is blocked by removing the screen or adding a second one.
     let p = pos("4k4/9/9/9/4c4/9/9/4N4/9/3AK4 w");
     assert!(p.is_check());
-    assert!(p.is_legal(mv("e2c1")), "moving the screen away answers a cannon check");
+    assert!(
+        p.is_legal(mv("e2c1")),
+        "moving the screen away answers a cannon check"
+    );
 }
 
 #[test]
@@ -105,14 +141,20 @@ fn checkmate_and_stalemate_lose() {
     let mated = pos("R3k4/1R7/9/9/9/9/9/9/9/3K5 b");
     assert!(mated.is_check());
     assert!(mated.legal_moves().is_empty());
-    assert_eq!(mated.no_moves_outcome(), Some(NoMovesOutcome::Checkmate { winner: Color::Red }));
+    assert_eq!(
+        mated.no_moves_outcome(),
+        Some(NoMovesOutcome::Checkmate { winner: Color::Red })
+    );
 
     // 困毙: the black king on d9 is not attacked, but d8 is covered by the a8 rook and e9 by the e1
     // rook; Black has nothing else, so it has no legal move and loses.
     let stalemated = pos("3k5/R8/9/9/9/9/9/9/4R4/5K3 b");
     assert!(!stalemated.is_check());
     assert!(stalemated.legal_moves().is_empty());
-    assert_eq!(stalemated.no_moves_outcome(), Some(NoMovesOutcome::Stalemate { winner: Color::Red }));
+    assert_eq!(
+        stalemated.no_moves_outcome(),
+        Some(NoMovesOutcome::Stalemate { winner: Color::Red })
+    );
     assert_eq!(Position::startpos().no_moves_outcome(), None);
 }
 
@@ -175,13 +217,25 @@ fn handicap_setups() {
     for giver in Color::ALL {
         for h in Handicap::ALL {
             let p = h.position(giver);
-            assert_eq!(p.side_to_move(), giver, "{h} by {giver}: the giver moves first");
+            assert_eq!(
+                p.side_to_move(),
+                giver,
+                "{h} by {giver}: the giver moves first"
+            );
             assert_eq!(p.key(), p.compute_key());
             let missing: Vec<(Square, Piece)> = Square::ALL
                 .iter()
-                .filter_map(|&s| start.piece_at(s).filter(|_| p.piece_at(s).is_none()).map(|pc| (s, pc)))
+                .filter_map(|&s| {
+                    start
+                        .piece_at(s)
+                        .filter(|_| p.piece_at(s).is_none())
+                        .map(|pc| (s, pc))
+                })
                 .collect();
-            assert!(missing.iter().all(|(_, pc)| pc.color == giver), "{h}: only the giver loses pieces");
+            assert!(
+                missing.iter().all(|(_, pc)| pc.color == giver),
+                "{h}: only the giver loses pieces"
+            );
             let n = match h {
                 Handicap::LeftHorse | Handicap::RightHorse => 1,
                 Handicap::TwoHorses => 2,
@@ -192,19 +246,51 @@ fn handicap_setups() {
         }
     }
     // left and right are the giver's own
-    assert!(Handicap::LeftHorse.position(Color::Red).piece_at(sq("b0")).is_none());
-    assert_eq!(Handicap::LeftHorse.position(Color::Red).piece_at(sq("h0")), Some(horse(Color::Red)));
-    assert!(Handicap::RightHorse.position(Color::Red).piece_at(sq("h0")).is_none());
-    assert!(Handicap::LeftHorse.position(Color::Black).piece_at(sq("h9")).is_none());
-    assert!(Handicap::RightHorse.position(Color::Black).piece_at(sq("b9")).is_none());
+    assert!(
+        Handicap::LeftHorse
+            .position(Color::Red)
+            .piece_at(sq("b0"))
+            .is_none()
+    );
+    assert_eq!(
+        Handicap::LeftHorse.position(Color::Red).piece_at(sq("h0")),
+        Some(horse(Color::Red))
+    );
+    assert!(
+        Handicap::RightHorse
+            .position(Color::Red)
+            .piece_at(sq("h0"))
+            .is_none()
+    );
+    assert!(
+        Handicap::LeftHorse
+            .position(Color::Black)
+            .piece_at(sq("h9"))
+            .is_none()
+    );
+    assert!(
+        Handicap::RightHorse
+            .position(Color::Black)
+            .piece_at(sq("b9"))
+            .is_none()
+    );
     // the convention of the 1999 让九子 record's [FEN] tag
-    assert_eq!(Handicap::NinePieces.position(Color::Red).to_fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1");
-    assert_eq!(Handicap::NinePieces.position(Color::Black).to_fen(), "rn2k2nr/9/1c5c1/9/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+    assert_eq!(
+        Handicap::NinePieces.position(Color::Red).to_fen(),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1"
+    );
+    assert_eq!(
+        Handicap::NinePieces.position(Color::Black).to_fen(),
+        "rn2k2nr/9/1c5c1/9/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1"
+    );
 }
 
 #[test]
 fn squares_and_moves_parse() {
-    assert_eq!("h2e2".parse::<Move>().unwrap(), "H2-E2".parse::<Move>().unwrap());
+    assert_eq!(
+        "h2e2".parse::<Move>().unwrap(),
+        "H2-E2".parse::<Move>().unwrap()
+    );
     assert_eq!(mv("h2e2").to_string(), "h2e2");
     for bad in ["", "h2", "h2e", "j2e2", "h2e2x", "h2h2", "中炮", "h2-e"] {
         assert!(bad.parse::<Move>().is_err(), "{bad:?}");

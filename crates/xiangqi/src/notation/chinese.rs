@@ -60,16 +60,31 @@ fn designators(d: &Described) -> Vec<String> {
     let p = piece_char(d.color, d.kind);
     match d.designator {
         Designator::File(f) => vec![format!("{p}{}", digit(d.color, f))],
-        Designator::Tandem { file, index, total, index_in_file, count_in_file, .. } => {
+        Designator::Tandem {
+            file,
+            index,
+            total,
+            index_in_file,
+            count_in_file,
+            ..
+        } => {
             let order = |i: usize, n: usize| match (n, i) {
                 (2, 0) | (3, 0) => '前',
                 (3, 1) => '中',
                 _ => '后',
             };
-            let canonical = if total <= 3 { order(index, total) } else { RED_DIGITS[index.min(4)] };
+            let canonical = if total <= 3 {
+                order(index, total)
+            } else {
+                RED_DIGITS[index.min(4)]
+            };
             let mut v = vec![format!("{canonical}{p}")];
             if total > 3 && count_in_file <= 3 {
-                v.push(format!("{}{}", order(index_in_file, count_in_file), digit(d.color, file)));
+                v.push(format!(
+                    "{}{}",
+                    order(index_in_file, count_in_file),
+                    digit(d.color, file)
+                ));
             }
             v
         }
@@ -77,16 +92,25 @@ fn designators(d: &Described) -> Vec<String> {
 }
 
 fn forms(pos: &Position, m: Move) -> Vec<String> {
-    let Ok(d) = describe(pos, m) else { return Vec::new() };
+    let Ok(d) = describe(pos, m) else {
+        return Vec::new();
+    };
     let tail = format!("{}{}", action_char(d.action), digit(d.color, d.target));
-    designators(&d).into_iter().map(|des| format!("{des}{tail}")).collect()
+    designators(&d)
+        .into_iter()
+        .map(|des| format!("{des}{tail}"))
+        .collect()
 }
 
 /// Writes `m` in Chinese notation. Errors if `m` is not legal in `pos`.
 pub fn format(pos: &Position, m: Move) -> Result<String, NotationError> {
     let d = describe(pos, m)?;
     let des = designators(&d).swap_remove(0);
-    Ok(format!("{des}{}{}", action_char(d.action), digit(d.color, d.target)))
+    Ok(format!(
+        "{des}{}{}",
+        action_char(d.action),
+        digit(d.color, d.target)
+    ))
 }
 
 /// Maps every accepted spelling onto one ASCII key: pieces to `KAEHRCP`, numerals to `1`-`9`,

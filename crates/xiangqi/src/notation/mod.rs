@@ -162,12 +162,25 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Result<Described, NotationErr
             if on_file(file) < 2 {
                 Designator::File(file)
             } else {
-                let mut tandem: Vec<Square> = same.iter().copied().filter(|&s| on_file(file_number(color, s)) > 1).collect();
-                tandem.sort_by_key(|&s| (file_number(color, s), core::cmp::Reverse(rel_rank(color, s))));
+                let mut tandem: Vec<Square> = same
+                    .iter()
+                    .copied()
+                    .filter(|&s| on_file(file_number(color, s)) > 1)
+                    .collect();
+                tandem.sort_by_key(|&s| {
+                    (
+                        file_number(color, s),
+                        core::cmp::Reverse(rel_rank(color, s)),
+                    )
+                });
                 let index = tandem.iter().position(|&s| s == from).unwrap_or(0);
                 let mut files: Vec<u8> = tandem.iter().map(|&s| file_number(color, s)).collect();
                 files.dedup();
-                let in_file: Vec<Square> = tandem.iter().copied().filter(|&s| file_number(color, s) == file).collect();
+                let in_file: Vec<Square> = tandem
+                    .iter()
+                    .copied()
+                    .filter(|&s| file_number(color, s) == file)
+                    .collect();
                 Designator::Tandem {
                     file,
                     index,
@@ -187,9 +200,22 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Result<Described, NotationErr
     } else {
         Action::Sideways
     };
-    let diagonal = matches!(kind, PieceKind::Horse | PieceKind::Advisor | PieceKind::Elephant);
-    let target = if diagonal || action == Action::Sideways { file_number(color, to) } else { rf.abs_diff(rt) };
-    Ok(Described { color, kind, designator, action, target })
+    let diagonal = matches!(
+        kind,
+        PieceKind::Horse | PieceKind::Advisor | PieceKind::Elephant
+    );
+    let target = if diagonal || action == Action::Sideways {
+        file_number(color, to)
+    } else {
+        rf.abs_diff(rt)
+    };
+    Ok(Described {
+        color,
+        kind,
+        designator,
+        action,
+        target,
+    })
 }
 
 /// Finds the legal move whose written forms (as produced by `forms`) include `key`, after both
@@ -203,7 +229,10 @@ pub(crate) fn find_move(
     let key = normalize(text).ok_or_else(|| NotationError::Unreadable(text.to_owned()))?;
     let mut found = None;
     for &m in &pos.legal_moves() {
-        if forms(pos, m).iter().any(|f| normalize(f).as_deref() == Some(key.as_str())) {
+        if forms(pos, m)
+            .iter()
+            .any(|f| normalize(f).as_deref() == Some(key.as_str()))
+        {
             if found.is_some() {
                 return Err(NotationError::NoSuchMove(text.to_owned()));
             }

@@ -37,7 +37,14 @@ fn designators(d: &Described) -> Vec<String> {
     let l = letter(d.kind);
     match d.designator {
         Designator::File(f) => vec![format!("{l}{f}")],
-        Designator::Tandem { file, index, total, index_in_file, count_in_file, multi_files } => {
+        Designator::Tandem {
+            file,
+            index,
+            total,
+            index_in_file,
+            count_in_file,
+            multi_files,
+        } => {
             let mut v = Vec::new();
             if multi_files == 1 {
                 let canonical = match (count_in_file, index_in_file) {
@@ -74,9 +81,14 @@ fn designators(d: &Described) -> Vec<String> {
 }
 
 fn forms(pos: &Position, m: Move) -> Vec<String> {
-    let Ok(d) = describe(pos, m) else { return Vec::new() };
+    let Ok(d) = describe(pos, m) else {
+        return Vec::new();
+    };
     let tail = format!("{}{}", action_char(d.action), d.target);
-    designators(&d).into_iter().map(|des| format!("{des}{tail}")).collect()
+    designators(&d)
+        .into_iter()
+        .map(|des| format!("{des}{tail}"))
+        .collect()
 }
 
 /// Writes `m` in WXF notation. Errors if `m` is not legal in `pos`.
