@@ -4,6 +4,7 @@
 //! cargo run --release -p xiangqi --example perft -- --depth 5
 //! cargo run --release -p xiangqi --example perft -- --fen "FEN" --depth 3 --divide
 //! ```
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -40,6 +41,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Writes stop quietly if the reader goes away (e.g. `| head`).
+    let mut out = std::io::stdout().lock();
     let start = Instant::now();
     let nodes = if divide && depth > 0 {
         let mut total = 0;
@@ -47,17 +50,19 @@ fn main() -> ExitCode {
             let undo = pos.make_move(m);
             let n = perft(&mut pos, depth - 1);
             pos.unmake_move(m, undo);
-            println!("{m}: {n}");
+            if writeln!(out, "{m}: {n}").is_err() {
+                return ExitCode::SUCCESS;
+            }
             total += n;
         }
-        println!();
+        let _ = writeln!(out);
         total
     } else {
         perft(&mut pos, depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
-    println!("Time: {:.3} s", secs);
-    println!("Nodes/s: {:.0}", nodes as f64 / secs.max(1e-9));
+    let _ = writeln!(out, "Nodes searched: {nodes}");
+    let _ = writeln!(out, "Time: {secs:.3} s");
+    let _ = writeln!(out, "Nodes/s: {:.0}", nodes as f64 / secs.max(1e-9));
     ExitCode::SUCCESS
 }
