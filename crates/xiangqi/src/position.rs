@@ -441,19 +441,12 @@ impl Position {
     }
 
     /// The pieces of `by` that could capture on `sq` if an enemy piece stood there, with the board
-    /// occupied as `occ`: what "protected" means for the chase rule. Unlike
+    /// occupied as `occ`/`occ_t`: what "protected" means for the chase rule. Unlike
     /// [`Position::attackers_to`], the king counts by its palace steps, advisors and elephants
     /// count, and the facing-king rule does not.
-    pub(crate) fn protectors(&self, sq: Square, by: Color, occ: u128) -> u128 {
+    pub(crate) fn protectors(&self, sq: Square, by: Color, occ: u128, occ_t: u128) -> u128 {
         let base = by.index() * 7;
         let p = &self.pieces;
-        let mut occ_t = 0u128;
-        let mut o = occ;
-        while o != 0 {
-            let s = o.trailing_zeros() as usize;
-            o &= o - 1;
-            occ_t |= TRANSPOSED[s];
-        }
         let (rook, cannon) = attacks::slides(sq, occ, occ_t);
         (rook & p[base + PieceKind::Rook as usize])
             | (cannon & p[base + PieceKind::Cannon as usize])

@@ -206,8 +206,9 @@ pub fn chased_by(after: &Position, m: Move) -> crate::Bitboard {
             PieceKind::Rook => true,
             _ => {
                 // protected: could a piece of `them` retake on `t` once the mover stood there?
-                let occ_after_capture = occ & !(1u128 << to.index());
-                after.protectors(t, them, occ_after_capture) == 0
+                let occ = occ & !(1u128 << to.index());
+                let occ_t = after.occ_t & !attacks::TRANSPOSED[to.index()];
+                after.protectors(t, them, occ, occ_t) == 0
             }
         };
         if counts {

@@ -15,7 +15,7 @@
 //! same piece, ASCII, full-width or Chinese digits, and for numbered pawns 前/中/后 with the file
 //! (`前七平六`).
 
-use crate::notation::{Action, Described, Designator, NotationError, describe, find_move};
+use crate::notation::{Action, Described, Designator, NotationError, find_move, written_forms};
 use crate::position::Position;
 use crate::types::{Color, Move, PieceKind};
 
@@ -91,26 +91,17 @@ fn designators(d: &Described) -> Vec<String> {
     }
 }
 
-fn forms(pos: &Position, m: Move) -> Vec<String> {
-    let Ok(d) = describe(pos, m) else {
-        return Vec::new();
-    };
-    let tail = format!("{}{}", action_char(d.action), digit(d.color, d.target));
-    designators(&d)
-        .into_iter()
-        .map(|des| format!("{des}{tail}"))
-        .collect()
+fn tail(d: &Described) -> String {
+    format!("{}{}", action_char(d.action), digit(d.color, d.target))
+}
+
+fn forms(pos: &Position, m: Move) -> Result<Vec<String>, NotationError> {
+    written_forms(pos, m, designators, tail)
 }
 
 /// Writes `m` in Chinese notation. Errors if `m` is not legal in `pos`.
 pub fn format(pos: &Position, m: Move) -> Result<String, NotationError> {
-    let d = describe(pos, m)?;
-    let des = designators(&d).swap_remove(0);
-    Ok(format!(
-        "{des}{}{}",
-        action_char(d.action),
-        digit(d.color, d.target)
-    ))
+    Ok(forms(pos, m)?.swap_remove(0))
 }
 
 /// Maps every accepted spelling onto one ASCII key: pieces to `KAEHRCP`, numerals to `1`-`9`,

@@ -218,18 +218,35 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Result<Described, NotationErr
     })
 }
 
+/// Every written form of the legal move `m` in a file-based notation, the canonical one first:
+/// each designator `designators` allows, followed by the action and target `tail` writes.
+pub(crate) fn written_forms(
+    pos: &Position,
+    m: Move,
+    designators: fn(&Described) -> Vec<String>,
+    tail: fn(&Described) -> String,
+) -> Result<Vec<String>, NotationError> {
+    let d = describe(pos, m)?;
+    let tail = tail(&d);
+    Ok(designators(&d)
+        .into_iter()
+        .map(|des| format!("{des}{tail}"))
+        .collect())
+}
+
 /// Finds the legal move whose written forms (as produced by `forms`) include `key`, after both
 /// went through `normalize`.
 pub(crate) fn find_move(
     pos: &Position,
     text: &str,
     normalize: impl Fn(&str) -> Option<String>,
-    forms: impl Fn(&Position, Move) -> Vec<String>,
+    forms: impl Fn(&Position, Move) -> Result<Vec<String>, NotationError>,
 ) -> Result<Move, NotationError> {
     let key = normalize(text).ok_or_else(|| NotationError::Unreadable(text.to_owned()))?;
     let mut found = None;
     for &m in &pos.legal_moves() {
         if forms(pos, m)
+            .unwrap_or_default()
             .iter()
             .any(|f| normalize(f).as_deref() == Some(key.as_str()))
         {

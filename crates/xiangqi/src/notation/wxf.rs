@@ -8,7 +8,7 @@
 //! pawns, the file digit takes the place of the letter: `3+.4`, `33.4`, `3-.4`. On input the
 //! suffix form `C+.5` and xqbase's lettered pawns `Pa.5`-`Pe.5` are accepted too.
 
-use crate::notation::{Action, Described, Designator, NotationError, describe, find_move};
+use crate::notation::{Action, Described, Designator, NotationError, find_move, written_forms};
 use crate::position::Position;
 use crate::types::{Move, PieceKind};
 
@@ -80,22 +80,17 @@ fn designators(d: &Described) -> Vec<String> {
     }
 }
 
-fn forms(pos: &Position, m: Move) -> Vec<String> {
-    let Ok(d) = describe(pos, m) else {
-        return Vec::new();
-    };
-    let tail = format!("{}{}", action_char(d.action), d.target);
-    designators(&d)
-        .into_iter()
-        .map(|des| format!("{des}{tail}"))
-        .collect()
+fn tail(d: &Described) -> String {
+    format!("{}{}", action_char(d.action), d.target)
+}
+
+fn forms(pos: &Position, m: Move) -> Result<Vec<String>, NotationError> {
+    written_forms(pos, m, designators, tail)
 }
 
 /// Writes `m` in WXF notation. Errors if `m` is not legal in `pos`.
 pub fn format(pos: &Position, m: Move) -> Result<String, NotationError> {
-    let d = describe(pos, m)?;
-    let des = designators(&d).swap_remove(0);
-    Ok(format!("{des}{}{}", action_char(d.action), d.target))
+    Ok(forms(pos, m)?.swap_remove(0))
 }
 
 fn normalize(text: &str) -> Option<String> {
