@@ -489,6 +489,71 @@ impl Position {
         self.attackers_with(ksq, occ, occ_t, !us, !tb) == 0
     }
 
+    /// Static exchange evaluation of `m`: the material the mover nets if both sides keep
+    /// recapturing on the target point with their least valuable piece, each side free to stop.
+    /// `values` gives each piece kind's worth, indexed by [`PieceKind::index`]. Pins are
+    /// ignored; a king recaptures only when nothing could take it back.
+    #[must_use]
+    pub fn see(&self, m: Move, values: &[i32; 7]) -> i32 {
+        let (from, to) = (m.from(), m.to());
+        let Some(mover) = self.piece_at(from) else {
+            return 0;
+        };
+        let tb = 1u128 << to.index();
+        let mut occ = (self.occ & !(1u128 << from.index())) | tb;
+        let mut occ_t = (self.occ_t & !TRANSPOSED[from.index()]) | TRANSPOSED[to.index()];
+        let mut gain = [0i32; 40];
+        gain[0] = self.piece_at(to).map_or(0, |p| values[p.kind.index()]);
+        let mut attacker = values[mover.kind.index()];
+        let mut side = !mover.color;
+        let mut d = 0;
+        const ORDER: [PieceKind; 7] = [
+            PieceKind::Pawn,
+            PieceKind::Advisor,
+            PieceKind::Elephant,
+            PieceKind::Horse,
+            PieceKind::Cannon,
+            PieceKind::Rook,
+            PieceKind::King,
+        ];
+        loop {
+            d += 1;
+            gain[d] = attacker - gain[d - 1];
+            if (-gain[d - 1]).max(gain[d]) < 0 || d + 1 >= gain.len() {
+                break;
+            }
+            let atk = self.protectors(to, side, occ, occ_t) & occ & !tb;
+            if atk == 0 {
+                break;
+            }
+            let mut next = None;
+            for kind in ORDER {
+                let bb = atk & self.pieces[Piece::new(side, kind).index()];
+                if bb != 0 {
+                    next = Some((kind, bb.trailing_zeros() as usize));
+                    break;
+                }
+            }
+            let Some((kind, sq)) = next else { break };
+            if kind == PieceKind::King {
+                let occ2 = occ & !(1u128 << sq);
+                let occ2_t = occ_t & !TRANSPOSED[sq];
+                if self.protectors(to, !side, occ2, occ2_t) & occ2 & !tb != 0 {
+                    break;
+                }
+            }
+            occ &= !(1u128 << sq);
+            occ_t &= !TRANSPOSED[sq];
+            attacker = values[kind.index()];
+            side = !side;
+        }
+        while d > 1 {
+            d -= 1;
+            gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+        }
+        gain[0]
+    }
+
     /// When the side to move has no legal move: who won and how. `None` while moves remain.
     #[must_use]
     pub fn no_moves_outcome(&self) -> Option<NoMovesOutcome> {

@@ -1,0 +1,507 @@
+//! `xiangqi-match`: plays two UCI engines (or two settings of one) against each other over varied
+//! openings with colours swapped, adjudicating with the rules library, and prints W/D/L and the
+//! Elo difference with its 95% error margin.
+//!
+//! ```text
+//! xiangqi-match --games 200 --concurrency 2 --movetime 100 \
+//!     --engine1 target/release/xiangqi-engine --opt1 Level=amateur \
+//!     --engine2 target/release/xiangqi-engine --opt2 Level=beginner
+//! ```
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use xiangqi::notation::Notation;
+use xiangqi::{Color, GameRecord, Move, Outcome, Position, WinReason};
+use xiangqi_engine::Book;
+
+const USAGE: &str = "usage: xiangqi-match [options]
+  --engine1 CMD / --engine2 CMD   engine commands (default: the xiangqi-engine beside this binary)
+  --opt1 NAME=VALUE / --opt2 ...   UCI options for engine 1 / 2 (repeatable)
+  --name1 N / --name2 N            names in the report
+  --games N                        games (rounded up to an even number; default 100)
+  --concurrency N                  games at once (default 1)
+  --movetime MS | --nodes N | --depth N | --tc SECONDS+INC   time control (default movetime 100)
+  --openings PLIES                 plies of random book moves before the engines take over (default 6)
+  --seed S                         seed for the openings (default 1)
+  --max-plies N                    adjudicate a draw after this many plies (default 600)
+  --pgn FILE                       write every game to FILE
+  --engine-book                    let the engines use their own books (default: book off)";
+
+#[derive(Clone, Debug)]
+enum Control {
+    MoveTime(u64),
+    Nodes(u64),
+    Depth(u32),
+    Clock { base_ms: u64, inc_ms: u64 },
+}
+
+#[derive(Clone, Debug)]
+struct Config {
+    cmds: [String; 2],
+    opts: [Vec<(String, String)>; 2],
+    names: [String; 2],
+    games: usize,
+    concurrency: usize,
+    control: Control,
+    opening_plies: usize,
+    seed: u64,
+    max_plies: usize,
+    pgn: Option<String>,
+    engine_book: bool,
+}
+
+fn parse_args() -> Result<Config, String> {
+    let default_engine = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.parent().map(|d| d.join("xiangqi-engine")))
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| "xiangqi-engine".into());
+    let mut c = Config {
+        cmds: [default_engine.clone(), default_engine],
+        opts: [Vec::new(), Vec::new()],
+        names: ["engine1".into(), "engine2".into()],
+        games: 100,
+        concurrency: 1,
+        control: Control::MoveTime(100),
+        opening_plies: 6,
+        seed: 1,
+        max_plies: 600,
+        pgn: None,
+        engine_book: false,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        let val = |i: usize| {
+            args.get(i + 1)
+                .cloned()
+                .ok_or_else(|| format!("{a} needs a value"))
+        };
+        let num = |i: usize| -> Result<u64, String> {
+            val(i)?
+                .parse::<u64>()
+                .map_err(|_| format!("{a}: not a number"))
+        };
+        match a {
+            "--engine1" | "--engine2" => c.cmds[usize::from(a == "--engine2")] = val(i)?,
+            "--name1" | "--name2" => c.names[usize::from(a == "--name2")] = val(i)?,
+            "--opt1" | "--opt2" => {
+                let v = val(i)?;
+                let (n, x) = v.split_once('=').ok_or("options are NAME=VALUE")?;
+                c.opts[usize::from(a == "--opt2")].push((n.to_string(), x.to_string()));
+            }
+            "--games" => c.games = num(i)?.max(2) as usize,
+            "--concurrency" => c.concurrency = num(i)?.clamp(1, 64) as usize,
+            "--movetime" => c.control = Control::MoveTime(num(i)?),
+            "--nodes" => c.control = Control::Nodes(num(i)?),
+            "--depth" => c.control = Control::Depth(num(i)? as u32),
+            "--tc" => {
+                let v = val(i)?;
+                let (b, inc) = v.split_once('+').unwrap_or((&v, "0"));
+                let secs = |s: &str| s.parse::<f64>().map_err(|_| format!("bad --tc {v}"));
+                c.control = Control::Clock {
+                    base_ms: (secs(b)? * 1000.0) as u64,
+                    inc_ms: (secs(inc)? * 1000.0) as u64,
+                };
+            }
+            "--openings" => c.opening_plies = num(i)? as usize,
+            "--seed" => c.seed = num(i)?,
+            "--max-plies" => c.max_plies = num(i)? as usize,
+            "--pgn" => c.pgn = Some(val(i)?),
+            "--engine-book" => {
+                c.engine_book = true;
+                i -= 1;
+            }
+            "-h" | "--help" => return Err(String::new()),
+            _ => return Err(format!("unknown argument {a}")),
+        }
+        i += 2;
+    }
+    c.games += c.games % 2;
+    Ok(c)
+}
+
+/// A UCI engine in a child process.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(cmd: &str, opts: &[(String, String)], book: bool) -> Result<Engine, String> {
+        let mut parts = cmd.split_whitespace();
+        let prog = parts.next().ok_or("empty engine command")?;
+        let mut child = Command::new(prog)
+            .args(parts)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {cmd}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = Engine {
+            child,
+            stdin,
+            lines: rx,
+        };
+        e.send("uci")?;
+        e.wait_for("uciok", Duration::from_secs(10))?;
+        if !book {
+            e.send("setoption name OwnBook value false")?;
+        }
+        for (n, v) in opts {
+            e.send(&format!("setoption name {n} value {v}"))?;
+        }
+        e.send("isready")?;
+        e.wait_for("readyok", Duration::from_secs(10))?;
+        Ok(e)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("engine went away: {e}"))
+    }
+
+    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with(prefix) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err(format!("no {prefix} in time")),
+                Err(RecvTimeoutError::Disconnected) => return Err("engine crashed".into()),
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        std::thread::sleep(Duration::from_millis(20));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// How a game ended, from the rules or from a fault.
+#[derive(Clone, Debug)]
+enum Ending {
+    Rules(Outcome),
+    Fault { loser: Color, why: String },
+    MaxPlies,
+}
+
+struct GameResult {
+    index: usize,
+    /// Engine index (0 or 1) playing Red.
+    red: usize,
+    ending: Ending,
+    record: GameRecord,
+}
+
+impl GameResult {
+    /// 1, 0.5 or 0 for engine 0.
+    fn score0(&self) -> f64 {
+        let winner = match &self.ending {
+            Ending::Rules(o) => o.winner(),
+            Ending::Fault { loser, .. } => Some(!*loser),
+            Ending::MaxPlies => None,
+        };
+        match winner {
+            None => 0.5,
+            Some(c) => {
+                let e = if c == Color::Red {
+                    self.red
+                } else {
+                    1 - self.red
+                };
+                if e == 0 { 1.0 } else { 0.0 }
+            }
+        }
+    }
+}
+
+fn opening(book: &Book, plies: usize, seed: u64) -> Vec<Move> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = Position::startpos();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let Some(m) = book.pick(&pos, &mut rng) else {
+            break;
+        };
+        pos.make_move(m);
+        moves.push(m);
+    }
+    moves
+}
+
+fn play_game(
+    cfg: &Config,
+    engines: &mut [Option<Engine>; 2],
+    index: usize,
+    opening_moves: &[Move],
+) -> GameResult {
+    let red = index % 2;
+    let mut record = GameRecord::new(Position::startpos());
+    for &m in opening_moves {
+        let _ = record.play(m);
+    }
+    let mut clocks = [0u64; 2];
+    if let Control::Clock { base_ms, .. } = cfg.control {
+        clocks = [base_ms, base_ms];
+    }
+    for e in engines.iter_mut().flatten() {
+        let _ = e.send("ucinewgame");
+    }
+    let ending = loop {
+        if let Some(o) = record.outcome() {
+            break Ending::Rules(o);
+        }
+        if record.len() >= cfg.max_plies {
+            break Ending::MaxPlies;
+        }
+        let side = record.position().side_to_move();
+        let who = if side == Color::Red { red } else { 1 - red };
+        let fault = |why: String| Ending::Fault { loser: side, why };
+        if engines[who].is_none() {
+            match Engine::start(&cfg.cmds[who], &cfg.opts[who], cfg.engine_book) {
+                Ok(e) => engines[who] = Some(e),
+                Err(e) => break fault(e),
+            }
+        }
+        let Some(engine) = engines[who].as_mut() else {
+            break fault("no engine".into());
+        };
+        let moves: Vec<String> = record.moves().iter().map(ToString::to_string).collect();
+        let pos_cmd = if moves.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        let (go, timeout) = match cfg.control {
+            Control::MoveTime(ms) => (
+                format!("go movetime {ms}"),
+                Duration::from_millis(ms * 3 + 2000),
+            ),
+            Control::Nodes(n) => (format!("go nodes {n}"), Duration::from_secs(120)),
+            Control::Depth(d) => (format!("go depth {d}"), Duration::from_secs(600)),
+            Control::Clock { inc_ms, .. } => {
+                let (w, b) = if side == Color::Red {
+                    (clocks[who], clocks[1 - who])
+                } else {
+                    (clocks[1 - who], clocks[who])
+                };
+                (
+                    format!("go wtime {w} btime {b} winc {inc_ms} binc {inc_ms}"),
+                    Duration::from_millis(clocks[who] + 1000),
+                )
+            }
+        };
+        let started = Instant::now();
+        let reply = engine
+            .send(&pos_cmd)
+            .and_then(|()| engine.send(&go))
+            .and_then(|()| engine.wait_for("bestmove", timeout));
+        let used = started.elapsed().as_millis() as u64;
+        let line = match reply {
+            Ok(l) => l,
+            Err(e) => {
+                engines[who] = None;
+                break fault(e);
+            }
+        };
+        if let Control::Clock { inc_ms, .. } = cfg.control {
+            // A small grace for process scheduling, as GUIs allow.
+            if used > clocks[who] + 50 {
+                break fault("lost on time".into());
+            }
+            clocks[who] = clocks[who].saturating_sub(used) + inc_ms;
+        }
+        let text = line.split_whitespace().nth(1).unwrap_or("");
+        let Ok(m) = text.parse::<Move>() else {
+            break fault(format!("unreadable move {line:?}"));
+        };
+        if let Err(e) = record.play(m) {
+            break fault(format!("illegal move {m}: {e}"));
+        }
+    };
+    GameResult {
+        index,
+        red,
+        ending,
+        record,
+    }
+}
+
+fn elo(score: f64) -> f64 {
+    let s = score.clamp(1e-6, 1.0 - 1e-6);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+fn main() -> ExitCode {
+    let cfg = match parse_args() {
+        Ok(c) => c,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("{e}");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let book = Book::builtin();
+    let pairs = cfg.games / 2;
+    let openings: Vec<Vec<Move>> = (0..pairs)
+        .map(|i| {
+            opening(
+                &book,
+                cfg.opening_plies,
+                cfg.seed.wrapping_mul(1_000_003) + i as u64,
+            )
+        })
+        .collect();
+    let next = Arc::new(AtomicUsize::new(0));
+    let results = Arc::new(Mutex::new(Vec::<GameResult>::new()));
+    let started = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..cfg.concurrency {
+            let (cfg, next, results, openings) = (&cfg, &next, &results, &openings);
+            s.spawn(move || {
+                let mut engines: [Option<Engine>; 2] = [None, None];
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= cfg.games {
+                        break;
+                    }
+                    let r = play_game(cfg, &mut engines, i, &openings[i / 2]);
+                    let mut all = results.lock().unwrap_or_else(|e| e.into_inner());
+                    let why = match &r.ending {
+                        Ending::Rules(o) => o.to_string(),
+                        Ending::Fault { loser, why } => format!("{loser:?} forfeits: {why}"),
+                        Ending::MaxPlies => "draw (move limit)".into(),
+                    };
+                    let red = &cfg.names[r.red];
+                    let black = &cfg.names[1 - r.red];
+                    println!(
+                        "game {:>4}: {red} (red) vs {black} (black): {} in {} plies",
+                        r.index + 1,
+                        why,
+                        r.record.len()
+                    );
+                    all.push(r);
+                    let (w, d, l) = tally(&all);
+                    if all.len() % 10 == 0 {
+                        println!("  after {} games: +{w} ={d} -{l}", all.len());
+                    }
+                }
+            });
+        }
+    });
+    let mut all = std::mem::take(&mut *results.lock().unwrap_or_else(|e| e.into_inner()));
+    all.sort_by_key(|r| r.index);
+    let (w, d, l) = tally(&all);
+    let n = all.len() as f64;
+    let score = (w as f64 + d as f64 / 2.0) / n;
+    let var = all
+        .iter()
+        .map(|r| (r.score0() - score).powi(2))
+        .sum::<f64>()
+        / n;
+    let sd = (var / n).sqrt();
+    let (lo, hi) = (elo(score - 1.96 * sd), elo(score + 1.96 * sd));
+    let faults = all
+        .iter()
+        .filter(|r| matches!(r.ending, Ending::Fault { .. }))
+        .count();
+    let perpetual = all
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.ending,
+                Ending::Rules(Outcome::Win {
+                    reason: WinReason::PerpetualCheck | WinReason::PerpetualChase,
+                    ..
+                })
+            )
+        })
+        .count();
+    println!();
+    println!(
+        "{} vs {}: {} games in {:.0} s",
+        cfg.names[0],
+        cfg.names[1],
+        all.len(),
+        started.elapsed().as_secs_f64()
+    );
+    println!("W/D/L: {w}/{d}/{l}  score {:.1}%", score * 100.0);
+    println!(
+        "Elo difference: {:+.0} +/- {:.0} (95%)",
+        elo(score),
+        (hi - lo) / 2.0
+    );
+    println!(
+        "forfeits (illegal move, crash, time): {faults}; perpetual check/chase losses: {perpetual}"
+    );
+    for r in all
+        .iter()
+        .filter(|r| matches!(r.ending, Ending::Fault { .. }))
+    {
+        if let Ending::Fault { why, .. } = &r.ending {
+            println!("  game {}: {why}", r.index + 1);
+        }
+    }
+    if let Some(path) = &cfg.pgn {
+        let mut text = String::new();
+        for r in &all {
+            let mut rec = r.record.clone();
+            rec.set_tag("Red", &cfg.names[r.red]);
+            rec.set_tag("Black", &cfg.names[1 - r.red]);
+            rec.set_tag("Round", &(r.index + 1).to_string());
+            text.push_str(&xiangqi::pgn::write(&rec, Notation::Chinese));
+            text.push('\n');
+        }
+        let tmp = format!("{path}.tmp");
+        if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)) {
+            eprintln!("cannot write {path}: {e}");
+        }
+    }
+    if faults > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn tally(all: &[GameResult]) -> (usize, usize, usize) {
+    let mut t = (0, 0, 0);
+    for r in all {
+        match r.score0() {
+            s if s > 0.75 => t.0 += 1,
+            s if s < 0.25 => t.2 += 1,
+            _ => t.1 += 1,
+        }
+    }
+    t
+}

@@ -1,0 +1,816 @@
+//! The search: iterative deepening over a principal-variation alpha-beta search with aspiration
+//! windows, a transposition table, quiescence search, null-move pruning, late-move reductions,
+//! futility and late-move pruning, check extensions, killers, history and counter moves, and the
+//! repetition rules of the rules library applied inside the tree.
+
+pub mod movepick;
+pub mod time;
+pub mod tt;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use xiangqi::{Color, Move, Outcome, PieceKind, Position, judge_repetition};
+
+use crate::eval::evaluate;
+use movepick::{Heuristics, MovePicker, SEE_VALUES, is_bad_capture};
+pub use time::{Clock, Limits};
+use tt::{Bound, Tt};
+
+/// The score of being checkmated now; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores at least this large are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// The score of winning by a repetition rule (the opponent's perpetual check or chase) now.
+pub const RULE_WIN: i32 = 25_000;
+/// Scores at least this large are forced wins (mates or wins by rule).
+pub const WIN_BOUND: i32 = RULE_WIN - 1_000;
+/// Larger than any score.
+pub const INFINITY: i32 = 31_000;
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 100;
+
+/// A score as UCI prints it: centipawns, or mate in moves (negative when being mated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreKind {
+    /// Centipawns from the side to move's view.
+    Cp(i32),
+    /// Mate in this many moves (full moves; negative: we are mated).
+    Mate(i32),
+}
+
+/// How UCI shows `score`.
+#[must_use]
+pub fn score_kind(score: i32) -> ScoreKind {
+    if score >= MATE_BOUND {
+        ScoreKind::Mate((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        ScoreKind::Mate(-(MATE + score) / 2)
+    } else {
+        ScoreKind::Cp(score)
+    }
+}
+
+/// Progress reported after each iteration (and each line of a multi-PV search).
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Line number, from 1.
+    pub multipv: usize,
+    /// Score of the line, side to move's view.
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub time: Duration,
+    /// Permille of the hash table written in this search.
+    pub hashfull: u32,
+    /// The line.
+    pub pv: Vec<Move>,
+}
+
+/// What a search returns.
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// Score of the best move, side to move's view.
+    pub score: i32,
+    /// Last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Every searched root move with its noise-free score, best first (the last iteration).
+    pub root_scores: Vec<(Move, i32)>,
+}
+
+/// How the search plays beyond the limits: lines to report and deliberate imprecision.
+#[derive(Clone, Debug, Default)]
+pub struct SearchOptions {
+    /// Lines to search and report (1 = normal).
+    pub multipv: usize,
+    /// Random offsets up to this many centipawns added to each root move's score (the levels).
+    pub noise: i32,
+    /// Seed for the noise.
+    pub seed: u64,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    eval: i32,
+    /// The move played from this ply (None: null move or none yet).
+    mv: Option<Move>,
+    piece: usize,
+}
+
+/// The searcher: tables that persist between moves of a game, and per-search state.
+pub struct Searcher {
+    tt: Tt,
+    history: Box<[[i32; 90]; 14]>,
+    counters: Box<[[Option<Move>; 90]; 14]>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    stack: [Frame; MAX_PLY + 4],
+    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Keys of the game positions and of the current path.
+    keys: Vec<u64>,
+    /// Moves of the game and the path (`None` for a null move), `moves[i]` leads from `keys[i]`.
+    moves: Vec<Option<Move>>,
+    nodes: u64,
+    seldepth: usize,
+    stop: Arc<AtomicBool>,
+    stopped: bool,
+    clock: Option<Clock>,
+    node_limit: u64,
+    root_depth: i32,
+    root_excluded: Vec<Move>,
+    root_only: Vec<Move>,
+    root_noise: Vec<(Move, i32)>,
+    root_best: Option<(Move, i32)>,
+    root_scores: Vec<(Move, i32)>,
+    lmr: Box<[[u8; 64]; 64]>,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new(16)
+    }
+}
+
+impl Searcher {
+    /// A searcher with a `hash_mib` MiB transposition table.
+    #[must_use]
+    pub fn new(hash_mib: usize) -> Searcher {
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
+                *r = v.clamp(0.0, 60.0) as u8;
+            }
+        }
+        Searcher {
+            tt: Tt::new(hash_mib),
+            history: Box::new([[0; 90]; 14]),
+            counters: Box::new([[None; 90]; 14]),
+            killers: [[None; 2]; MAX_PLY + 2],
+            stack: [Frame::default(); MAX_PLY + 4],
+            pv: Box::new([[Move::default(); MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            keys: Vec::with_capacity(512),
+            moves: Vec::with_capacity(512),
+            nodes: 0,
+            seldepth: 0,
+            stop: Arc::new(AtomicBool::new(false)),
+            stopped: false,
+            clock: None,
+            node_limit: u64::MAX,
+            root_depth: 0,
+            root_excluded: Vec::new(),
+            root_only: Vec::new(),
+            root_noise: Vec::new(),
+            root_best: None,
+            root_scores: Vec::new(),
+            lmr,
+        }
+    }
+
+    /// Replaces the transposition table with one of `mib` MiB.
+    pub fn resize_hash(&mut self, mib: usize) {
+        self.tt = Tt::new(mib);
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        *self.history = [[0; 90]; 14];
+        *self.counters = [[None; 90]; 14];
+        self.killers = [[None; 2]; MAX_PLY + 2];
+    }
+
+    /// The flag that stops a running search when set (from any thread).
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Searches the position reached by playing `moves` from `start`, within `limits`, calling
+    /// `on_info` after every iteration. Illegal moves in `moves` end the replay there.
+    pub fn search(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limits: &Limits,
+        options: &SearchOptions,
+        mut on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let clock = Clock::new(limits);
+        let mut pos = start.clone();
+        self.keys.clear();
+        self.moves.clear();
+        self.keys.push(pos.key());
+        for &m in moves {
+            if pos.play(m).is_err() {
+                break;
+            }
+            self.moves.push(Some(m));
+            self.keys.push(pos.key());
+        }
+        self.tt.new_search();
+        self.nodes = 0;
+        self.stopped = false;
+        self.clock = Some(clock);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.root_only = limits.search_moves.clone();
+        self.root_best = None;
+        self.root_scores.clear();
+        self.killers = [[None; 2]; MAX_PLY + 2];
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 2;
+            }
+        }
+
+        let legal: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| self.root_only.is_empty() || self.root_only.contains(m))
+            .collect();
+        let mut result = SearchResult::default();
+        if legal.is_empty() {
+            result.score = -MATE;
+            return result;
+        }
+        self.root_noise = noise_table(&legal, options.noise, options.seed ^ pos.key());
+        let multipv = options.multipv.clamp(1, legal.len());
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .clamp(1, MAX_PLY as u32 - 4);
+        let mut prev_score = 0;
+        let mut best_pv: Vec<Move> = Vec::new();
+        for depth in 1..=max_depth as i32 {
+            self.root_depth = depth;
+            self.root_excluded.clear();
+            let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+            for pv_idx in 0..multipv {
+                self.seldepth = 0;
+                let score = self.aspiration(&mut pos, depth, prev_score, pv_idx == 0);
+                if self.stopped {
+                    break;
+                }
+                let pv = self.pv[0][..self.pv_len[0]].to_vec();
+                let Some(&first) = pv.first() else { break };
+                self.root_excluded.push(first);
+                on_info(&SearchInfo {
+                    depth: depth as u32,
+                    seldepth: self.seldepth as u32,
+                    multipv: pv_idx + 1,
+                    score,
+                    nodes: self.nodes,
+                    time: clock.elapsed(),
+                    hashfull: self.tt.hashfull(),
+                    pv: pv.clone(),
+                });
+                lines.push((score, pv));
+            }
+            if self.stopped && lines.is_empty() {
+                break;
+            }
+            if let Some((score, pv)) = lines.into_iter().next() {
+                prev_score = score;
+                result.score = score;
+                result.depth = depth as u32;
+                best_pv = pv;
+            }
+            if self.stopped {
+                break;
+            }
+            if !limits.infinite && clock.soft_expired() {
+                break;
+            }
+            if !limits.infinite
+                && prev_score.abs() >= MATE_BOUND
+                && depth as i32 > MATE - prev_score.abs() + 2
+            {
+                // A mate found and proved at this depth; deeper adds nothing.
+                if limits.depth.is_none() {
+                    break;
+                }
+            }
+        }
+        // Keep a better move found by an interrupted iteration.
+        if let Some((m, s)) = self.root_best
+            && best_pv.first() != Some(&m)
+            && s > result.score
+        {
+            best_pv = vec![m];
+            result.score = s;
+        }
+        if best_pv.is_empty() {
+            best_pv.push(legal[0]);
+        }
+        result.best = best_pv.first().copied();
+        result.ponder = best_pv.get(1).copied();
+        result.pv = best_pv;
+        result.nodes = self.nodes;
+        let mut scores = self.root_scores.clone();
+        scores.sort_by_key(|&(_, s)| -s);
+        result.root_scores = scores;
+        result
+    }
+
+    fn aspiration(&mut self, pos: &mut Position, depth: i32, prev: i32, first_line: bool) -> i32 {
+        if depth < 4 || !first_line || prev.abs() >= WIN_BOUND {
+            return self.negamax::<true>(pos, depth, -INFINITY, INFINITY, 0, false);
+        }
+        let mut delta = 30;
+        let mut alpha = (prev - delta).max(-INFINITY);
+        let mut beta = (prev + delta).min(INFINITY);
+        loop {
+            let s = self.negamax::<true>(pos, depth, alpha, beta, 0, false);
+            if self.stopped {
+                return s;
+            }
+            if s <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (s - delta).max(-INFINITY);
+            } else if s >= beta {
+                beta = (s + delta).min(INFINITY);
+            } else {
+                return s;
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    fn check_stop(&mut self) {
+        if self.nodes & 1023 == 0 {
+            if self.stop.load(Ordering::Relaxed)
+                || self.nodes >= self.node_limit
+                || self.clock.is_some_and(|c| c.hard_expired())
+            {
+                self.stopped = true;
+            }
+        } else if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+    }
+
+    /// The verdict of the repetition rules if the current position occurred before with no
+    /// capture in between, as a score for the side to move.
+    fn repetition_score(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let last = self.keys.len() - 1;
+        let window = (pos.halfmove_clock() as usize).min(last);
+        if window < 4 {
+            return None;
+        }
+        let key = self.keys[last];
+        let mut i = last;
+        while i >= 2 && last - (i - 2) <= window {
+            if self.moves[i - 1].is_none() || self.moves[i - 2].is_none() {
+                return None;
+            }
+            i -= 2;
+            if self.keys[i] == key {
+                let cycle: Vec<Move> = self.moves[i..last].iter().map(|m| m.unwrap()).collect();
+                let score = match judge_repetition(pos, &cycle) {
+                    Outcome::Win { winner, .. } if winner == pos.side_to_move() => {
+                        RULE_WIN - ply as i32
+                    }
+                    Outcome::Win { .. } => -(RULE_WIN - ply as i32),
+                    Outcome::Draw { .. } => 0,
+                };
+                return Some(score);
+            }
+        }
+        None
+    }
+
+    fn push(&mut self, key: u64, m: Option<Move>) {
+        self.moves.push(m);
+        self.keys.push(key);
+    }
+
+    fn pop(&mut self) {
+        self.moves.pop();
+        self.keys.pop();
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn negamax<const PV: bool>(
+        &mut self,
+        pos: &mut Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        if PV {
+            self.pv_len[ply] = ply;
+        }
+        if depth <= 0 {
+            return self.qsearch::<PV>(pos, alpha, beta, ply);
+        }
+        let root = ply == 0;
+        self.nodes += 1;
+        self.check_stop();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if !root {
+            if let Some(s) = self.repetition_score(pos, ply) {
+                return s;
+            }
+            if pos.halfmove_clock() >= xiangqi::NO_CAPTURE_DRAW_PLIES {
+                return 0;
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            if ply >= MAX_PLY {
+                return evaluate(pos);
+            }
+        }
+        let in_check = pos.is_check();
+        let key = pos.key();
+        let hit = self.tt.probe(key, ply);
+        let tt_move = hit.and_then(|h| h.mv);
+        if !PV
+            && let Some(h) = hit
+            && h.depth >= depth
+            && match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+                Bound::None => false,
+            }
+        {
+            return h.score;
+        }
+        let eval = if in_check {
+            -INFINITY
+        } else if let Some(h) = hit {
+            h.eval
+        } else {
+            evaluate(pos)
+        };
+        self.stack[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+
+        if !PV && !in_check && beta.abs() < WIN_BOUND {
+            // Reverse futility: far above beta with little depth left.
+            let margin = 85 * depth - if improving { 40 } else { 0 };
+            if depth <= 7 && eval - margin >= beta {
+                return eval;
+            }
+            // Null move: pass, and if still above beta the position is good enough.
+            let last_null = ply > 0 && self.stack[ply - 1].mv.is_none();
+            if depth >= 3 && eval >= beta && !last_null && has_attacking_material(pos) {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.stack[ply].mv = None;
+                let undo = pos.make_null_move();
+                self.push(pos.key(), None);
+                let s =
+                    -self.negamax::<false>(pos, depth - r, -beta, -beta + 1, ply + 1, !cut_node);
+                self.pop();
+                pos.unmake_null_move(undo);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= WIN_BOUND { beta } else { s };
+                }
+            }
+        }
+        // No hash move deep in the tree: search a little shallower.
+        if depth >= 6 && tt_move.is_none() && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        let prev = if ply > 0 {
+            self.stack[ply - 1]
+        } else {
+            Frame::default()
+        };
+        let counter = prev
+            .mv
+            .and_then(|m| self.counters[prev.piece][m.to().index()]);
+        let mut picker = MovePicker::new(
+            pos,
+            tt_move,
+            &Heuristics {
+                history: &self.history,
+                killers: self.killers[ply],
+                counter,
+            },
+            false,
+        );
+        if picker.len() == 0 {
+            // Checkmate or stalemate: both lose.
+            return -MATE + ply as i32;
+        }
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: [Move; 64] = [Move::default(); 64];
+        let mut quiet_count = 0usize;
+        let original_alpha = alpha;
+        while let Some((m, order)) = picker.next() {
+            if root
+                && (self.root_excluded.contains(&m)
+                    || (!self.root_only.is_empty() && !self.root_only.contains(&m)))
+            {
+                continue;
+            }
+            let captured = pos.piece_at(m.to());
+            let is_capture = captured.is_some();
+            let piece = pos.piece_at(m.from()).map_or(0, |p| p.index());
+            let quiet_like = !is_capture && Some(m) != tt_move;
+            // Pruning before the move is made (not at the root, not in check, not mated).
+            if !root && !in_check && best > -WIN_BOUND && searched > 0 {
+                if quiet_like {
+                    let lmp = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+                    if depth <= 8 && searched >= lmp.max(3) {
+                        continue;
+                    }
+                    if depth <= 5 && eval + 120 + 90 * depth <= alpha && order < (1 << 26) {
+                        // Futility: unless the quiet move gives check, it cannot reach alpha.
+                        let undo = pos.make_move(m);
+                        let gives_check = pos.is_check();
+                        pos.unmake_move(m, undo);
+                        if !gives_check {
+                            continue;
+                        }
+                    }
+                } else if is_capture && depth <= 5 && is_bad_capture(order) {
+                    if pos.see(m, &SEE_VALUES) < -120 * depth {
+                        continue;
+                    }
+                }
+            }
+            self.stack[ply].mv = Some(m);
+            self.stack[ply].piece = piece;
+            let undo = pos.make_move(m);
+            let gives_check = pos.is_check();
+            self.push(pos.key(), Some(m));
+            searched += 1;
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + ext;
+            let noise = if root { self.noise_of(m) } else { 0 };
+            let (a, b) = (alpha - noise, beta - noise);
+            let mut s;
+            if searched == 1 {
+                s = -self.negamax::<PV>(pos, new_depth, -b, -a, ply + 1, false);
+            } else {
+                let mut r = 0;
+                if depth >= 3
+                    && searched > 1 + usize::from(PV)
+                    && !is_capture
+                    && !gives_check
+                    && !in_check
+                {
+                    r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
+                    if PV {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if cut_node {
+                        r += 1;
+                    }
+                    if order >= (1 << 26) {
+                        r -= 1; // killer or counter move
+                    }
+                    r -= (self.history[piece][m.to().index()] / 6000).clamp(-2, 2);
+                    r = r.clamp(0, new_depth - 1);
+                }
+                s = -self.negamax::<false>(pos, new_depth - r, -a - 1, -a, ply + 1, true);
+                if r > 0 && s > a {
+                    s = -self.negamax::<false>(pos, new_depth, -a - 1, -a, ply + 1, !cut_node);
+                }
+                if PV && s > a && s < b {
+                    s = -self.negamax::<true>(pos, new_depth, -b, -a, ply + 1, false);
+                }
+            }
+            s += noise;
+            self.pop();
+            pos.unmake_move(m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if root {
+                self.root_scores.retain(|&(rm, _)| rm != m);
+                self.root_scores.push((m, s - noise));
+            }
+            if !is_capture && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = m;
+                quiet_count += 1;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if root && self.root_excluded.is_empty() {
+                        self.root_best = Some((m, s));
+                    }
+                    if s >= beta {
+                        if !is_capture {
+                            self.reward_quiet(pos, ply, m, depth, &quiets_tried[..quiet_count]);
+                        }
+                        break;
+                    }
+                    alpha = s;
+                }
+            }
+        }
+        if searched == 0 {
+            // Every move pruned or excluded at the root.
+            return if root { alpha } else { best.max(alpha) };
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !(root && !self.root_excluded.is_empty()) {
+            let store_eval = if in_check { 0 } else { eval };
+            self.tt
+                .store(key, ply, best_move, best, store_eval, depth, bound);
+        }
+        best
+    }
+
+    fn noise_of(&self, m: Move) -> i32 {
+        self.root_noise
+            .iter()
+            .find(|&&(n, _)| n == m)
+            .map_or(0, |&(_, v)| v)
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = m;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    fn reward_quiet(&mut self, pos: &Position, ply: usize, m: Move, depth: i32, tried: &[Move]) {
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        if ply > 0 {
+            let prev = self.stack[ply - 1];
+            if let Some(pm) = prev.mv {
+                self.counters[prev.piece][pm.to().index()] = Some(m);
+            }
+        }
+        let bonus = (depth * depth * 16).min(1600);
+        for &q in tried {
+            let p = pos.piece_at(q.from()).map_or(0, |p| p.index());
+            let h = &mut self.history[p][q.to().index()];
+            let delta = if q == m { bonus } else { -bonus };
+            *h += delta - *h * delta.abs() / 16384;
+        }
+    }
+
+    fn qsearch<const PV: bool>(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_stop();
+        if self.stopped {
+            return 0;
+        }
+        if PV {
+            self.pv_len[ply] = ply;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+        let mut best = -INFINITY;
+        let eval = if in_check { -INFINITY } else { evaluate(pos) };
+        if !in_check {
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            best = eval;
+        }
+        let no_history: [[i32; 90]; 14] = [[0; 90]; 14];
+        let _ = &no_history;
+        let mut picker = MovePicker::new(
+            pos,
+            None,
+            &Heuristics {
+                history: &self.history,
+                killers: [None; 2],
+                counter: None,
+            },
+            !in_check,
+        );
+        if in_check && picker.len() == 0 {
+            return -MATE + ply as i32;
+        }
+        while let Some((m, order)) = picker.next() {
+            if !in_check {
+                if is_bad_capture(order) {
+                    break; // the rest lose material too
+                }
+                let gain = pos
+                    .piece_at(m.to())
+                    .map_or(0, |p| SEE_VALUES[p.kind.index()]);
+                if eval + gain + 200 <= alpha {
+                    continue; // delta pruning
+                }
+            }
+            let undo = pos.make_move(m);
+            let s = -self.qsearch::<PV>(pos, -beta, -alpha, ply + 1);
+            pos.unmake_move(m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if s >= beta {
+                        break;
+                    }
+                    alpha = s;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Whether the side to move has enough pieces that passing is rarely best (no zugzwang): a rook,
+/// or three horses and cannons.
+fn has_attacking_material(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let count = |k| pos.pieces(xiangqi::Piece::new(us, k)).count();
+    count(PieceKind::Rook) >= 1
+        && count(PieceKind::Rook) + count(PieceKind::Horse) + count(PieceKind::Cannon) >= 2
+        || count(PieceKind::Horse) + count(PieceKind::Cannon) >= 3
+}
+
+/// A random offset in `-noise..=noise` for each root move.
+fn noise_table(moves: &[Move], noise: i32, seed: u64) -> Vec<(Move, i32)> {
+    if noise <= 0 {
+        return Vec::new();
+    }
+    let mut state = seed | 1;
+    moves
+        .iter()
+        .map(|&m| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let v = (state % (2 * noise as u64 + 1)) as i32 - noise;
+            (m, v)
+        })
+        .collect()
+}
+
+/// The colour whose view a score is from, for printing.
+#[must_use]
+pub fn red_view(score: i32, side: Color) -> i32 {
+    match side {
+        Color::Red => score,
+        Color::Black => -score,
+    }
+}

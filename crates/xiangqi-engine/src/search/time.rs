@@ -1,0 +1,141 @@
+//! Search limits and the clock: when to stop deepening and when to abort.
+
+use std::time::{Duration, Instant};
+
+use xiangqi::Move;
+
+/// What a `go` command asks for. Everything unset means search until stopped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop after this many plies of iterative deepening.
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Exactly this long for the move.
+    pub movetime: Option<Duration>,
+    /// Time left on our clock.
+    pub time: Option<Duration>,
+    /// Increment per move on our clock.
+    pub increment: Duration,
+    /// Moves to the next time control, if the clock is not sudden death.
+    pub moves_to_go: Option<u32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Only consider these root moves (empty: all).
+    pub search_moves: Vec<Move>,
+    /// Never think longer than this, whatever the clock allows (a level's cap).
+    pub max_time: Option<Duration>,
+}
+
+/// Time kept back for the GUI and the process to pass the move on.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(15);
+
+/// Deadlines for one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    start: Instant,
+    /// Do not start another iteration after this.
+    soft: Option<Duration>,
+    /// Abort the search at this point.
+    hard: Option<Duration>,
+}
+
+impl Clock {
+    /// Deadlines for `limits`, starting now.
+    #[must_use]
+    pub fn new(limits: &Limits) -> Clock {
+        let mut c = Clock::uncapped(limits);
+        if let Some(cap) = limits.max_time.filter(|_| !limits.infinite) {
+            let cap = cap
+                .saturating_sub(MOVE_OVERHEAD)
+                .max(Duration::from_millis(1));
+            c.soft = Some(c.soft.map_or(cap, |s| s.min(cap)));
+            c.hard = Some(c.hard.map_or(cap, |h| h.min(cap)));
+        }
+        c
+    }
+
+    fn uncapped(limits: &Limits) -> Clock {
+        let start = Instant::now();
+        if limits.infinite {
+            return Clock {
+                start,
+                soft: None,
+                hard: None,
+            };
+        }
+        if let Some(mt) = limits.movetime {
+            let t = mt
+                .saturating_sub(MOVE_OVERHEAD)
+                .max(Duration::from_millis(1));
+            return Clock {
+                start,
+                soft: Some(t),
+                hard: Some(t),
+            };
+        }
+        if let Some(left) = limits.time {
+            let usable = left.saturating_sub(MOVE_OVERHEAD);
+            let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
+            let base = usable / mtg + limits.increment * 3 / 4;
+            let soft = base.min(usable / 2);
+            let hard = (base * 4).min(usable * 2 / 5).max(soft);
+            return Clock {
+                start,
+                soft: Some(soft.max(Duration::from_millis(1))),
+                hard: Some(hard.max(Duration::from_millis(1))),
+            };
+        }
+        Clock {
+            start,
+            soft: None,
+            hard: None,
+        }
+    }
+
+    /// Time since the search began.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the search must stop now.
+    #[must_use]
+    pub fn hard_expired(&self) -> bool {
+        self.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+
+    /// Whether another iteration should not start. `fraction` of the soft limit: an iteration
+    /// takes a few times as long as the one before.
+    #[must_use]
+    pub fn soft_expired(&self) -> bool {
+        self.soft.is_some_and(|s| self.elapsed() >= s * 11 / 20)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn movetime_leaves_the_overhead() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(1000)),
+            ..Limits::default()
+        };
+        let c = Clock::new(&limits);
+        assert_eq!(c.hard, Some(Duration::from_millis(985)));
+    }
+
+    #[test]
+    fn clock_time_never_uses_more_than_two_fifths() {
+        let limits = Limits {
+            time: Some(Duration::from_millis(1000)),
+            increment: Duration::from_secs(10),
+            ..Limits::default()
+        };
+        let c = Clock::new(&limits);
+        assert!(c.hard.unwrap() <= Duration::from_millis(400));
+        assert!(c.soft.unwrap() <= c.hard.unwrap());
+    }
+}

@@ -1,0 +1,505 @@
+//! The UCI protocol (as Pikafish speaks it, coordinates `a0`-`i9`) and the UCCI protocol (as
+//! ElephantEye and 象棋巫师 expect). Unknown or malformed lines get an `info string` and are
+//! otherwise ignored.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use xiangqi::{Color, Move, Position};
+
+use crate::search::Limits;
+use crate::{Book, Engine, Level, NAME, ScoreKind, SearchInfo, score_kind};
+
+/// Which protocol the GUI opened with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// `uci`.
+    Uci,
+    /// `ucci`.
+    Ucci,
+}
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// The protocol state: the position, the engine (or the thread searching with it), the options.
+pub struct Session {
+    out: Out,
+    engine: Option<Engine>,
+    worker: Option<JoinHandle<Engine>>,
+    stop: Arc<AtomicBool>,
+    start: Position,
+    moves: Vec<Move>,
+    banned: Vec<Move>,
+    protocol: Protocol,
+    millisec: bool,
+}
+
+fn say(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// Runs the protocol loop on `input` until `quit` or end of input, answering on `output`.
+pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
+    let mut session = Session::new(output);
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        if !session.handle(&line) {
+            return;
+        }
+    }
+    session.finish();
+}
+
+impl Session {
+    /// A session answering on `output`, at the start position, UCI until told `ucci`.
+    pub fn new(output: impl Write + Send + 'static) -> Session {
+        let engine = Engine::new();
+        let stop = engine.stop_flag();
+        Session {
+            out: Arc::new(Mutex::new(Box::new(output))),
+            engine: Some(engine),
+            worker: None,
+            stop,
+            start: Position::startpos(),
+            moves: Vec::new(),
+            banned: Vec::new(),
+            protocol: Protocol::Uci,
+            millisec: false,
+        }
+    }
+
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    fn complain(&self, what: &str) {
+        self.say(&format!("info string {what}"));
+    }
+
+    /// Waits for a search in progress (after asking it to stop when `stop`) and takes the
+    /// engine back.
+    fn join(&mut self, stop: bool) {
+        if let Some(w) = self.worker.take() {
+            if stop {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+            if let Ok(engine) = w.join() {
+                self.engine = Some(engine);
+            } else {
+                let engine = Engine::new();
+                self.stop = engine.stop_flag();
+                self.engine = Some(engine);
+            }
+        }
+    }
+
+    fn engine(&mut self) -> &mut Engine {
+        self.join(true);
+        self.engine.get_or_insert_with(Engine::new)
+    }
+
+    /// Stops any search and waits for its `bestmove`.
+    pub fn finish(&mut self) {
+        self.join(true);
+    }
+
+    /// Handles one input line; `false` after `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = words.first() else {
+            return true;
+        };
+        let args = &words[1..];
+        match cmd {
+            "uci" => {
+                self.protocol = Protocol::Uci;
+                self.say(&format!("id name {NAME}"));
+                self.say("id author the Chuhan authors");
+                self.say("option name Hash type spin default 16 min 1 max 4096");
+                self.say("option name Clear Hash type button");
+                self.say("option name MultiPV type spin default 1 min 1 max 128");
+                self.say(
+                    "option name Level type combo default full var full var idiot var rookie \
+                     var novice var beginner var amateur var professional var master",
+                );
+                self.say("option name Skill Level type spin default 7 min 0 max 7");
+                self.say("option name LevelScale type spin default 100 min 1 max 10000");
+                self.say("option name OwnBook type check default true");
+                self.say("option name BookFile type string default <builtin>");
+                self.say("uciok");
+            }
+            "ucci" => {
+                self.protocol = Protocol::Ucci;
+                self.say(&format!("id name {NAME}"));
+                self.say("id author the Chuhan authors");
+                self.say("option usemillisec type check default false");
+                self.say("option hashsize type spin min 1 max 4096 default 16");
+                self.say("option usebook type check default true");
+                self.say("option level type spin min 0 max 7 default 7");
+                self.say("option newgame type button");
+                self.say("ucciok");
+            }
+            "isready" => self.say("readyok"),
+            "ucinewgame" => self.engine().new_game(),
+            "setoption" => self.setoption(args),
+            "position" => self.position(args),
+            "banmoves" => self.banmoves(args),
+            "go" => self.go(args),
+            "stop" => self.join(true),
+            "ponderhit" => {}
+            "d" | "display" => {
+                let pos = self.current();
+                self.say(&format!("info string fen {}", pos.to_fen()));
+            }
+            "quit" => {
+                self.join(true);
+                if self.protocol == Protocol::Ucci {
+                    self.say("bye");
+                }
+                return false;
+            }
+            _ => self.complain(&format!("unknown command: {line}")),
+        }
+        true
+    }
+
+    fn current(&self) -> Position {
+        let mut pos = self.start.clone();
+        for &m in &self.moves {
+            pos.make_move(m);
+        }
+        pos
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        // UCI: setoption name <id...> [value <x...>]; UCCI: setoption <id> [<x>].
+        let (name, value) = if args.first() == Some(&"name") {
+            let v = args.iter().position(|&w| w == "value");
+            let name = args[1..v.unwrap_or(args.len())].join(" ");
+            let value = v.map(|i| args[i + 1..].join(" ")).unwrap_or_default();
+            (name, value)
+        } else {
+            (
+                args.first().copied().unwrap_or("").to_string(),
+                args.get(1..).map(|a| a.join(" ")).unwrap_or_default(),
+            )
+        };
+        let lname = name.to_ascii_lowercase();
+        let flag = |v: &str| matches!(v.to_ascii_lowercase().as_str(), "true" | "on" | "1");
+        match lname.as_str() {
+            "hash" | "hashsize" => match value.parse::<usize>() {
+                Ok(mib) if (1..=4096).contains(&mib) => self.engine().set_hash_mib(mib),
+                _ => self.complain(&format!("bad hash size {value:?} (1-4096 MiB)")),
+            },
+            "clear hash" | "newgame" => self.engine().new_game(),
+            "multipv" => match value.parse::<usize>() {
+                Ok(n) if (1..=128).contains(&n) => self.engine().set_multipv(n),
+                _ => self.complain(&format!("bad MultiPV {value:?} (1-128)")),
+            },
+            "level" | "skill level" => {
+                let v = value.trim();
+                if v.eq_ignore_ascii_case("full") || v == "7" {
+                    self.engine().set_level(None);
+                } else {
+                    match v.parse::<Level>() {
+                        Ok(l) => self.engine().set_level(Some(l)),
+                        Err(e) => self.complain(&e.to_string()),
+                    }
+                }
+            }
+            "levelscale" => match value.parse::<u32>() {
+                Ok(p) if (1..=10_000).contains(&p) => self.engine().set_level_scale(p),
+                _ => self.complain(&format!("bad LevelScale {value:?} (1-10000)")),
+            },
+            "ownbook" | "usebook" => {
+                let on = flag(&value);
+                self.engine().set_own_book(on);
+            }
+            "bookfile" => {
+                if value.is_empty() || value == "<builtin>" {
+                    self.engine().set_book(Book::builtin());
+                } else {
+                    match std::fs::read_to_string(&value) {
+                        Ok(text) => match Book::parse(&text) {
+                            Ok(b) => self.engine().set_book(b),
+                            Err(e) => self.complain(&format!("{value}: {e}; book unchanged")),
+                        },
+                        Err(e) => self.complain(&format!("{value}: {e}; book unchanged")),
+                    }
+                }
+            }
+            "usemillisec" => self.millisec = flag(&value),
+            "batch" | "debug" | "ponder" | "knowledge" | "pruning" | "randomness" | "idle"
+            | "promotion" => {}
+            _ => self.complain(&format!("unknown option {name:?}")),
+        }
+    }
+
+    fn position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|&w| w == "moves");
+        let setup = &args[..moves_at.unwrap_or(args.len())];
+        let start = match setup.first() {
+            Some(&"startpos") => Position::startpos(),
+            Some(&"fen") => {
+                let fen = setup[1..].join(" ");
+                match Position::from_fen(&fen) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        self.complain(&format!("bad FEN {fen:?}: {e}; position unchanged"));
+                        return;
+                    }
+                }
+            }
+            _ => {
+                self.complain("position needs startpos or fen; position unchanged");
+                return;
+            }
+        };
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for &text in moves_at.map_or(&[][..], |i| &args[i + 1..]) {
+            let m = match text.parse::<Move>() {
+                Ok(m) => m,
+                Err(_) => {
+                    self.complain(&format!("bad move {text:?}; position unchanged"));
+                    return;
+                }
+            };
+            if let Err(e) = pos.play(m) {
+                self.complain(&format!("illegal move {text}: {e}; position unchanged"));
+                return;
+            }
+            moves.push(m);
+        }
+        self.join(true);
+        self.start = start;
+        self.moves = moves;
+        self.banned.clear();
+    }
+
+    fn banmoves(&mut self, args: &[&str]) {
+        let pos = self.current();
+        let mut banned = Vec::new();
+        for &text in args {
+            match text.parse::<Move>() {
+                Ok(m) if pos.is_legal(m) => banned.push(m),
+                _ => self.complain(&format!("banmoves: {text:?} is not a legal move here")),
+            }
+        }
+        self.banned = banned;
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        if args.first() == Some(&"perft") {
+            let depth = args.get(1).and_then(|d| d.parse::<u32>().ok());
+            match depth {
+                Some(d) if d <= 8 => self.perft(d),
+                _ => self.complain("go perft needs a depth 0-8"),
+            }
+            return;
+        }
+        let side = self.current().side_to_move();
+        let limits = match self.parse_go(args, side) {
+            Ok(l) => l,
+            Err(e) => {
+                self.complain(&e);
+                return;
+            }
+        };
+        self.join(true);
+        let mut engine = self.engine.take().unwrap_or_default();
+        self.stop = engine.stop_flag();
+        self.stop.store(false, Ordering::Relaxed);
+        let (start, moves) = (self.start.clone(), self.moves.clone());
+        let out = Arc::clone(&self.out);
+        let protocol = self.protocol;
+        let mut limits = limits;
+        if !self.banned.is_empty() && limits.search_moves.is_empty() {
+            limits.search_moves = self
+                .current()
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| !self.banned.contains(m))
+                .collect();
+        }
+        self.worker = Some(std::thread::spawn(move || {
+            let thought = engine.think(&start, &moves, &limits, |info| {
+                say(&out, &info_line(info, protocol));
+            });
+            // `go infinite` reports only once stopped, as UCI requires.
+            if limits.infinite {
+                let stop = engine.stop_flag();
+                while !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            let line = match (thought.best, protocol) {
+                (Some(m), _) => match thought.ponder {
+                    Some(p) => format!("bestmove {m} ponder {p}"),
+                    None => format!("bestmove {m}"),
+                },
+                (None, Protocol::Uci) => "bestmove (none)".to_string(),
+                (None, Protocol::Ucci) => "nobestmove".to_string(),
+            };
+            say(&out, &line);
+            engine
+        }));
+    }
+
+    fn parse_go(&self, args: &[&str], side: Color) -> Result<Limits, String> {
+        let mut l = Limits::default();
+        let mut i = 0;
+        let unit = |v: u64, ucci: bool, ms: bool| {
+            if ucci && !ms {
+                Duration::from_secs(v)
+            } else {
+                Duration::from_millis(v)
+            }
+        };
+        let ucci = self.protocol == Protocol::Ucci;
+        let num = |i: usize| -> Result<u64, String> {
+            let w = args
+                .get(i + 1)
+                .ok_or_else(|| format!("go: {} needs a value", args[i]))?;
+            w.parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .map(|v| v as u64)
+                .ok_or_else(|| format!("go: bad value {w:?} for {}", args[i]))
+        };
+        let mine = |c: Color| c == side;
+        while i < args.len() {
+            match args[i] {
+                "infinite" => l.infinite = true,
+                "ponder" | "draw" => {}
+                "depth" => {
+                    l.depth = Some(num(i)?.clamp(1, 96) as u32);
+                    i += 1;
+                }
+                "nodes" => {
+                    l.nodes = Some(num(i)?.max(1));
+                    i += 1;
+                }
+                "movetime" => {
+                    l.movetime = Some(Duration::from_millis(num(i)?));
+                    i += 1;
+                }
+                "mate" => {
+                    l.depth = Some((num(i)? * 2).clamp(1, 96) as u32);
+                    i += 1;
+                }
+                "wtime" | "btime" => {
+                    let c = if args[i] == "wtime" {
+                        Color::Red
+                    } else {
+                        Color::Black
+                    };
+                    let v = Duration::from_millis(num(i)?);
+                    if mine(c) {
+                        l.time = Some(v);
+                    }
+                    i += 1;
+                }
+                "winc" | "binc" => {
+                    let c = if args[i] == "winc" {
+                        Color::Red
+                    } else {
+                        Color::Black
+                    };
+                    let v = Duration::from_millis(num(i)?);
+                    if mine(c) {
+                        l.increment = v;
+                    }
+                    i += 1;
+                }
+                "time" => {
+                    l.time = Some(unit(num(i)?, ucci, self.millisec));
+                    i += 1;
+                }
+                "increment" => {
+                    l.increment = unit(num(i)?, ucci, self.millisec);
+                    i += 1;
+                }
+                "opptime" | "oppincrement" | "oppmovestogo" => i += 1,
+                "movestogo" => {
+                    l.moves_to_go = Some(num(i)?.clamp(1, 1000) as u32);
+                    i += 1;
+                }
+                "searchmoves" => {
+                    let pos = self.current();
+                    while let Some(m) = args.get(i + 1).and_then(|w| w.parse::<Move>().ok()) {
+                        if pos.is_legal(m) {
+                            l.search_moves.push(m);
+                        }
+                        i += 1;
+                    }
+                }
+                other => {
+                    return Err(format!(
+                        "go: unknown parameter {other:?}; ignored the command"
+                    ));
+                }
+            }
+            i += 1;
+        }
+        Ok(l)
+    }
+
+    fn perft(&mut self, depth: u32) {
+        let mut pos = self.current();
+        let start = std::time::Instant::now();
+        let mut total = 0;
+        if depth == 0 {
+            total = 1;
+        } else {
+            for &m in &pos.legal_moves() {
+                let undo = pos.make_move(m);
+                let n = xiangqi::perft(&mut pos, depth - 1);
+                pos.unmake_move(m, undo);
+                self.say(&format!("{m}: {n}"));
+                total += n;
+            }
+        }
+        let ms = start.elapsed().as_millis();
+        self.say("");
+        self.say(&format!("Nodes searched: {total}"));
+        self.say(&format!("info string perft time {ms} ms"));
+    }
+}
+
+/// The `info` line for one iteration.
+#[must_use]
+pub fn info_line(info: &SearchInfo, protocol: Protocol) -> String {
+    let ms = info.time.as_millis().max(1) as u64;
+    let nps = info.nodes * 1000 / ms;
+    let score = match (score_kind(info.score), protocol) {
+        (ScoreKind::Cp(cp), Protocol::Uci) => format!("score cp {cp}"),
+        (ScoreKind::Mate(n), Protocol::Uci) => format!("score mate {n}"),
+        (_, Protocol::Ucci) => format!("score {}", info.score),
+    };
+    let pv: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
+    match protocol {
+        Protocol::Uci => format!(
+            "info depth {} seldepth {} multipv {} {score} nodes {} nps {nps} time {ms} hashfull {} pv {}",
+            info.depth,
+            info.seldepth,
+            info.multipv,
+            info.nodes,
+            info.hashfull,
+            pv.join(" ")
+        ),
+        Protocol::Ucci => format!(
+            "info depth {} {score} nodes {} time {ms} pv {}",
+            info.depth,
+            info.nodes,
+            pv.join(" ")
+        ),
+    }
+}
