@@ -78,7 +78,7 @@ impl Clock {
             let usable = left.saturating_sub(MOVE_OVERHEAD);
             let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
             let base = usable / mtg + limits.increment * 3 / 4;
-            let soft = base.min(usable / 2);
+            let soft = base.min(usable / 5);
             let hard = (base * 4).min(usable * 2 / 5).max(soft);
             return Clock {
                 start,

@@ -1,0 +1,161 @@
+//! Search behaviour: mates found at the right distance, the repetition rules respected, the
+//! bench signature unchanged.
+
+use xiangqi::{GameRecord, Move, Position};
+use xiangqi_engine::search::{Limits, SearchOptions, Searcher};
+use xiangqi_engine::{RULE_WIN, ScoreKind, WIN_BOUND, score_kind};
+
+/// Whether the side to move can force mate (the loser has no legal move) within `n` of its own
+/// moves: a plain exhaustive search, independent of the engine.
+fn forced_mate(pos: &mut Position, n: u32) -> bool {
+    if n == 0 {
+        return false;
+    }
+    for &m in &pos.legal_moves() {
+        let undo = pos.make_move(m);
+        let replies = pos.legal_moves();
+        let wins = replies.is_empty()
+            || (n > 1
+                && replies.iter().all(|&r| {
+                    let u = pos.make_move(r);
+                    let w = forced_mate(pos, n - 1);
+                    pos.unmake_move(r, u);
+                    w
+                }));
+        pos.unmake_move(m, undo);
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+fn search(fen: &str, moves: &[&str], depth: u32) -> xiangqi_engine::SearchResult {
+    search_limited(fen, moves, depth, &[])
+}
+
+fn search_limited(
+    fen: &str,
+    moves: &[&str],
+    depth: u32,
+    only: &[&str],
+) -> xiangqi_engine::SearchResult {
+    let start = Position::from_fen(fen).unwrap();
+    let moves: Vec<Move> = moves.iter().map(|m| m.parse().unwrap()).collect();
+    let limits = Limits {
+        depth: Some(depth),
+        search_moves: only.iter().map(|m| m.parse().unwrap()).collect(),
+        ..Limits::default()
+    };
+    Searcher::new(16).search(&start, &moves, &limits, &SearchOptions::default(), |_| {})
+}
+
+fn check_mate_in(fen: &str, n: i32) {
+    let mut pos = Position::from_fen(fen).unwrap();
+    assert!(forced_mate(&mut pos, n as u32), "{fen}: no mate in {n}");
+    assert!(!forced_mate(&mut pos, n as u32 - 1), "{fen}: mate in fewer than {n}");
+    let r = search(fen, &[], 2 * n as u32 + 2);
+    assert_eq!(score_kind(r.score), ScoreKind::Mate(n), "{fen}: pv {:?}", r.pv);
+    // The principal variation ends the game: the loser has no legal move.
+    let mut record = GameRecord::new(pos.clone());
+    for &m in &r.pv {
+        record.play(m).unwrap();
+    }
+    assert_eq!(record.len(), 2 * n as usize - 1, "{fen}: pv {:?}", r.pv);
+    assert!(!record.position().has_legal_move(), "{fen}: pv {:?}", r.pv);
+}
+
+#[test]
+fn finds_mate_in_one() {
+    // Rook to the back rank; the advisor blocks the king's step forward.
+    check_mate_in("4k4/4a4/9/9/9/9/9/9/9/R3K4 w", 1);
+}
+
+#[test]
+fn finds_mate_in_two() {
+    check_mate_in("4k4/9/9/9/9/9/9/9/R8/1R1K5 w", 2);
+}
+
+#[test]
+fn finds_mate_in_three() {
+    // The rook alone against king and advisors, with the red king holding the d-file.
+    check_mate_in("3ak4/4a4/9/9/9/9/9/9/9/3K2R2 w", 3);
+}
+
+/// Red's rook against the bare king, where Red has checked the king back and forth. Repeating
+/// the check once more is a perpetual check, which loses; any other move keeps the win.
+const PERPETUAL: &str = "R8/4k4/9/9/9/9/9/9/9/3K5 w";
+const CHECKS: [&str; 8] = [
+    "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8",
+];
+
+#[test]
+fn repeating_the_check_is_scored_as_a_loss() {
+    let r = search_limited(PERPETUAL, &CHECKS, 6, &["a9a8"]);
+    assert!(r.score <= -WIN_BOUND, "score {}", r.score);
+    assert!(r.score > -RULE_WIN, "score {}", r.score);
+}
+
+#[test]
+fn does_not_fall_for_a_perpetual_check_loss() {
+    let r = search(PERPETUAL, &CHECKS, 8);
+    let best = r.best.unwrap().to_string();
+    assert_ne!(best, "a9a8", "walked into the perpetual check");
+    assert!(r.score > 500, "a rook up should stay winning: {}", r.score);
+}
+
+/// Black is a rook and a horse down. Both sides have shuffled (Black's king, Red's rook); playing
+/// the king up once more repeats the position with no check and no chase: a draw.
+const LOST: &str = "3ak4/9/9/9/9/9/9/9/9/R2K2N2 b";
+const SHUFFLE: [&str; 4] = ["e9e8", "a0a1", "e8e9", "a1a0"];
+
+#[test]
+fn takes_a_repetition_draw_when_lost_otherwise() {
+    let fresh = search(LOST, &[], 7);
+    assert!(fresh.score < -800, "should be lost: {}", fresh.score);
+    let r = search(LOST, &SHUFFLE, 7);
+    assert_eq!(r.best.unwrap().to_string(), "e9e8", "pv {:?}", r.pv);
+    assert_eq!(r.score, 0);
+    // The rules library agrees it is a draw by repetition once it has happened often enough.
+    let mut record = GameRecord::from_fen(LOST).unwrap();
+    for m in SHUFFLE.iter().cycle().take(40) {
+        if record.outcome().is_some() {
+            break;
+        }
+        record.play(m.parse().unwrap()).unwrap();
+    }
+    assert_eq!(
+        record.outcome(),
+        Some(xiangqi::Outcome::Draw {
+            reason: xiangqi::DrawReason::Repetition
+        })
+    );
+}
+
+#[test]
+fn bench_signature_is_unchanged() {
+    // Update this constant only with a search change that is meant to change behaviour, and
+    // say so in the commit.
+    const SIGNATURE: u64 = 187_461;
+    let r = xiangqi_engine::bench::run(xiangqi_engine::bench::DEPTH, |_, _, _| {});
+    assert_eq!(r.nodes, SIGNATURE);
+}
+
+#[test]
+fn never_returns_an_illegal_move_under_tiny_budgets() {
+    let start = Position::startpos();
+    let mut record = GameRecord::new(start.clone());
+    let mut searcher = Searcher::new(1);
+    for i in 0..60 {
+        if record.outcome().is_some() {
+            break;
+        }
+        let limits = Limits {
+            nodes: Some(1 + i * 37),
+            ..Limits::default()
+        };
+        let r = searcher.search(&start, record.moves(), &limits, &SearchOptions::default(), |_| {});
+        record.play(r.best.unwrap()).unwrap();
+    }
+}
+
