@@ -8,7 +8,7 @@ use xiangqi::Position;
 use crate::search::{Limits, SearchOptions, Searcher};
 
 /// Depth each position is searched to.
-pub const DEPTH: u32 = 9;
+pub const DEPTH: u32 = 13;
 
 /// Opening, middlegame and endgame positions.
 pub const POSITIONS: [&str; 12] = [

@@ -322,13 +322,43 @@ pub fn evaluate_red(pos: &Position) -> i32 {
 }
 
 /// Points on the same file strictly between `a` and `b` (both on one file).
-fn file_between(a: Square, b: Square) -> impl Iterator<Item = Square> {
-    let file = a.file().index() as i32;
-    let (lo, hi) = {
-        let (ra, rb) = (a.rank().index() as i32, b.rank().index() as i32);
-        (ra.min(rb), ra.max(rb))
+fn file_between(a: Square, b: Square) -> Bitboard {
+    let (ra, rb) = (a.rank().index() as u32, b.rank().index() as u32);
+    let (lo, hi) = (ra.min(rb), ra.max(rb));
+    if hi <= lo + 1 {
+        return Bitboard::EMPTY;
+    }
+    let ranks = (1u128 << (hi * 9)) - (1u128 << ((lo + 1) * 9));
+    Bitboard(ranks & FILES[a.file().index() as usize])
+}
+
+/// Every point of each file.
+const FILES: [u128; 9] = {
+    let mut f = [0u128; 9];
+    let mut sq = 0;
+    while sq < 90 {
+        f[sq % 9] |= 1u128 << sq;
+        sq += 1;
+    }
+    f
+};
+
+/// Points on file a (for shifts that must not wrap) and file i.
+const FILE_A: u128 = FILES[0];
+const FILE_I: u128 = FILES[8];
+const BOARD: u128 = (1u128 << 90) - 1;
+/// Each side's half of the board.
+const HALF: [u128; 2] = [(1u128 << 45) - 1, BOARD & !((1u128 << 45) - 1)];
+
+/// Points the pawns of `color` (on `pawns`) could capture on.
+fn pawn_attacks(color: Color, pawns: u128) -> u128 {
+    let forward = match color {
+        Color::Red => pawns << 9,
+        Color::Black => pawns >> 9,
     };
-    (lo + 1..hi).filter_map(move |r| Square::from_coords(file, r))
+    let crossed = pawns & !HALF[color.index()];
+    let sideways = ((crossed & !FILE_A) >> 1) | ((crossed & !FILE_I) << 1);
+    (forward | sideways) & BOARD
 }
 
 /// Everything that belongs to one side, counted positive; `attackers` gets how many pieces it
@@ -346,21 +376,7 @@ fn side_terms(pos: &Position, us: Color, attackers: &mut i32) -> Term {
     }
     let their_king = pos.king(them);
     let enemy_pawns = pos.pieces(Piece::new(them, PieceKind::Pawn));
-    let mut pawn_guard = Bitboard::EMPTY;
-    for sq in enemy_pawns {
-        // Where an enemy pawn could capture: its forward step and, across the river, sideways.
-        let fwd = if them == Color::Red { 1 } else { -1 };
-        if let Some(t) = sq.offset(0, fwd) {
-            pawn_guard |= Bitboard::from_square(t);
-        }
-        if !sq.on_side_of(them) {
-            for df in [-1, 1] {
-                if let Some(t) = sq.offset(df, 0) {
-                    pawn_guard |= Bitboard::from_square(t);
-                }
-            }
-        }
-    }
+    let pawn_guard = Bitboard(pawn_attacks(them, enemy_pawns.0));
     let our_pawns = pos.pieces(Piece::new(us, PieceKind::Pawn));
     let all_pawns = our_pawns | enemy_pawns;
 
@@ -368,14 +384,13 @@ fn side_terms(pos: &Position, us: Color, attackers: &mut i32) -> Term {
     for sq in rooks {
         let moves = pos.pseudo_targets(sq).count() as i32;
         s += p.rook_mobility * moves;
-        let file = file_mask(sq);
+        let file = Bitboard(FILES[sq.file().index() as usize]);
         if (file & all_pawns).is_empty() {
             s += p.rook_open_file;
         } else if (file & our_pawns).is_empty() {
             s += p.rook_half_open_file;
         }
-        if sq.file() == their_king.file() && file_between(sq, their_king).all(|b| !occ.contains(b))
-        {
+        if sq.file() == their_king.file() && (file_between(sq, their_king) & occ).is_empty() {
             s += p.rook_on_king_file;
         }
     }
@@ -399,9 +414,7 @@ fn side_terms(pos: &Position, us: Color, attackers: &mut i32) -> Term {
         let empty = (pos.pseudo_targets(sq) & !pos.occupied()).count() as i32;
         s += p.cannon_mobility * empty;
         if sq.file() == their_king.file() {
-            let screens = file_between(sq, their_king)
-                .filter(|b| occ.contains(*b))
-                .count();
+            let screens = (file_between(sq, their_king) & occ).count();
             match screens {
                 0 => s += p.hollow_cannon,
                 1 => s += p.central_cannon,
@@ -413,10 +426,7 @@ fn side_terms(pos: &Position, us: Color, attackers: &mut i32) -> Term {
             s += p.bottom_cannon;
         }
     }
-    let crossed_pawns = our_pawns
-        .into_iter()
-        .filter(|sq| !sq.on_side_of(us))
-        .count() as i32;
+    let crossed_pawns = (our_pawns.0 & !HALF[us.index()]).count_ones() as i32;
     let our_horses = horses.count() as i32;
     let our_rooks = rooks.count() as i32;
     let our_cannons = pos.pieces(Piece::new(us, PieceKind::Cannon)).count() as i32;
@@ -439,12 +449,6 @@ fn horse_guards(pos: &Position, from: Square, to: Square) -> bool {
         _ => return false,
     };
     leg.is_some_and(|l| pos.piece_at(l).is_none())
-}
-
-/// Every point on the file of `sq`.
-fn file_mask(sq: Square) -> Bitboard {
-    let f = sq.file().index() as i32;
-    (0..10).filter_map(|r| Square::from_coords(f, r)).collect()
 }
 
 #[cfg(test)]
@@ -483,6 +487,30 @@ mod tests {
         let aside = Position::from_fen("4k4/9/9/9/9/9/9/3C5/9/3K5 w").unwrap();
         let gain = evaluate_red(&hollow) - evaluate_red(&aside);
         assert!(gain >= PARAMS.hollow_cannon.eg, "{gain}");
+    }
+
+    #[test]
+    fn pawn_attacks_match_the_pawn_moves() {
+        // Every pawn's legal targets on an open board are exactly its attacks.
+        let pos = Position::from_fen("4k4/9/9/P3P3P/9/p3p3p/9/9/9/4K4 w").unwrap();
+        for color in Color::ALL {
+            let pawns = pos.pieces(Piece::new(color, PieceKind::Pawn));
+            let mut expected = Bitboard::EMPTY;
+            for sq in pawns {
+                for t in Square::ALL {
+                    let (df, dr) = (
+                        t.file().index() as i32 - sq.file().index() as i32,
+                        t.rank().index() as i32 - sq.rank().index() as i32,
+                    );
+                    let fwd = if color == Color::Red { 1 } else { -1 };
+                    let crossed = !sq.on_side_of(color);
+                    if (df == 0 && dr == fwd) || (crossed && dr == 0 && df.abs() == 1) {
+                        expected |= Bitboard::from_square(t);
+                    }
+                }
+            }
+            assert_eq!(Bitboard(pawn_attacks(color, pawns.0)), expected, "{color:?}");
+        }
     }
 
     fn flip_colours(fen: &str) -> String {

@@ -24,6 +24,7 @@ use xiangqi_engine::Book;
 const USAGE: &str = "usage: xiangqi-match [options]
   --engine1 CMD / --engine2 CMD   engine commands (default: the xiangqi-engine beside this binary)
   --opt1 NAME=VALUE / --opt2 ...   UCI options for engine 1 / 2 (repeatable)
+  --ucci1 / --ucci2                engine 1 / 2 speaks UCCI (ElephantEye and friends), not UCI
   --name1 N / --name2 N            names in the report
   --games N                        games (rounded up to an even number; default 100)
   --concurrency N                  games at once (default 1)
@@ -45,6 +46,7 @@ enum Control {
 #[derive(Clone, Debug)]
 struct Config {
     cmds: [String; 2],
+    ucci: [bool; 2],
     opts: [Vec<(String, String)>; 2],
     names: [String; 2],
     games: usize,
@@ -65,6 +67,7 @@ fn parse_args() -> Result<Config, String> {
         .unwrap_or_else(|| "xiangqi-engine".into());
     let mut c = Config {
         cmds: [default_engine.clone(), default_engine],
+        ucci: [false, false],
         opts: [Vec::new(), Vec::new()],
         names: ["engine1".into(), "engine2".into()],
         games: 100,
@@ -116,6 +119,10 @@ fn parse_args() -> Result<Config, String> {
             "--seed" => c.seed = num(i)?,
             "--max-plies" => c.max_plies = num(i)? as usize,
             "--pgn" => c.pgn = Some(val(i)?),
+            "--ucci1" | "--ucci2" => {
+                c.ucci[usize::from(a == "--ucci2")] = true;
+                i -= 1;
+            }
             "--engine-book" => {
                 c.engine_book = true;
                 i -= 1;
@@ -131,13 +138,14 @@ fn parse_args() -> Result<Config, String> {
 
 /// A UCI engine in a child process.
 struct Engine {
+    ucci: bool,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
 }
 
 impl Engine {
-    fn start(cmd: &str, opts: &[(String, String)], book: bool) -> Result<Engine, String> {
+    fn start(cmd: &str, ucci: bool, opts: &[(String, String)], book: bool) -> Result<Engine, String> {
         let mut parts = cmd.split_whitespace();
         let prog = parts.next().ok_or("empty engine command")?;
         let mut child = Command::new(prog)
@@ -159,17 +167,30 @@ impl Engine {
             }
         });
         let mut e = Engine {
+            ucci,
             child,
             stdin,
             lines: rx,
         };
-        e.send("uci")?;
-        e.wait_for("uciok", Duration::from_secs(10))?;
-        if !book {
-            e.send("setoption name OwnBook value false")?;
-        }
-        for (n, v) in opts {
-            e.send(&format!("setoption name {n} value {v}"))?;
+        if ucci {
+            e.send("ucci")?;
+            e.wait_for("ucciok", Duration::from_secs(10))?;
+            e.send("setoption usemillisec true")?;
+            if !book {
+                e.send("setoption usebook false")?;
+            }
+            for (n, v) in opts {
+                e.send(&format!("setoption {n} {v}"))?;
+            }
+        } else {
+            e.send("uci")?;
+            e.wait_for("uciok", Duration::from_secs(10))?;
+            if !book {
+                e.send("setoption name OwnBook value false")?;
+            }
+            for (n, v) in opts {
+                e.send(&format!("setoption name {n} value {v}"))?;
+            }
         }
         e.send("isready")?;
         e.wait_for("readyok", Duration::from_secs(10))?;
@@ -183,11 +204,16 @@ impl Engine {
     }
 
     fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
+        self.wait_for_any(&[prefix], timeout)
+    }
+
+    fn wait_for_any(&mut self, prefixes: &[&str], timeout: Duration) -> Result<String, String> {
         let deadline = Instant::now() + timeout;
+        let prefix = prefixes.join(" or ");
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(line) if line.starts_with(prefix) => return Ok(line),
+                Ok(line) if prefixes.iter().any(|p| line.starts_with(p)) => return Ok(line),
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => return Err(format!("no {prefix} in time")),
                 Err(RecvTimeoutError::Disconnected) => return Err("engine crashed".into()),
@@ -273,7 +299,7 @@ fn play_game(
         clocks = [base_ms, base_ms];
     }
     for e in engines.iter_mut().flatten() {
-        let _ = e.send("ucinewgame");
+        let _ = e.send(if e.ucci { "setoption newgame" } else { "ucinewgame" });
     }
     let ending = loop {
         if let Some(o) = record.outcome() {
@@ -286,7 +312,7 @@ fn play_game(
         let who = if side == Color::Red { red } else { 1 - red };
         let fault = |why: String| Ending::Fault { loser: side, why };
         if engines[who].is_none() {
-            match Engine::start(&cfg.cmds[who], &cfg.opts[who], cfg.engine_book) {
+            match Engine::start(&cfg.cmds[who], cfg.ucci[who], &cfg.opts[who], cfg.engine_book) {
                 Ok(e) => engines[who] = Some(e),
                 Err(e) => break fault(e),
             }
@@ -300,30 +326,31 @@ fn play_game(
         } else {
             format!("position startpos moves {}", moves.join(" "))
         };
+        let ucci = engine.ucci;
         let (go, timeout) = match cfg.control {
-            Control::MoveTime(ms) => (
-                format!("go movetime {ms}"),
+            Control::MoveTime(ms) if ucci => (
+                format!("go time {ms} movestogo 1"),
                 Duration::from_millis(ms * 3 + 2000),
             ),
+            Control::MoveTime(ms) => (format!("go movetime {ms}"), Duration::from_millis(ms * 3 + 2000)),
             Control::Nodes(n) => (format!("go nodes {n}"), Duration::from_secs(120)),
             Control::Depth(d) => (format!("go depth {d}"), Duration::from_secs(600)),
             Control::Clock { inc_ms, .. } => {
-                let (w, b) = if side == Color::Red {
-                    (clocks[who], clocks[1 - who])
+                let (mine, theirs) = (clocks[who], clocks[1 - who]);
+                let (w, b) = if side == Color::Red { (mine, theirs) } else { (theirs, mine) };
+                let go = if ucci {
+                    format!("go time {mine} increment {inc_ms} opptime {theirs} oppincrement {inc_ms}")
                 } else {
-                    (clocks[1 - who], clocks[who])
+                    format!("go wtime {w} btime {b} winc {inc_ms} binc {inc_ms}")
                 };
-                (
-                    format!("go wtime {w} btime {b} winc {inc_ms} binc {inc_ms}"),
-                    Duration::from_millis(clocks[who] + 1000),
-                )
+                (go, Duration::from_millis(mine + 1000))
             }
         };
         let started = Instant::now();
         let reply = engine
             .send(&pos_cmd)
             .and_then(|()| engine.send(&go))
-            .and_then(|()| engine.wait_for("bestmove", timeout));
+            .and_then(|()| engine.wait_for_any(&["bestmove", "nobestmove"], timeout));
         let used = started.elapsed().as_millis() as u64;
         let line = match reply {
             Ok(l) => l,
