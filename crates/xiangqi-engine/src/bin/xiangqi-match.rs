@@ -236,6 +236,8 @@ impl Drop for Engine {
 enum Ending {
     Rules(Outcome),
     Fault { loser: Color, why: String },
+    /// The engine answered `nobestmove` with legal moves left (UCCI engines resign this way).
+    Resigned { loser: Color },
     MaxPlies,
 }
 
@@ -252,7 +254,7 @@ impl GameResult {
     fn score0(&self) -> f64 {
         let winner = match &self.ending {
             Ending::Rules(o) => o.winner(),
-            Ending::Fault { loser, .. } => Some(!*loser),
+            Ending::Fault { loser, .. } | Ending::Resigned { loser } => Some(!*loser),
             Ending::MaxPlies => None,
         };
         match winner {
@@ -366,6 +368,9 @@ fn play_game(
             }
             clocks[who] = clocks[who].saturating_sub(used) + inc_ms;
         }
+        if line.starts_with("nobestmove") {
+            break Ending::Resigned { loser: side };
+        }
         let text = line.split_whitespace().nth(1).unwrap_or("");
         let Ok(m) = text.parse::<Move>() else {
             break fault(format!("unreadable move {line:?}"));
@@ -427,6 +432,7 @@ fn main() -> ExitCode {
                     let why = match &r.ending {
                         Ending::Rules(o) => o.to_string(),
                         Ending::Fault { loser, why } => format!("{loser:?} forfeits: {why}"),
+                        Ending::Resigned { loser } => format!("{loser:?} resigns"),
                         Ending::MaxPlies => "draw (move limit)".into(),
                     };
                     let red = &cfg.names[r.red];

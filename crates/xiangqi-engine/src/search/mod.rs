@@ -476,8 +476,8 @@ impl Searcher {
 
         if !PV && !in_check && beta.abs() < WIN_BOUND {
             // Reverse futility: far above beta with little depth left.
-            let margin = 85 * depth - if improving { 40 } else { 0 };
-            if depth <= 7 && eval - margin >= beta {
+            let margin = 110 * depth - if improving { 50 } else { 0 };
+            if depth <= 6 && eval - margin >= beta {
                 return eval;
             }
             // Null move: pass, and if still above beta the position is good enough.
@@ -546,7 +546,7 @@ impl Searcher {
             // Pruning before the move is made (not at the root, not in check, not mated).
             if !root && !in_check && best > -WIN_BOUND && searched > 0 {
                 if quiet_like {
-                    let lmp = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+                    let lmp = (4 + depth * depth) as usize * if improving { 3 } else { 2 } / 2;
                     if depth <= 8 && searched >= lmp.max(3) {
                         continue;
                     }
@@ -719,20 +719,45 @@ impl Searcher {
         if ply >= MAX_PLY {
             return if in_check { 0 } else { evaluate(pos) };
         }
+        let key = pos.key();
+        let hit = self.tt.probe(key, ply);
+        if !PV
+            && let Some(h) = hit
+            && match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+                Bound::None => false,
+            }
+        {
+            return h.score;
+        }
         let mut best = -INFINITY;
-        let eval = if in_check { -INFINITY } else { evaluate(pos) };
+        let eval = if in_check {
+            -INFINITY
+        } else if let Some(h) = hit {
+            h.eval
+        } else {
+            evaluate(pos)
+        };
         if !in_check {
             if eval >= beta {
+                if hit.is_none() {
+                    self.tt.store(key, ply, None, eval, eval, 0, Bound::Lower);
+                }
                 return eval;
             }
             alpha = alpha.max(eval);
             best = eval;
         }
-        let no_history: [[i32; 90]; 14] = [[0; 90]; 14];
-        let _ = &no_history;
+        let original_alpha = alpha;
+        let mut best_move = None;
+        let tt_move = hit
+            .and_then(|h| h.mv)
+            .filter(|&m| in_check || pos.piece_at(m.to()).is_some());
         let mut picker = MovePicker::new(
             pos,
-            None,
+            tt_move,
             &Heuristics {
                 history: &self.history,
                 killers: [None; 2],
@@ -764,6 +789,7 @@ impl Searcher {
             if s > best {
                 best = s;
                 if s > alpha {
+                    best_move = Some(m);
                     if PV {
                         self.update_pv(ply, m);
                     }
@@ -774,6 +800,15 @@ impl Searcher {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let store_eval = if in_check { 0 } else { eval };
+        self.tt.store(key, ply, best_move, best, store_eval, 0, bound);
         best
     }
 }
