@@ -30,7 +30,9 @@ fn main() {
         stdin.flush().expect("flush");
     };
     let wait = |prefix: &str| loop {
-        let (t, l) = rx.recv_timeout(Duration::from_secs(60)).expect("engine answers");
+        let (t, l) = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("engine answers");
         if l.starts_with(prefix) {
             return t;
         }
@@ -54,7 +56,12 @@ fn main() {
         stops.push(answered.duration_since(t));
     }
     let mut overs = Vec::new();
-    for (i, ms) in [50u64, 100, 200, 500, 1000].iter().cycle().take(15).enumerate() {
+    for (i, ms) in [50u64, 100, 200, 500, 1000]
+        .iter()
+        .cycle()
+        .take(15)
+        .enumerate()
+    {
         send(positions[i % positions.len()]);
         let t = Instant::now();
         send(&format!("go movetime {ms}"));

@@ -509,7 +509,11 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(Bitboard(pawn_attacks(color, pawns.0)), expected, "{color:?}");
+            assert_eq!(
+                Bitboard(pawn_attacks(color, pawns.0)),
+                expected,
+                "{color:?}"
+            );
         }
     }
 

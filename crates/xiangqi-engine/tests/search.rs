@@ -53,9 +53,17 @@ fn search_limited(
 fn check_mate_in(fen: &str, n: i32) {
     let mut pos = Position::from_fen(fen).unwrap();
     assert!(forced_mate(&mut pos, n as u32), "{fen}: no mate in {n}");
-    assert!(!forced_mate(&mut pos, n as u32 - 1), "{fen}: mate in fewer than {n}");
+    assert!(
+        !forced_mate(&mut pos, n as u32 - 1),
+        "{fen}: mate in fewer than {n}"
+    );
     let r = search(fen, &[], 2 * n as u32 + 2);
-    assert_eq!(score_kind(r.score), ScoreKind::Mate(n), "{fen}: pv {:?}", r.pv);
+    assert_eq!(
+        score_kind(r.score),
+        ScoreKind::Mate(n),
+        "{fen}: pv {:?}",
+        r.pv
+    );
     // The principal variation ends the game: the loser has no legal move.
     let mut record = GameRecord::new(pos.clone());
     for &m in &r.pv {
@@ -154,8 +162,13 @@ fn never_returns_an_illegal_move_under_tiny_budgets() {
             nodes: Some(1 + i * 37),
             ..Limits::default()
         };
-        let r = searcher.search(&start, record.moves(), &limits, &SearchOptions::default(), |_| {});
+        let r = searcher.search(
+            &start,
+            record.moves(),
+            &limits,
+            &SearchOptions::default(),
+            |_| {},
+        );
         record.play(r.best.unwrap()).unwrap();
     }
 }
-

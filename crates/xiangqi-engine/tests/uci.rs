@@ -72,7 +72,9 @@ fn uci_handshake_lists_the_options() {
     let lines = e.until("uciok");
     for name in ["Hash", "MultiPV", "Level", "Skill Level", "OwnBook"] {
         assert!(
-            lines.iter().any(|l| l.starts_with(&format!("option name {name} type"))),
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
             "{name} missing: {lines:?}"
         );
     }
@@ -103,7 +105,13 @@ fn garbage_lines_are_answered_with_info_string_and_ignored() {
     e.send("setoption name OwnBook value false");
     e.send("go depth 3");
     let best = e.until("bestmove");
-    let m = best.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    let m = best
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
     let pos = xiangqi::Position::startpos();
     assert!(pos.is_legal(m.parse().unwrap()), "{m}");
 }
@@ -143,9 +151,15 @@ fn movetime_is_respected() {
     e.send("go movetime 400");
     let lines = e.until("bestmove");
     let took = t.elapsed();
-    assert!(took >= Duration::from_millis(200), "{took:?}: gave up early");
+    assert!(
+        took >= Duration::from_millis(200),
+        "{took:?}: gave up early"
+    );
     assert!(took < Duration::from_millis(400 + 100), "{took:?}");
-    assert!(lines.iter().any(|l| l.starts_with("info depth")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth")),
+        "{lines:?}"
+    );
 }
 
 #[test]
@@ -162,7 +176,16 @@ fn info_lines_carry_the_uci_fields() {
         .iter()
         .rfind(|l| l.contains(" multipv 1 "))
         .expect("an info line");
-    for field in ["depth", "seldepth", "score mate 3", "nodes", "nps", "time", "hashfull", "pv"] {
+    for field in [
+        "depth",
+        "seldepth",
+        "score mate 3",
+        "nodes",
+        "nps",
+        "time",
+        "hashfull",
+        "pv",
+    ] {
         assert!(info.contains(field), "{field} missing in {info}");
     }
     assert!(lines.iter().any(|l| l.contains(" multipv 3 ")), "{lines:?}");
@@ -177,7 +200,10 @@ fn go_perft_divides() {
     e.send("go perft 3");
     let lines = e.until("Nodes searched");
     assert_eq!(lines.last().unwrap(), "Nodes searched: 79666");
-    let moves = lines.iter().filter(|l| l.contains(": ") && !l.starts_with("Nodes")).count();
+    let moves = lines
+        .iter()
+        .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
+        .count();
     assert_eq!(moves, 44);
 }
 
@@ -192,7 +218,11 @@ fn ucci_handshake_and_seconds() {
     // UCCI times are seconds unless usemillisec: 2 s on the clock, 30 moves to go.
     e.send("go time 2 movestogo 30");
     e.until("bestmove");
-    assert!(t.elapsed() < Duration::from_millis(1000), "{:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_millis(1000),
+        "{:?}",
+        t.elapsed()
+    );
     // No legal move: nobestmove.
     e.send("position fen R3k4/4a4/9/9/9/9/9/9/9/4K4 b - - 0 1");
     e.send("go depth 3");

@@ -145,7 +145,12 @@ struct Engine {
 }
 
 impl Engine {
-    fn start(cmd: &str, ucci: bool, opts: &[(String, String)], book: bool) -> Result<Engine, String> {
+    fn start(
+        cmd: &str,
+        ucci: bool,
+        opts: &[(String, String)],
+        book: bool,
+    ) -> Result<Engine, String> {
         let mut parts = cmd.split_whitespace();
         let prog = parts.next().ok_or("empty engine command")?;
         let mut child = Command::new(prog)
@@ -235,9 +240,14 @@ impl Drop for Engine {
 #[derive(Clone, Debug)]
 enum Ending {
     Rules(Outcome),
-    Fault { loser: Color, why: String },
+    Fault {
+        loser: Color,
+        why: String,
+    },
     /// The engine answered `nobestmove` with legal moves left (UCCI engines resign this way).
-    Resigned { loser: Color },
+    Resigned {
+        loser: Color,
+    },
     MaxPlies,
 }
 
@@ -301,7 +311,11 @@ fn play_game(
         clocks = [base_ms, base_ms];
     }
     for e in engines.iter_mut().flatten() {
-        let _ = e.send(if e.ucci { "setoption newgame" } else { "ucinewgame" });
+        let _ = e.send(if e.ucci {
+            "setoption newgame"
+        } else {
+            "ucinewgame"
+        });
     }
     let ending = loop {
         if let Some(o) = record.outcome() {
@@ -314,7 +328,12 @@ fn play_game(
         let who = if side == Color::Red { red } else { 1 - red };
         let fault = |why: String| Ending::Fault { loser: side, why };
         if engines[who].is_none() {
-            match Engine::start(&cfg.cmds[who], cfg.ucci[who], &cfg.opts[who], cfg.engine_book) {
+            match Engine::start(
+                &cfg.cmds[who],
+                cfg.ucci[who],
+                &cfg.opts[who],
+                cfg.engine_book,
+            ) {
                 Ok(e) => engines[who] = Some(e),
                 Err(e) => break fault(e),
             }
@@ -334,14 +353,23 @@ fn play_game(
                 format!("go time {ms} movestogo 1"),
                 Duration::from_millis(ms * 3 + 2000),
             ),
-            Control::MoveTime(ms) => (format!("go movetime {ms}"), Duration::from_millis(ms * 3 + 2000)),
+            Control::MoveTime(ms) => (
+                format!("go movetime {ms}"),
+                Duration::from_millis(ms * 3 + 2000),
+            ),
             Control::Nodes(n) => (format!("go nodes {n}"), Duration::from_secs(120)),
             Control::Depth(d) => (format!("go depth {d}"), Duration::from_secs(600)),
             Control::Clock { inc_ms, .. } => {
                 let (mine, theirs) = (clocks[who], clocks[1 - who]);
-                let (w, b) = if side == Color::Red { (mine, theirs) } else { (theirs, mine) };
+                let (w, b) = if side == Color::Red {
+                    (mine, theirs)
+                } else {
+                    (theirs, mine)
+                };
                 let go = if ucci {
-                    format!("go time {mine} increment {inc_ms} opptime {theirs} oppincrement {inc_ms}")
+                    format!(
+                        "go time {mine} increment {inc_ms} opptime {theirs} oppincrement {inc_ms}"
+                    )
                 } else {
                     format!("go wtime {w} btime {b} winc {inc_ms} binc {inc_ms}")
                 };

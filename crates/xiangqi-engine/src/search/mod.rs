@@ -719,45 +719,18 @@ impl Searcher {
         if ply >= MAX_PLY {
             return if in_check { 0 } else { evaluate(pos) };
         }
-        let key = pos.key();
-        let hit = self.tt.probe(key, ply);
-        if !PV
-            && let Some(h) = hit
-            && match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-                Bound::None => false,
-            }
-        {
-            return h.score;
-        }
         let mut best = -INFINITY;
-        let eval = if in_check {
-            -INFINITY
-        } else if let Some(h) = hit {
-            h.eval
-        } else {
-            evaluate(pos)
-        };
+        let eval = if in_check { -INFINITY } else { evaluate(pos) };
         if !in_check {
             if eval >= beta {
-                if hit.is_none() {
-                    self.tt.store(key, ply, None, eval, eval, 0, Bound::Lower);
-                }
                 return eval;
             }
             alpha = alpha.max(eval);
             best = eval;
         }
-        let original_alpha = alpha;
-        let mut best_move = None;
-        let tt_move = hit
-            .and_then(|h| h.mv)
-            .filter(|&m| in_check || pos.piece_at(m.to()).is_some());
         let mut picker = MovePicker::new(
             pos,
-            tt_move,
+            None,
             &Heuristics {
                 history: &self.history,
                 killers: [None; 2],
@@ -789,7 +762,6 @@ impl Searcher {
             if s > best {
                 best = s;
                 if s > alpha {
-                    best_move = Some(m);
                     if PV {
                         self.update_pv(ply, m);
                     }
@@ -800,15 +772,6 @@ impl Searcher {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if PV && best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let store_eval = if in_check { 0 } else { eval };
-        self.tt.store(key, ply, best_move, best, store_eval, 0, bound);
         best
     }
 }
