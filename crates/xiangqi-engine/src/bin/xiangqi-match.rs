@@ -517,11 +517,30 @@ fn main() -> ExitCode {
         started.elapsed().as_secs_f64()
     );
     println!("W/D/L: {w}/{d}/{l}  score {:.1}%", score * 100.0);
-    println!(
-        "Elo difference: {:+.0} +/- {:.0} (95%)",
-        elo(score),
-        (hi - lo) / 2.0
-    );
+    let bound = |s: f64| {
+        if s >= 1.0 {
+            "+inf".to_string()
+        } else if s <= 0.0 {
+            "-inf".to_string()
+        } else {
+            format!("{:+.0}", elo(s))
+        }
+    };
+    let (lo_s, hi_s) = (score - 1.96 * sd, score + 1.96 * sd);
+    if lo_s > 0.0 && hi_s < 1.0 {
+        println!(
+            "Elo difference: {:+.0} +/- {:.0} (95%)",
+            elo(score),
+            (hi - lo) / 2.0
+        );
+    } else {
+        println!(
+            "Elo difference: {:+.0} (95% interval {} to {})",
+            elo(score),
+            bound(lo_s),
+            bound(hi_s)
+        );
+    }
     println!(
         "forfeits (illegal move, crash, time): {faults}; perpetual check/chase losses: {perpetual}"
     );
