@@ -68,9 +68,10 @@ impl Clock {
             let t = mt
                 .saturating_sub(MOVE_OVERHEAD)
                 .max(Duration::from_millis(1));
+            // All of it: the last, unfinished iteration still improves the move.
             return Clock {
                 start,
-                soft: Some(t),
+                soft: None,
                 hard: Some(t),
             };
         }
