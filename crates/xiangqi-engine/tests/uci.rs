@@ -135,7 +135,7 @@ fn stop_ends_an_infinite_search_promptly() {
     let latency = t.elapsed();
     // The engine checks the flag every 1024 nodes (well under a millisecond); the margin here is
     // for a loaded test machine. The bench binary measures the real figure.
-    assert!(latency < Duration::from_millis(150), "{latency:?}");
+    assert!(latency < Duration::from_millis(300), "{latency:?}");
 }
 
 #[test]
@@ -155,7 +155,9 @@ fn movetime_is_respected() {
         took >= Duration::from_millis(200),
         "{took:?}: gave up early"
     );
-    assert!(took < Duration::from_millis(400 + 100), "{took:?}");
+    // The engine aims 15 ms before the deadline; the margin is for a loaded machine (the latency
+    // example measures the real figure).
+    assert!(took < Duration::from_millis(400 + 300), "{took:?}");
     assert!(
         lines.iter().any(|l| l.starts_with("info depth")),
         "{lines:?}"
