@@ -313,9 +313,7 @@ pub fn evaluate_red(pos: &Position) -> i32 {
     let ph = phase(pos);
     let mut score = (total.mg * ph + total.eg * (PHASE_MAX - ph)) / PHASE_MAX;
     // A side with nothing that can cross the river cannot win.
-    if score > 0 && attackers[0] == 0 {
-        score /= 8;
-    } else if score < 0 && attackers[1] == 0 {
+    if (score > 0 && attackers[0] == 0) || (score < 0 && attackers[1] == 0) {
         score /= 8;
     }
     score

@@ -299,7 +299,7 @@ impl Searcher {
             }
             if !limits.infinite
                 && prev_score.abs() >= MATE_BOUND
-                && depth as i32 > MATE - prev_score.abs() + 2
+                && depth > MATE - prev_score.abs() + 2
             {
                 // A mate found and proved at this depth; deeper adds nothing.
                 if limits.depth.is_none() {
@@ -522,7 +522,7 @@ impl Searcher {
             },
             false,
         );
-        if picker.len() == 0 {
+        if picker.is_empty() {
             // Checkmate or stalemate: both lose.
             return -MATE + ply as i32;
         }
@@ -532,7 +532,7 @@ impl Searcher {
         let mut quiets_tried: [Move; 64] = [Move::default(); 64];
         let mut quiet_count = 0usize;
         let original_alpha = alpha;
-        while let Some((m, order)) = picker.next() {
+        while let Some((m, order)) = picker.pick() {
             if root
                 && (self.root_excluded.contains(&m)
                     || (!self.root_only.is_empty() && !self.root_only.contains(&m)))
@@ -559,10 +559,12 @@ impl Searcher {
                             continue;
                         }
                     }
-                } else if is_capture && depth <= 5 && is_bad_capture(order) {
-                    if pos.see(m, &SEE_VALUES) < -120 * depth {
-                        continue;
-                    }
+                } else if is_capture
+                    && depth <= 5
+                    && is_bad_capture(order)
+                    && pos.see(m, &SEE_VALUES) < -120 * depth
+                {
+                    continue;
                 }
             }
             self.stack[ply].mv = Some(m);
@@ -655,7 +657,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        if !(root && !self.root_excluded.is_empty()) {
+        if !root || self.root_excluded.is_empty() {
             let store_eval = if in_check { 0 } else { eval };
             self.tt
                 .store(key, ply, best_move, best, store_eval, depth, bound);
@@ -738,10 +740,10 @@ impl Searcher {
             },
             !in_check,
         );
-        if in_check && picker.len() == 0 {
+        if in_check && picker.is_empty() {
             return -MATE + ply as i32;
         }
-        while let Some((m, order)) = picker.next() {
+        while let Some((m, order)) = picker.pick() {
             if !in_check {
                 if is_bad_capture(order) {
                     break; // the rest lose material too

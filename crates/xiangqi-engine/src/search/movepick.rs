@@ -96,8 +96,13 @@ impl MovePicker {
         self.moves.len()
     }
 
+    /// Whether there is no move at all.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
     /// The next best move and its ordering score.
-    pub fn next(&mut self) -> Option<(Move, i32)> {
+    pub fn pick(&mut self) -> Option<(Move, i32)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
