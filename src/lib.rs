@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 
 mod board;
+mod pieces;
 mod screenshot;
 
 /// The whole game.
@@ -18,6 +19,6 @@ impl Plugin for AppPlugin {
             }),
             ..default()
         }));
-        app.add_plugins((board::plugin, screenshot::plugin));
+        app.add_plugins((board::plugin, pieces::plugin, screenshot::plugin));
     }
 }
