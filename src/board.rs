@@ -20,6 +20,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn_board(
     mut commands: Commands,
+    assets: Res<AssetServer>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
@@ -89,6 +90,18 @@ fn spawn_board(
             ));
         }
     }
+    // 楚河 汉界 written in the river.
+    commands.spawn((
+        Mesh3d(meshes.add(Rectangle::new(8.0 * SPACING, 1.0 * SPACING))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color_texture: Some(assets.load("textures/river.png")),
+            alpha_mode: AlphaMode::Blend,
+            perceptual_roughness: 0.8,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, 0.006, 0.0)
+            .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+    ));
     commands.spawn((
         DirectionalLight {
             shadow_maps_enabled: true,

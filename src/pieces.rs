@@ -1,7 +1,7 @@
 //! Piece entities: views of the game resource's position.
 
 use bevy::prelude::*;
-use xiangqi::{Color as Side, GameRecord, Piece, Position, Square};
+use xiangqi::{Color as Side, GameRecord, Piece, PieceKind, Position, Square};
 
 use crate::board::square_to_world;
 
@@ -38,33 +38,41 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_pieces);
 }
 
+/// The face texture of `piece`.
+fn face_texture(piece: Piece) -> String {
+    let side = match piece.color {
+        Side::Red => "red",
+        Side::Black => "black",
+    };
+    let kind = match piece.kind {
+        PieceKind::King => "king",
+        PieceKind::Advisor => "advisor",
+        PieceKind::Elephant => "elephant",
+        PieceKind::Horse => "horse",
+        PieceKind::Rook => "rook",
+        PieceKind::Cannon => "cannon",
+        PieceKind::Pawn => "pawn",
+    };
+    format!("textures/piece-{side}-{kind}.png")
+}
+
 fn spawn_pieces(
     mut commands: Commands,
     game: Res<Game>,
+    assets: Res<AssetServer>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let disc = meshes.add(Cylinder::new(RADIUS, HEIGHT));
-    let face = meshes.add(Cylinder::new(RADIUS * 0.8, 0.01));
+    // A flat disc facing up; the texture's top points away from Red's side (upright for the
+    // player at the bottom).
+    let face = meshes.add(Circle::new(RADIUS * 0.92));
     let wood = materials.add(StandardMaterial {
         base_color: Color::srgb(0.93, 0.82, 0.62),
         perceptual_roughness: 0.6,
         ..default()
     });
-    let ink = |side: Side| match side {
-        Side::Red => Color::srgb(0.75, 0.1, 0.08),
-        Side::Black => Color::srgb(0.08, 0.08, 0.08),
-    };
-    let rings = [
-        materials.add(StandardMaterial {
-            base_color: ink(Side::Red),
-            ..default()
-        }),
-        materials.add(StandardMaterial {
-            base_color: ink(Side::Black),
-            ..default()
-        }),
-    ];
+    let mut faces = std::collections::HashMap::new();
     let pos = game.record.position();
     for sq in Square::ALL {
         let Some(piece) = pos.piece_at(sq) else {
@@ -78,10 +86,21 @@ fn spawn_pieces(
                 Transform::from_translation(square_to_world(sq) + Vec3::Y * HEIGHT / 2.0),
             ))
             .with_children(|c| {
+                let material = faces
+                    .entry(piece.index())
+                    .or_insert_with(|| {
+                        materials.add(StandardMaterial {
+                            base_color_texture: Some(assets.load(face_texture(piece))),
+                            perceptual_roughness: 0.55,
+                            ..default()
+                        })
+                    })
+                    .clone();
                 c.spawn((
                     Mesh3d(face.clone()),
-                    MeshMaterial3d(rings[piece.color.index()].clone()),
-                    Transform::from_xyz(0.0, HEIGHT / 2.0 + 0.001, 0.0),
+                    MeshMaterial3d(material),
+                    Transform::from_xyz(0.0, HEIGHT / 2.0 + 0.002, 0.0)
+                        .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
                 ));
             });
     }

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Builds Chuhan's font subset and piece-face textures from Noto Sans CJK SC Bold (SIL OFL 1.1).
+
+Needs Debian's fonts-noto-cjk and `pip install fonttools pillow`. Run from the repository root:
+    python3 tools/make_assets.py
+Writes assets/fonts/chuhan-sans.otf (only the glyphs below) and assets/textures/piece-*.png.
+"""
+from pathlib import Path
+
+from fontTools import subset
+from fontTools.ttLib import TTCollection
+from PIL import Image, ImageDraw, ImageFont
+
+SOURCE = "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"
+SC_INDEX = 2  # Noto Sans CJK SC Bold inside the collection
+
+PIECES = {
+    "red": "帥仕相傌俥炮兵",
+    "black": "將士象馬車砲卒",
+}
+KINDS = ["king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"]
+
+# Every character the game shows: pieces, the river, notation (炮二平五, 马８进７), menus and messages.
+TEXT = (
+    "".join(PIECES.values())
+    + "帅仕相马车炮兵将士象卒"
+    + "楚河汉界"
+    + "一二三四五六七八九十１２３４５６７８９进退平前中后"
+    + "红方黑走棋胜负和将军死困毙长捉重复回合无子可攻对方议认输"
+    + "新游戏我先电脑后双人对弈声音开关难度傻瓜菜鸟新手入门业余专业大师"
+    + "让被单双马九子悔撤销提示保存读取载入打开文件回放上下一步着法列表设置退出继续"
+    + "局面开局结束时间秒分思考中请选择确定取消是否错误非法不能"
+    + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    + " .,:;!?()[]-+/%#'\"！？，。：（）、…·—"
+)
+
+
+def subset_font(out: Path) -> None:
+    collection = TTCollection(SOURCE)
+    font = collection.fonts[SC_INDEX]
+    options = subset.Options()
+    options.layout_features = ["*"]
+    options.name_IDs = ["*"]
+    options.name_legacy = True
+    options.name_languages = ["*"]
+    options.notdef_outline = True
+    sub = subset.Subsetter(options)
+    sub.populate(text=TEXT)
+    sub.subset(font)
+    font.save(str(out))
+
+
+def piece_faces(font_path: Path, out_dir: Path) -> None:
+    size = 256
+    font = ImageFont.truetype(str(font_path), 150)
+    for side, chars in PIECES.items():
+        ink = (176, 24, 20, 255) if side == "red" else (24, 22, 20, 255)
+        for kind, ch in zip(KINDS, chars):
+            img = Image.new("RGBA", (size, size), (236, 212, 164, 255))
+            d = ImageDraw.Draw(img)
+            m = 14
+            d.ellipse((m, m, size - m, size - m), outline=ink, width=9)
+            d.text((size / 2, size / 2 + 6), ch, font=font, fill=ink, anchor="mm")
+            img.save(out_dir / f"piece-{side}-{kind}.png", optimize=True)
+
+
+def river(font_path: Path, out: Path) -> None:
+    """The river band (8 x 1 points), transparent, with 楚河 on the left and 汉界 on the right."""
+    w, h = 1024, 128
+    font = ImageFont.truetype(str(font_path), 96)
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    ink = (60, 34, 16, 230)
+    for text, cx in (("楚  河", w * 0.25), ("汉  界", w * 0.75)):
+        d.text((cx, h / 2 + 4), text, font=font, fill=ink, anchor="mm")
+    img.save(out, optimize=True)
+
+
+def main() -> None:
+    root = Path(__file__).resolve().parent.parent
+    font_out = root / "assets" / "fonts" / "chuhan-sans.otf"
+    font_out.parent.mkdir(parents=True, exist_ok=True)
+    subset_font(font_out)
+    tex = root / "assets" / "textures"
+    tex.mkdir(parents=True, exist_ok=True)
+    piece_faces(font_out, tex)
+    river(font_out, tex / "river.png")
+    print(f"{font_out}: {font_out.stat().st_size} bytes, {len(set(TEXT))} characters")
+
+
+if __name__ == "__main__":
+    main()
