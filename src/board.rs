@@ -14,6 +14,23 @@ pub fn square_to_world(sq: Square) -> Vec3 {
     Vec3::new(x, 0.0, z)
 }
 
+/// The point nearest to a world position on the board, if it is within half a point of one.
+#[must_use]
+pub fn world_to_square(p: Vec3) -> Option<Square> {
+    let file = (p.x / SPACING + 4.0).round();
+    let rank = (4.5 - p.z / SPACING).round();
+    let near = (p.x / SPACING + 4.0 - file).abs() < 0.5 && (4.5 - p.z / SPACING - rank).abs() < 0.5;
+    if near {
+        Square::from_coords(file as i32, rank as i32)
+    } else {
+        None
+    }
+}
+
+/// The board's playing surface (clicks on it pick the nearest point).
+#[derive(Component)]
+pub struct BoardSurface;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board);
 }
@@ -45,6 +62,7 @@ fn spawn_board(
         Transform::from_xyz(0.0, -0.55, 0.0),
     ));
     commands.spawn((
+        BoardSurface,
         Mesh3d(meshes.add(Cuboid::new(10.0, 0.3, 11.0))),
         MeshMaterial3d(wood),
         Transform::from_xyz(0.0, -0.15, 0.0),
@@ -114,4 +132,21 @@ fn spawn_board(
         Camera3d::default(),
         Transform::from_xyz(0.0, 12.0, 9.0).looking_at(Vec3::new(0.0, 0.0, 0.5), Vec3::Y),
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn world_and_squares_round_trip() {
+        for sq in Square::ALL {
+            assert_eq!(world_to_square(square_to_world(sq)), Some(sq));
+            assert_eq!(
+                world_to_square(square_to_world(sq) + Vec3::new(0.3, 0.0, -0.3)),
+                Some(sq)
+            );
+        }
+        assert_eq!(world_to_square(Vec3::new(4.6, 0.0, 0.0)), None);
+    }
 }

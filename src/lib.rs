@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 
 mod board;
+mod input;
 mod pieces;
 mod screenshot;
 
@@ -19,6 +20,11 @@ impl Plugin for AppPlugin {
             }),
             ..default()
         }));
-        app.add_plugins((board::plugin, pieces::plugin, screenshot::plugin));
+        app.add_plugins((
+            board::plugin,
+            pieces::plugin,
+            input::plugin,
+            screenshot::plugin,
+        ));
     }
 }

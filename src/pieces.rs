@@ -36,6 +36,7 @@ const HEIGHT: f32 = 0.22;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Game>();
     app.add_systems(Startup, spawn_pieces);
+    app.add_systems(Update, apply_moves);
 }
 
 /// The face texture of `piece`.
@@ -103,5 +104,31 @@ fn spawn_pieces(
                         .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
                 ));
             });
+    }
+}
+
+/// Plays requested moves through the rules library and moves the piece entities to match.
+fn apply_moves(
+    mut commands: Commands,
+    mut requests: MessageReader<crate::input::MoveRequested>,
+    mut game: ResMut<Game>,
+    mut views: Query<(Entity, &mut PieceView, &mut Transform)>,
+) {
+    for &crate::input::MoveRequested(m) in requests.read() {
+        if let Err(e) = game.record.play(m) {
+            warn!("move {m} refused: {e}");
+            continue;
+        }
+        for (e, view, _) in &views {
+            if view.square == m.to() {
+                commands.entity(e).despawn();
+            }
+        }
+        for (_, mut view, mut t) in &mut views {
+            if view.square == m.from() {
+                view.square = m.to();
+                t.translation = square_to_world(m.to()) + Vec3::Y * HEIGHT / 2.0;
+            }
+        }
     }
 }

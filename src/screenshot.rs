@@ -15,6 +15,35 @@ struct ScreenshotRequest {
 
 pub(super) fn plugin(app: &mut App) {
     if let Ok(path) = std::env::var("CHUHAN_SCREENSHOT") {
+        // The position to show: CHUHAN_FEN (default: the start), CHUHAN_MOVES (ICCS, spaced),
+        // CHUHAN_SELECT (a point to select).
+        let fen =
+            std::env::var("CHUHAN_FEN").unwrap_or_else(|_| xiangqi::Position::START_FEN.into());
+        match xiangqi::GameRecord::from_fen(&fen) {
+            Ok(mut record) => {
+                for text in std::env::var("CHUHAN_MOVES")
+                    .unwrap_or_default()
+                    .split_whitespace()
+                {
+                    let played = text
+                        .parse::<xiangqi::Move>()
+                        .map_err(|e| e.to_string())
+                        .and_then(|m| record.play(m).map_err(|e| e.to_string()));
+                    if let Err(e) = played {
+                        error!("CHUHAN_MOVES: {text}: {e}");
+                        break;
+                    }
+                }
+                app.insert_resource(crate::pieces::Game { record });
+            }
+            Err(e) => error!("CHUHAN_FEN: {e}"),
+        }
+        if let Some(sq) = std::env::var("CHUHAN_SELECT")
+            .ok()
+            .and_then(|s| s.parse::<xiangqi::Square>().ok())
+        {
+            app.insert_resource(crate::input::Selection(Some(sq)));
+        }
         app.insert_resource(ScreenshotRequest {
             path,
             frames_left: std::env::var("CHUHAN_SCREENSHOT_FRAMES")
