@@ -2,6 +2,7 @@
 
 use bevy::prelude::*;
 
+mod ai;
 mod board;
 mod input;
 mod pieces;
@@ -24,6 +25,7 @@ impl Plugin for AppPlugin {
             board::plugin,
             pieces::plugin,
             input::plugin,
+            ai::plugin,
             screenshot::plugin,
         ));
     }
