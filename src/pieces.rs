@@ -36,7 +36,14 @@ const HEIGHT: f32 = 0.22;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Game>();
     app.add_systems(Startup, spawn_pieces);
-    app.add_systems(Update, apply_moves);
+    app.add_systems(
+        Update,
+        (
+            apply_moves,
+            lift_selected.run_if(resource_changed::<crate::input::Selection>),
+        )
+            .chain(),
+    );
 }
 
 /// The face texture of `piece`.
@@ -130,5 +137,16 @@ fn apply_moves(
                 t.translation = square_to_world(m.to()) + Vec3::Y * HEIGHT / 2.0;
             }
         }
+    }
+}
+
+/// Lifts the selected piece off the board; sets the others down.
+fn lift_selected(
+    selection: Res<crate::input::Selection>,
+    mut views: Query<(&PieceView, &mut Transform)>,
+) {
+    for (view, mut t) in &mut views {
+        let lifted = selection.0 == Some(view.square);
+        t.translation.y = HEIGHT / 2.0 + if lifted { 0.3 } else { 0.0 };
     }
 }
