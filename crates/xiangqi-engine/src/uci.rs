@@ -395,27 +395,20 @@ impl Session {
                     l.depth = Some((num(i)? * 2).clamp(1, 96) as u32);
                     i += 1;
                 }
-                "wtime" | "btime" => {
-                    let c = if args[i] == "wtime" {
+                "wtime" | "btime" | "winc" | "binc" => {
+                    // w… is Red's clock, b… Black's; only the side to move's counts.
+                    let c = if args[i].starts_with('w') {
                         Color::Red
                     } else {
                         Color::Black
                     };
                     let v = Duration::from_millis(num(i)?);
                     if mine(c) {
-                        l.time = Some(v);
-                    }
-                    i += 1;
-                }
-                "winc" | "binc" => {
-                    let c = if args[i] == "winc" {
-                        Color::Red
-                    } else {
-                        Color::Black
-                    };
-                    let v = Duration::from_millis(num(i)?);
-                    if mine(c) {
-                        l.increment = v;
+                        if args[i].ends_with("inc") {
+                            l.increment = v;
+                        } else {
+                            l.time = Some(v);
+                        }
                     }
                     i += 1;
                 }

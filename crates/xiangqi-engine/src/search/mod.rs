@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use xiangqi::{Color, Move, Outcome, PieceKind, Position, judge_repetition};
+use xiangqi::{Move, Outcome, PieceKind, Position, judge_repetition};
 
 use crate::eval::evaluate;
 use movepick::{Heuristics, MovePicker, SEE_VALUES, is_bad_capture};
@@ -88,8 +88,6 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Principal variation.
     pub pv: Vec<Move>,
-    /// Every searched root move with its noise-free score, best first (the last iteration).
-    pub root_scores: Vec<(Move, i32)>,
 }
 
 /// How the search plays beyond the limits: lines to report and deliberate imprecision.
@@ -135,7 +133,6 @@ pub struct Searcher {
     root_only: Vec<Move>,
     root_noise: Vec<(Move, i32)>,
     root_best: Option<(Move, i32)>,
-    root_scores: Vec<(Move, i32)>,
     lmr: Box<[[u8; 64]; 64]>,
 }
 
@@ -177,7 +174,6 @@ impl Searcher {
             root_only: Vec::new(),
             root_noise: Vec::new(),
             root_best: None,
-            root_scores: Vec::new(),
             lmr,
         }
     }
@@ -230,7 +226,6 @@ impl Searcher {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.root_only = limits.search_moves.clone();
         self.root_best = None;
-        self.root_scores.clear();
         self.killers = [[None; 2]; MAX_PLY + 2];
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
@@ -322,9 +317,6 @@ impl Searcher {
         result.ponder = best_pv.get(1).copied();
         result.pv = best_pv;
         result.nodes = self.nodes;
-        let mut scores = self.root_scores.clone();
-        scores.sort_by_key(|&(_, s)| -s);
-        result.root_scores = scores;
         result
     }
 
@@ -618,10 +610,6 @@ impl Searcher {
             if self.stopped {
                 return 0;
             }
-            if root {
-                self.root_scores.retain(|&(rm, _)| rm != m);
-                self.root_scores.push((m, s - noise));
-            }
             if !is_capture && quiet_count < quiets_tried.len() {
                 quiets_tried[quiet_count] = m;
                 quiet_count += 1;
@@ -804,13 +792,4 @@ fn noise_table(moves: &[Move], noise: i32, seed: u64) -> Vec<(Move, i32)> {
             (m, v)
         })
         .collect()
-}
-
-/// The colour whose view a score is from, for printing.
-#[must_use]
-pub fn red_view(score: i32, side: Color) -> i32 {
-    match side {
-        Color::Red => score,
-        Color::Black => -score,
-    }
 }

@@ -91,11 +91,6 @@ impl MovePicker {
         }
     }
 
-    /// How many moves there are in all.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
     /// Whether there is no move at all.
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
