@@ -1,41 +1,49 @@
 //! The computer opponent: searches on the async compute pool while frames keep coming; its move
-//! goes through `MoveRequested` like a click. A new position (undo, new game) stops the search.
+//! goes through `MoveRequested` like a click. A change of position (undo, new game) or quitting
+//! stops the search.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use xiangqi::{Color as Side, Move};
+use xiangqi::{GameRecord, Move};
 use xiangqi_engine::{Engine, Level, Limits};
 
-use crate::input::MoveRequested;
-use crate::pieces::Game;
+use crate::game::{BoardReset, Controller, CoreSet, Game, MoveRequested};
 
-/// Who the computer plays and how well.
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct AiPlayer {
-    /// The computer's side, or `None` for two players on one board.
-    pub side: Option<Side>,
-    /// Its level.
-    pub level: Level,
+/// How well the computer plays.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiLevel(pub Level);
+
+impl Default for AiLevel {
+    fn default() -> AiLevel {
+        AiLevel(Level::Beginner)
+    }
 }
 
-impl Default for AiPlayer {
-    fn default() -> AiPlayer {
-        AiPlayer {
-            side: Some(Side::Black),
-            level: Level::Beginner,
-        }
-    }
+/// What the search in flight has found so far (for the status line).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    /// Its score in centipawns, from the computer's view.
+    pub score: i32,
 }
 
 /// The engine (shared with the task that searches) and the search in flight.
 #[derive(Resource)]
-struct Thinking {
+pub struct Thinking {
     engine: Arc<Mutex<Engine>>,
     stop: Arc<AtomicBool>,
-    task: Option<(usize, Task<Option<Move>>)>,
+    task: Option<Search>,
+    progress: Arc<Mutex<Option<Progress>>>,
+}
+
+/// A search running for the record as it stood at `generation`.
+struct Search {
+    generation: u64,
+    task: Task<Option<Move>>,
 }
 
 impl Default for Thinking {
@@ -46,61 +54,143 @@ impl Default for Thinking {
             engine: Arc::new(Mutex::new(engine)),
             stop,
             task: None,
+            progress: Arc::default(),
         }
     }
 }
+
+impl Thinking {
+    /// Whether a search is running.
+    #[must_use]
+    pub fn is_thinking(&self) -> bool {
+        self.task.is_some()
+    }
+
+    /// What the running search has found so far.
+    #[must_use]
+    pub fn progress(&self) -> Option<Progress> {
+        if self.task.is_none() {
+            return None;
+        }
+        self.progress.lock().ok().and_then(|p| *p)
+    }
+
+    /// Stops the running search and forgets it.
+    pub fn cancel(&mut self) {
+        if self.task.take().is_some() {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Counts changes of the record that are not a move played by the record itself (resets), so a
+/// search result from before a reset is never played.
+#[derive(Resource, Default, Clone, Copy, Debug)]
+struct Generation(u64);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AiPlayer>();
+    app.init_resource::<AiLevel>();
     app.init_resource::<Thinking>();
-    app.add_systems(Update, (start_thinking, collect_move).chain());
+    app.init_resource::<Generation>();
+    app.add_systems(
+        Update,
+        (cancel_on_reset, collect_move, start_thinking)
+            .chain()
+            .in_set(CoreSet::Input),
+    );
+    app.add_systems(Last, stop_on_exit);
 }
 
-fn start_thinking(game: Res<Game>, ai: Res<AiPlayer>, mut thinking: ResMut<Thinking>) {
+fn cancel_on_reset(
+    mut resets: MessageReader<BoardReset>,
+    mut generation: ResMut<Generation>,
+    mut thinking: ResMut<Thinking>,
+) {
+    if resets.read().count() > 0 {
+        generation.0 += 1;
+        thinking.cancel();
+    }
+}
+
+/// The key of the record's current point: its generation and ply.
+fn key(generation: Generation, record: &GameRecord) -> u64 {
+    generation.0 << 32 | record.ply() as u64
+}
+
+fn start_thinking(
+    game: Res<Game>,
+    level: Res<AiLevel>,
+    generation: Res<Generation>,
+    mut thinking: ResMut<Thinking>,
+) {
     let record = &game.record;
-    let ply = record.ply();
-    if let Some((started_at, _)) = &thinking.task {
-        if *started_at == ply {
+    let now = key(*generation, record);
+    if let Some(search) = &thinking.task {
+        if search.generation == now {
             return;
         }
-        // The position changed under the search (undo, new game): stop it and forget it.
-        thinking.stop.store(true, Ordering::Relaxed);
-        thinking.task = None;
+        // The position changed under the search: stop it and forget it.
+        thinking.cancel();
     }
-    if record.outcome().is_some() || ai.side != Some(record.position().side_to_move()) {
+    if record.outcome().is_some()
+        || game.players.of(record.position().side_to_move()) != Controller::Computer
+    {
         return;
     }
     let start = record.start().clone();
     let moves = record.moves().to_vec();
     let engine = Arc::clone(&thinking.engine);
-    let level = ai.level;
+    let progress = Arc::clone(&thinking.progress);
+    let level = level.0;
+    if let Ok(mut p) = progress.lock() {
+        *p = None;
+    }
     thinking.stop.store(false, Ordering::Relaxed);
     let task = AsyncComputeTaskPool::get().spawn(async move {
         let mut engine = engine.lock().ok()?;
         engine.set_level(Some(level));
         engine
-            .think(&start, &moves, &Limits::default(), |_| {})
+            .think(&start, &moves, &Limits::default(), |info| {
+                if info.multipv <= 1
+                    && let Ok(mut p) = progress.lock()
+                {
+                    *p = Some(Progress {
+                        depth: info.depth,
+                        score: info.score,
+                    });
+                }
+            })
             .best
     });
-    thinking.task = Some((ply, task));
+    thinking.task = Some(Search {
+        generation: now,
+        task,
+    });
 }
 
 fn collect_move(
     game: Res<Game>,
+    generation: Res<Generation>,
     mut thinking: ResMut<Thinking>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
-    let Some((ply, task)) = thinking.task.as_mut() else {
+    let Some(search) = thinking.task.as_mut() else {
         return;
     };
-    let Some(result) = check_ready(task) else {
+    let Some(result) = check_ready(&mut search.task) else {
         return;
     };
-    let ply = *ply;
+    let searched_for = search.generation;
     thinking.task = None;
     if let Some(m) = result
-        && ply == game.record.ply()
+        && searched_for == key(*generation, &game.record)
     {
         requests.write(MoveRequested(m));
+    }
+}
+
+fn stop_on_exit(mut exits: MessageReader<AppExit>, mut thinking: ResMut<Thinking>) {
+    if exits.read().count() > 0 {
+        thinking.cancel();
     }
 }

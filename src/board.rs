@@ -35,6 +35,104 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board);
 }
 
+/// A thin ink line on the board from `a` to `b` (world x/z at the surface).
+fn ink_line(a: Vec2, b: Vec2) -> (Cuboid, Transform) {
+    const WIDTH: f32 = 0.04;
+    let d = b - a;
+    let mid = (a + b) / 2.0;
+    (
+        Cuboid::new(d.length() + WIDTH, 0.01, WIDTH),
+        Transform::from_xyz(mid.x, 0.005, mid.y)
+            .with_rotation(Quat::from_rotation_y(-d.y.atan2(d.x))),
+    )
+}
+
+/// Every ink line of the board, as segments in world x/z: ranks, files (the inner files stop at
+/// the river), palace diagonals, and the small corner marks of the cannon and pawn points.
+#[must_use]
+pub fn board_lines() -> Vec<(Vec2, Vec2)> {
+    let at = |file: f32, rank: f32| Vec2::new((file - 4.0) * SPACING, (4.5 - rank) * SPACING);
+    let mut lines = Vec::new();
+    for r in 0..10 {
+        lines.push((at(0.0, r as f32), at(8.0, r as f32)));
+    }
+    for f in 0..9 {
+        let f = f as f32;
+        if f == 0.0 || f == 8.0 {
+            lines.push((at(f, 0.0), at(f, 9.0)));
+        } else {
+            lines.push((at(f, 0.0), at(f, 4.0)));
+            lines.push((at(f, 5.0), at(f, 9.0)));
+        }
+    }
+    for (r0, r1) in [(0.0, 2.0), (7.0, 9.0)] {
+        lines.push((at(3.0, r0), at(5.0, r1)));
+        lines.push((at(5.0, r0), at(3.0, r1)));
+    }
+    // Position marks: an L in each quarter around the point, none past the board's edge.
+    let (gap, len) = (0.08 * SPACING, 0.2 * SPACING);
+    let cannons = [(1, 2), (7, 2), (1, 7), (7, 7)];
+    let pawns = [0, 2, 4, 6, 8].into_iter().flat_map(|f| [(f, 3), (f, 6)]);
+    for (f, r) in cannons.into_iter().chain(pawns) {
+        let c = at(f as f32, r as f32);
+        for (sx, sz) in [(-1.0f32, -1.0f32), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)] {
+            if (f == 0 && sx < 0.0) || (f == 8 && sx > 0.0) {
+                continue;
+            }
+            let corner = c + Vec2::new(sx * gap, sz * gap);
+            lines.push((corner, corner + Vec2::new(sx * len, 0.0)));
+            lines.push((corner, corner + Vec2::new(0.0, sz * len)));
+        }
+    }
+    lines
+}
+
+/// A draughts-style disc with bevelled edges, centred on the origin, `height` tall.
+#[must_use]
+pub fn bevelled_disc(radius: f32, height: f32, bevel: f32, segments: u32) -> Mesh {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::mesh::{Indices, PrimitiveTopology};
+    let h = height / 2.0;
+    // The profile from the bottom centre round the edge to the top centre.
+    let profile = [
+        Vec2::new(0.0, -h),
+        Vec2::new(radius - bevel, -h),
+        Vec2::new(radius, -h + bevel),
+        Vec2::new(radius, h - bevel),
+        Vec2::new(radius - bevel, h),
+        Vec2::new(0.0, h),
+    ];
+    let mut positions = Vec::new();
+    let mut normals = Vec::new();
+    let mut uvs = Vec::new();
+    let mut indices = Vec::new();
+    for pair in profile.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let d = b - a;
+        // Outward normal of this band in the profile plane.
+        let n = Vec2::new(d.y, -d.x).normalize();
+        let base = positions.len() as u32;
+        for i in 0..=segments {
+            let angle = i as f32 / segments as f32 * std::f32::consts::TAU;
+            let (s, c) = angle.sin_cos();
+            for p in [a, b] {
+                positions.push([p.x * c, p.y, p.x * s]);
+                normals.push([n.x * c, n.y, n.x * s]);
+                uvs.push([0.5 + 0.5 * p.x / radius * c, 0.5 + 0.5 * p.x / radius * s]);
+            }
+        }
+        for i in 0..segments {
+            let k = base + 2 * i;
+            indices.extend_from_slice(&[k, k + 3, k + 1, k, k + 2, k + 3]);
+        }
+    }
+    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+        .with_inserted_indices(Indices::U32(indices))
+}
+
 fn spawn_board(
     mut commands: Commands,
     assets: Res<AssetServer>,
@@ -57,6 +155,7 @@ fn spawn_board(
         ..default()
     });
     commands.spawn((
+        crate::camera::Table,
         Mesh3d(meshes.add(Cuboid::new(40.0, 0.5, 40.0))),
         MeshMaterial3d(table),
         Transform::from_xyz(0.0, -0.55, 0.0),
@@ -67,46 +166,14 @@ fn spawn_board(
         MeshMaterial3d(wood),
         Transform::from_xyz(0.0, -0.15, 0.0),
     ));
-    let line = 0.04;
-    // Rank lines.
-    for r in 0..10 {
-        let z = (4.5 - r as f32) * SPACING;
+    for (a, b) in board_lines() {
+        let (shape, transform) = ink_line(a, b);
         commands.spawn((
-            Mesh3d(meshes.add(Cuboid::new(8.0 * SPACING + line, 0.01, line))),
+            Mesh3d(meshes.add(shape)),
             MeshMaterial3d(ink.clone()),
-            Transform::from_xyz(0.0, 0.005, z),
+            transform,
+            Pickable::IGNORE,
         ));
-    }
-    // File lines: the outer two cross the river, the inner ones stop at it.
-    for f in 0..9 {
-        let x = (f as f32 - 4.0) * SPACING;
-        if f == 0 || f == 8 {
-            commands.spawn((
-                Mesh3d(meshes.add(Cuboid::new(line, 0.01, 9.0 * SPACING + line))),
-                MeshMaterial3d(ink.clone()),
-                Transform::from_xyz(x, 0.005, 0.0),
-            ));
-        } else {
-            for side in [-1.0f32, 1.0] {
-                commands.spawn((
-                    Mesh3d(meshes.add(Cuboid::new(line, 0.01, 4.0 * SPACING + line))),
-                    MeshMaterial3d(ink.clone()),
-                    Transform::from_xyz(x, 0.005, side * 2.5 * SPACING),
-                ));
-            }
-        }
-    }
-    // Palace diagonals.
-    let diag = (2.0f32 * 2.0 + 2.0 * 2.0).sqrt() * SPACING;
-    for cz in [3.5f32, -3.5] {
-        for angle in [45.0f32, -45.0] {
-            commands.spawn((
-                Mesh3d(meshes.add(Cuboid::new(diag, 0.01, line))),
-                MeshMaterial3d(ink.clone()),
-                Transform::from_xyz(0.0, 0.005, cz * SPACING)
-                    .with_rotation(Quat::from_rotation_y(angle.to_radians())),
-            ));
-        }
     }
     // 楚河 汉界 written in the river.
     commands.spawn((
@@ -119,6 +186,7 @@ fn spawn_board(
         })),
         Transform::from_xyz(0.0, 0.006, 0.0)
             .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+        Pickable::IGNORE,
     ));
     commands.spawn((
         DirectionalLight {
@@ -127,10 +195,6 @@ fn spawn_board(
             ..default()
         },
         Transform::from_xyz(4.0, 12.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
-    commands.spawn((
-        Camera3d::default(),
-        Transform::from_xyz(0.0, 12.0, 9.0).looking_at(Vec3::new(0.0, 0.0, 0.5), Vec3::Y),
     ));
 }
 
@@ -148,5 +212,36 @@ mod tests {
             );
         }
         assert_eq!(world_to_square(Vec3::new(4.6, 0.0, 0.0)), None);
+    }
+
+    #[test]
+    fn board_has_its_lines_and_marks() {
+        let lines = board_lines();
+        // 10 ranks, 2 full outer files, 7 inner files in two halves, 4 palace diagonals.
+        let long = lines.iter().filter(|(a, b)| a.distance(*b) > 1.0).count();
+        assert_eq!(long, 10 + 2 + 14 + 4);
+        // Marks: 4 cannon points and 6 inner pawn points with 4 corners, 4 edge pawn points with
+        // 2; two strokes each.
+        let marks = lines.len() - long;
+        assert_eq!(marks, (4 * 4 + 6 * 4 + 4 * 2) * 2);
+        for (a, b) in &lines {
+            for p in [a, b] {
+                assert!(p.x.abs() <= 4.0 * SPACING + 1e-4 && p.y.abs() <= 4.5 * SPACING + 1e-4);
+            }
+        }
+    }
+
+    #[test]
+    fn bevelled_disc_is_closed_and_within_its_size() {
+        let mesh = bevelled_disc(0.42, 0.22, 0.04, 24);
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(ps)) =
+            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("no positions");
+        };
+        let top = ps.iter().map(|p| p[1]).fold(f32::MIN, f32::max);
+        let widest = ps.iter().map(|p| (p[0] * p[0] + p[2] * p[2]).sqrt()).fold(0.0, f32::max);
+        assert!((top - 0.11).abs() < 1e-5 && (widest - 0.42).abs() < 1e-4);
+        assert_eq!(mesh.indices().map(|i| i.len()), Some(5 * 24 * 6));
     }
 }

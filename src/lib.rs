@@ -1,14 +1,31 @@
-//! Chuhan (楚汉): a 3D xiangqi game. `AppPlugin` adds the feature plugins.
+//! Chuhan (楚汉): a 3D xiangqi game.
+//!
+//! [`CorePlugin`] is the game without a window: the record, picks, moves, piece entities and their
+//! animation, the computer opponent. It runs headless (the tests drive it with `MinimalPlugins`).
+//! [`AppPlugin`] adds the window, rendering, picking, camera, sound and text.
 
 use bevy::prelude::*;
 
-mod ai;
-mod board;
-mod input;
-mod pieces;
-mod screenshot;
+pub mod ai;
+pub mod audio;
+pub mod board;
+pub mod camera;
+pub mod game;
+pub mod hud;
+pub mod input;
+pub mod pieces;
+pub mod screenshot;
 
-/// The whole game.
+/// The game's logic: needs no GPU, window or assets.
+pub struct CorePlugin;
+
+impl Plugin for CorePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((game::plugin, input::plugin, pieces::plugin, ai::plugin));
+    }
+}
+
+/// The whole game in a window.
 pub struct AppPlugin;
 
 impl Plugin for AppPlugin {
@@ -22,10 +39,13 @@ impl Plugin for AppPlugin {
             ..default()
         }));
         app.add_plugins((
+            CorePlugin,
             board::plugin,
-            pieces::plugin,
-            input::plugin,
-            ai::plugin,
+            pieces::view_plugin,
+            input::view_plugin,
+            camera::plugin,
+            audio::plugin,
+            hud::plugin,
             screenshot::plugin,
         ));
     }

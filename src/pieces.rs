@@ -1,27 +1,18 @@
-//! Piece entities: views of the game resource's position.
+//! Piece entities: views of the game resource's position. The core part (entities, squares,
+//! animation) runs headless; `view_plugin` gives them meshes, faces and glow.
 
+use std::f32::consts::{FRAC_PI_2, PI};
+
+use bevy::math::curve::easing::EaseFunction;
 use bevy::prelude::*;
-use xiangqi::{Color as Side, GameRecord, Piece, PieceKind, Position, Square};
+use xiangqi::{Color as Side, Piece, PieceKind, Square};
 
 use crate::board::square_to_world;
+use crate::game::{BoardReset, CoreSet, Game, MovePlayed, MoveRefused};
+use crate::input::Selection;
 
-/// The game in play: the record (and through it the position). Piece entities mirror it.
-#[derive(Resource)]
-pub struct Game {
-    /// Moves so far, from the start position.
-    pub record: GameRecord,
-}
-
-impl Default for Game {
-    fn default() -> Game {
-        Game {
-            record: GameRecord::new(Position::startpos()),
-        }
-    }
-}
-
-/// A piece on the board, standing on `square`.
-#[derive(Component, Clone, Copy, Debug)]
+/// A piece standing on the board at `square`.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceView {
     /// Where it stands.
     pub square: Square,
@@ -29,20 +20,269 @@ pub struct PieceView {
     pub piece: Piece,
 }
 
+/// A piece taken off the board, set beside it in slot `slot` of its colour's row.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Taken {
+    /// What it is.
+    pub piece: Piece,
+    /// Its place beside the board (0 = first taken).
+    pub slot: usize,
+}
+
+/// A glide from one place to another, lifting on the way.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Motion {
+    from: Vec3,
+    to: Vec3,
+    /// Progress, 0 to 1.
+    t: f32,
+    /// Seconds for the whole glide.
+    duration: f32,
+    /// Peak height of the lift.
+    arc: f32,
+}
+
+impl Motion {
+    /// A glide from `from` to `to` taking `duration` seconds, lifting `arc` at its middle.
+    #[must_use]
+    pub fn new(from: Vec3, to: Vec3, duration: f32, arc: f32) -> Motion {
+        Motion {
+            from,
+            to,
+            t: 0.0,
+            duration,
+            arc,
+        }
+    }
+
+    /// The position at progress `t` (0 to 1): eased in and out along the way, lifted on an arc.
+    #[must_use]
+    pub fn at(&self, t: f32) -> Vec3 {
+        let t = t.clamp(0.0, 1.0);
+        let along = EaseFunction::CubicInOut.sample_clamped(t);
+        self.from.lerp(self.to, along) + Vec3::Y * self.arc * 4.0 * t * (1.0 - t)
+    }
+}
+
+/// A piece being dragged by the pointer: the view moves it, animation leaves it alone.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Dragged;
+
+/// Animation settings: `cap` stops glides part way (screenshot mode uses it to show a move in
+/// progress); 1 plays them out.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct AnimationCap(pub f32);
+
+impl Default for AnimationCap {
+    fn default() -> AnimationCap {
+        AnimationCap(1.0)
+    }
+}
+
 /// Disc size.
-const RADIUS: f32 = 0.42;
-const HEIGHT: f32 = 0.22;
+pub const RADIUS: f32 = 0.42;
+/// Disc thickness.
+pub const HEIGHT: f32 = 0.22;
+/// How high the selected piece floats.
+const SELECTED_LIFT: f32 = 0.3;
+/// Seconds for a move's glide.
+const MOVE_SECONDS: f32 = 0.35;
+
+/// Where a piece rests on `sq`.
+#[must_use]
+pub fn rest_position(sq: Square) -> Vec3 {
+    square_to_world(sq) + Vec3::Y * HEIGHT / 2.0
+}
+
+/// Where taken piece number `slot` of `piece`'s colour sits: pieces Red took (Black's) on the
+/// right of Red's side, pieces Black took on the left of Black's side, two columns of eight.
+#[must_use]
+pub fn taken_position(piece: Piece, slot: usize) -> Vec3 {
+    let column = (slot / 8) as f32;
+    let row = (slot % 8) as f32;
+    let (x, z) = match piece.color {
+        Side::Black => (5.9 + column * 0.95, 4.3 - row * 0.95),
+        Side::Red => (-5.9 - column * 0.95, -4.3 + row * 0.95),
+    };
+    Vec3::new(x, HEIGHT / 2.0, z)
+}
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Game>();
-    app.add_systems(Startup, spawn_pieces);
+    app.init_resource::<AnimationCap>();
+    app.add_systems(
+        Update,
+        (rebuild_pieces, follow_moves, animate)
+            .chain()
+            .in_set(CoreSet::Views),
+    );
+}
+
+/// Despawns every piece view and spawns them again from the record: the position's pieces on
+/// their points, the pieces taken so far beside the board.
+fn rebuild_pieces(
+    mut commands: Commands,
+    mut resets: MessageReader<BoardReset>,
+    game: Res<Game>,
+    old: Query<Entity, Or<(With<PieceView>, With<Taken>)>>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let pos = game.record.position();
+    for sq in Square::ALL {
+        if let Some(piece) = pos.piece_at(sq) {
+            commands.spawn((
+                PieceView { square: sq, piece },
+                Transform::from_translation(rest_position(sq)),
+            ));
+        }
+    }
+    let mut slots = [0usize; 2];
+    for ply in 0..game.record.ply() {
+        let (Some(before), Some(&mv)) = (
+            game.record.position_at(ply),
+            game.record.all_moves().get(ply),
+        ) else {
+            continue;
+        };
+        if let Some(piece) = before.piece_at(mv.to()) {
+            let slot = &mut slots[piece.color.index()];
+            commands.spawn((
+                Taken { piece, slot: *slot },
+                Transform::from_translation(taken_position(piece, *slot)),
+            ));
+            *slot += 1;
+        }
+    }
+}
+
+/// Moves the piece entities after each move played: the mover glides to its point, a captured
+/// piece is lifted off and set beside the board.
+fn follow_moves(
+    mut commands: Commands,
+    mut played: MessageReader<MovePlayed>,
+    mut views: Query<(Entity, &mut PieceView, &Transform)>,
+    taken: Query<&Taken>,
+) {
+    let mut slots = [0usize; 2];
+    for t in &taken {
+        slots[t.piece.color.index()] = slots[t.piece.color.index()].max(t.slot + 1);
+    }
+    for m in played.read() {
+        let (from, to) = (m.mv.from(), m.mv.to());
+        let mut victim = None;
+        for (e, view, transform) in &views {
+            if view.square == to {
+                victim = Some((e, view.piece, transform.translation));
+            }
+        }
+        if let Some((e, piece, at)) = victim {
+            let slot = &mut slots[piece.color.index()];
+            let target = taken_position(piece, *slot);
+            commands
+                .entity(e)
+                .remove::<(PieceView, Dragged)>()
+                .insert((Taken { piece, slot: *slot }, Motion::new(at, target, 0.6, 1.2)));
+            *slot += 1;
+        }
+        for (e, mut view, transform) in &mut views {
+            if view.square == from {
+                view.square = to;
+                commands.entity(e).remove::<Dragged>().insert(Motion::new(
+                    transform.translation,
+                    rest_position(to),
+                    MOVE_SECONDS,
+                    0.6,
+                ));
+            }
+        }
+    }
+}
+
+/// Plays glides out; pieces at rest settle on their point (the selected one floats above it).
+fn animate(
+    mut commands: Commands,
+    time: Res<Time>,
+    cap: Res<AnimationCap>,
+    selection: Res<Selection>,
+    mut moving: Query<(Entity, &mut Motion, &mut Transform), Without<Dragged>>,
+    mut resting: Query<(&PieceView, &mut Transform), (Without<Motion>, Without<Dragged>)>,
+) {
+    let dt = time.delta_secs();
+    for (e, mut motion, mut transform) in &mut moving {
+        motion.t = (motion.t + dt / motion.duration.max(1e-3)).min(cap.0);
+        transform.translation = motion.at(motion.t);
+        if motion.t >= 1.0 {
+            commands.entity(e).remove::<Motion>();
+        }
+    }
+    let follow = 1.0 - (-dt * 14.0).exp();
+    for (view, mut transform) in &mut resting {
+        let lift = if selection.0 == Some(view.square) {
+            SELECTED_LIFT
+        } else {
+            0.0
+        };
+        let target = rest_position(view.square) + Vec3::Y * lift;
+        transform.translation = transform.translation.lerp(target, follow);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// View: meshes, faces, glow.
+
+/// The pointer is over this piece.
+#[derive(Component)]
+pub struct Hovered;
+
+/// Shared meshes and materials of the pieces.
+#[derive(Resource)]
+struct PieceAssets {
+    disc: Handle<Mesh>,
+    face: Handle<Mesh>,
+    faces: Vec<Handle<StandardMaterial>>,
+    wood: Handle<StandardMaterial>,
+    hover: Handle<StandardMaterial>,
+    selected: Handle<StandardMaterial>,
+    check: Handle<StandardMaterial>,
+    refused: Handle<StandardMaterial>,
+}
+
+/// The face of a piece (a child of its disc).
+#[derive(Component)]
+struct Face;
+
+/// A refused move's piece flashes red for this many seconds more.
+#[derive(Component)]
+struct Flash(f32);
+
+/// Which side sits at the bottom of the screen (the faces are turned to be upright for it).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BottomSide(pub Side);
+
+impl Default for BottomSide {
+    fn default() -> BottomSide {
+        BottomSide(Side::Red)
+    }
+}
+
+pub(super) fn view_plugin(app: &mut App) {
+    app.init_resource::<BottomSide>();
+    app.add_systems(Startup, load_piece_assets);
     app.add_systems(
         Update,
         (
-            apply_moves,
-            lift_selected.run_if(resource_changed::<crate::input::Selection>),
+            dress_pieces,
+            turn_faces,
+            flash_refused,
+            glow,
+            mark_last_move.run_if(resource_changed::<Game>),
         )
-            .chain(),
+            .chain()
+            .after(CoreSet::Views),
     );
 }
 
@@ -64,89 +304,228 @@ fn face_texture(piece: Piece) -> String {
     format!("textures/piece-{side}-{kind}.png")
 }
 
-fn spawn_pieces(
+fn load_piece_assets(
     mut commands: Commands,
-    game: Res<Game>,
     assets: Res<AssetServer>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let disc = meshes.add(Cylinder::new(RADIUS, HEIGHT));
-    // A flat disc facing up; the texture's top points away from Red's side (upright for the
-    // player at the bottom).
-    let face = meshes.add(Circle::new(RADIUS * 0.92));
-    let wood = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.93, 0.82, 0.62),
-        perceptual_roughness: 0.6,
-        ..default()
+    let wood_color = Color::srgb(0.93, 0.82, 0.62);
+    let mut wood = |emissive: LinearRgba| {
+        materials.add(StandardMaterial {
+            base_color: wood_color,
+            emissive,
+            perceptual_roughness: 0.6,
+            ..default()
+        })
+    };
+    let plain = wood(LinearRgba::BLACK);
+    let hover = wood(LinearRgba::rgb(0.25, 0.22, 0.08));
+    let selected = wood(LinearRgba::rgb(0.7, 0.55, 0.1));
+    let check = wood(LinearRgba::rgb(1.6, 0.1, 0.05));
+    let refused = wood(LinearRgba::rgb(1.0, 0.0, 0.0));
+    let faces = Side::ALL
+        .into_iter()
+        .flat_map(|side| PieceKind::ALL.map(|kind| Piece::new(side, kind)))
+        .map(|piece| {
+            materials.add(StandardMaterial {
+                base_color_texture: Some(assets.load(face_texture(piece))),
+                perceptual_roughness: 0.55,
+                ..default()
+            })
+        })
+        .collect();
+    commands.insert_resource(PieceAssets {
+        disc: meshes.add(crate::board::bevelled_disc(RADIUS, HEIGHT, 0.05, 48)),
+        face: meshes.add(Circle::new(RADIUS * 0.92).mesh().resolution(48)),
+        faces,
+        wood: plain,
+        hover,
+        selected,
+        check,
+        refused,
     });
-    let mut faces = std::collections::HashMap::new();
-    let pos = game.record.position();
-    for sq in Square::ALL {
-        let Some(piece) = pos.piece_at(sq) else {
+}
+
+/// The rotation of a face that reads upright for `bottom`.
+fn face_rotation(bottom: Side) -> Quat {
+    let turn = if bottom == Side::Black { PI } else { 0.0 };
+    Quat::from_rotation_y(turn) * Quat::from_rotation_x(-FRAC_PI_2)
+}
+
+/// Gives new piece entities their disc and face.
+fn dress_pieces(
+    mut commands: Commands,
+    assets: Option<Res<PieceAssets>>,
+    bottom: Res<BottomSide>,
+    new: Query<(Entity, Option<&PieceView>, Option<&Taken>), Or<(Added<PieceView>, Added<Taken>)>>,
+    dressed: Query<(), With<Mesh3d>>,
+) {
+    let Some(assets) = assets else {
+        return;
+    };
+    for (e, view, taken) in &new {
+        if dressed.contains(e) {
+            continue;
+        }
+        let Some(piece) = view.map(|v| v.piece).or(taken.map(|t| t.piece)) else {
             continue;
         };
         commands
-            .spawn((
-                PieceView { square: sq, piece },
-                Mesh3d(disc.clone()),
-                MeshMaterial3d(wood.clone()),
-                Transform::from_translation(square_to_world(sq) + Vec3::Y * HEIGHT / 2.0),
+            .entity(e)
+            .insert((
+                Mesh3d(assets.disc.clone()),
+                MeshMaterial3d(assets.wood.clone()),
             ))
-            .with_children(|c| {
-                let material = faces
-                    .entry(piece.index())
-                    .or_insert_with(|| {
-                        materials.add(StandardMaterial {
-                            base_color_texture: Some(assets.load(face_texture(piece))),
-                            perceptual_roughness: 0.55,
-                            ..default()
-                        })
-                    })
-                    .clone();
-                c.spawn((
-                    Mesh3d(face.clone()),
-                    MeshMaterial3d(material),
-                    Transform::from_xyz(0.0, HEIGHT / 2.0 + 0.002, 0.0)
-                        .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
-                ));
-            });
+            .with_child((
+                Face,
+                Mesh3d(assets.face.clone()),
+                MeshMaterial3d(assets.faces[piece.index()].clone()),
+                Transform::from_xyz(0.0, HEIGHT / 2.0 + 0.002, 0.0)
+                    .with_rotation(face_rotation(bottom.0)),
+            ));
     }
 }
 
-/// Plays requested moves through the rules library and moves the piece entities to match.
-fn apply_moves(
+/// Turns every face upright for the side at the bottom when it changes.
+fn turn_faces(bottom: Res<BottomSide>, mut faces: Query<&mut Transform, With<Face>>) {
+    if !bottom.is_changed() {
+        return;
+    }
+    for mut t in &mut faces {
+        t.rotation = face_rotation(bottom.0);
+    }
+}
+
+/// The piece of a refused move flashes red.
+fn flash_refused(
     mut commands: Commands,
-    mut requests: MessageReader<crate::input::MoveRequested>,
-    mut game: ResMut<Game>,
-    mut views: Query<(Entity, &mut PieceView, &mut Transform)>,
+    time: Res<Time>,
+    mut refused: MessageReader<MoveRefused>,
+    views: Query<(Entity, &PieceView)>,
+    mut flashing: Query<(Entity, &mut Flash)>,
 ) {
-    for &crate::input::MoveRequested(m) in requests.read() {
-        if let Err(e) = game.record.play(m) {
-            warn!("move {m} refused: {e}");
-            continue;
-        }
-        for (e, view, _) in &views {
-            if view.square == m.to() {
-                commands.entity(e).despawn();
+    for r in refused.read() {
+        for (e, view) in &views {
+            if view.square == r.mv.from() {
+                commands.entity(e).insert(Flash(0.5));
             }
         }
-        for (_, mut view, mut t) in &mut views {
-            if view.square == m.from() {
-                view.square = m.to();
-                t.translation = square_to_world(m.to()) + Vec3::Y * HEIGHT / 2.0;
-            }
+    }
+    for (e, mut flash) in &mut flashing {
+        flash.0 -= time.delta_secs();
+        if flash.0 <= 0.0 {
+            commands.entity(e).remove::<Flash>();
         }
     }
 }
 
-/// Lifts the selected piece off the board; sets the others down.
-fn lift_selected(
-    selection: Res<crate::input::Selection>,
-    mut views: Query<(&PieceView, &mut Transform)>,
+/// Body material by state: refused flash, king in check, selected, hovered (a piece the player
+/// may move), or plain wood.
+fn glow(
+    assets: Option<Res<PieceAssets>>,
+    game: Res<Game>,
+    selection: Res<Selection>,
+    mut pieces: Query<(
+        &PieceView,
+        &mut MeshMaterial3d<StandardMaterial>,
+        Has<Hovered>,
+        Has<Flash>,
+    )>,
 ) {
-    for (view, mut t) in &mut views {
-        let lifted = selection.0 == Some(view.square);
-        t.translation.y = HEIGHT / 2.0 + if lifted { 0.3 } else { 0.0 };
+    let Some(assets) = assets else {
+        return;
+    };
+    let pos = game.record.position();
+    let to_move = pos.side_to_move();
+    let checked = pos.is_check().then(|| pos.king(to_move));
+    let may_move = game.human_to_move();
+    for (view, mut material, hovered, flash) in &mut pieces {
+        let want = if flash {
+            &assets.refused
+        } else if checked == Some(view.square) {
+            &assets.check
+        } else if selection.0 == Some(view.square) {
+            &assets.selected
+        } else if hovered && may_move && view.piece.color == to_move {
+            &assets.hover
+        } else {
+            &assets.wood
+        };
+        if material.0 != *want {
+            material.0 = want.clone();
+        }
+    }
+}
+
+/// The two marks of the last move (where it came from and where it went).
+#[derive(Component)]
+struct LastMoveMark;
+
+fn mark_last_move(
+    mut commands: Commands,
+    game: Res<Game>,
+    old: Query<Entity, With<LastMoveMark>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut cached: Local<Option<(Handle<Mesh>, Handle<StandardMaterial>)>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(mv) = game.record.last_move() else {
+        return;
+    };
+    let (mesh, material) = cached
+        .get_or_insert_with(|| {
+            (
+                meshes.add(Annulus::new(0.40, 0.47).mesh().resolution(40)),
+                materials.add(StandardMaterial {
+                    base_color: Color::srgba(0.1, 0.35, 0.9, 0.9),
+                    alpha_mode: AlphaMode::Blend,
+                    unlit: true,
+                    ..default()
+                }),
+            )
+        })
+        .clone();
+    for sq in [mv.from(), mv.to()] {
+        commands.spawn((
+            LastMoveMark,
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(square_to_world(sq) + Vec3::Y * 0.011)
+                .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
+            Pickable::IGNORE,
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glide_starts_and_ends_in_place_and_lifts_in_between() {
+        let m = Motion::new(Vec3::ZERO, Vec3::new(2.0, 0.0, 0.0), 0.5, 1.0);
+        assert_eq!(m.at(0.0), Vec3::ZERO);
+        assert_eq!(m.at(1.0), Vec3::new(2.0, 0.0, 0.0));
+        let mid = m.at(0.5);
+        assert!((mid.x - 1.0).abs() < 1e-5 && (mid.y - 1.0).abs() < 1e-5);
+        // Eased: slow at the start.
+        assert!(m.at(0.1).x < 0.2 * 0.1 * 2.0 * 5.0);
+    }
+
+    #[test]
+    fn taken_slots_are_beside_the_board_and_distinct() {
+        let mut seen = Vec::new();
+        for color in [Side::Red, Side::Black] {
+            for slot in 0..16 {
+                let p = taken_position(Piece::new(color, PieceKind::Pawn), slot);
+                assert!(p.x.abs() > 5.0 + RADIUS, "slot {slot} is on the board");
+                assert!(!seen.contains(&p));
+                seen.push(p);
+            }
+        }
     }
 }

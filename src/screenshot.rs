@@ -1,95 +1,237 @@
-//! Screenshot mode: `CHUHAN_SCREENSHOT=path.png` renders some frames (`CHUHAN_SCREENSHOT_FRAMES`,
-//! default 40: the software renderer compiles its pipelines over the first frames), saves the window
-//! to the PNG and exits.
+//! Scripted runs, set by environment variables, for screenshots and measurements:
+//!
+//! - `CHUHAN_FEN` (default: the start position), `CHUHAN_MOVES` (ICCS moves, spaced),
+//!   `CHUHAN_PLAYERS` (`red`, `black`, `two` or `computers`), `CHUHAN_LEVEL` (`idiot` … `master`),
+//!   `CHUHAN_SELECT` (a point to select, e.g. `h2`);
+//! - `CHUHAN_PLAY` (a move to play once the board shows) and `CHUHAN_ANIM_CAP` (stop its glide part
+//!   way, 0 to 1: a capture in progress);
+//! - `CHUHAN_SCREENSHOT=path.png`: wait until a frame shows the board (the software renderer
+//!   compiles its pipelines over the first frames), wait `CHUHAN_SCREENSHOT_FRAMES` more (default
+//!   10), save the window to the PNG (temp file, then rename) and exit. The time from launch to the
+//!   first frame showing the board is logged;
+//! - `CHUHAN_FRAME_STATS=N`: once the board shows, measure N frames and print the mean and 99th
+//!   percentile frame time, then exit.
+
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use xiangqi::{GameRecord, Move, Position, Square};
 
-/// Where to save, and frames left before taking it.
-#[derive(Resource)]
-struct ScreenshotRequest {
-    path: String,
-    frames_left: u32,
-    taken: bool,
+use crate::ai::AiLevel;
+use crate::game::{Game, MoveRequested, Players};
+use crate::input::Selection;
+use crate::pieces::AnimationCap;
+
+/// When the process started (set by `main`, read for the launch-to-first-frame figure).
+pub static LAUNCHED: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+
+/// The game set up from the environment: record, players, level, selection. `Err` says which
+/// variable was wrong.
+pub fn scripted_game() -> Result<Option<(Game, Option<Square>, Option<xiangqi_engine::Level>)>, String> {
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    if var("CHUHAN_FEN").is_none()
+        && var("CHUHAN_MOVES").is_none()
+        && var("CHUHAN_PLAYERS").is_none()
+        && var("CHUHAN_SELECT").is_none()
+        && var("CHUHAN_LEVEL").is_none()
+    {
+        return Ok(None);
+    }
+    let fen = var("CHUHAN_FEN").unwrap_or_else(|| Position::START_FEN.into());
+    let mut record = GameRecord::from_fen(&fen).map_err(|e| format!("CHUHAN_FEN: {e}"))?;
+    for text in var("CHUHAN_MOVES").unwrap_or_default().split_whitespace() {
+        let m: Move = text
+            .parse()
+            .map_err(|e| format!("CHUHAN_MOVES: {text}: {e}"))?;
+        record
+            .play(m)
+            .map_err(|e| format!("CHUHAN_MOVES: {text}: {e}"))?;
+    }
+    let players = match var("CHUHAN_PLAYERS").as_deref() {
+        None | Some("red") => Players::HUMAN_RED,
+        Some("black") => Players::HUMAN_BLACK,
+        Some("two") => Players::TWO_PLAYERS,
+        Some("computers") => Players {
+            red: crate::game::Controller::Computer,
+            black: crate::game::Controller::Computer,
+        },
+        Some(other) => {
+            return Err(format!(
+                "CHUHAN_PLAYERS: {other:?} is not red, black, two or computers"
+            ));
+        }
+    };
+    let select = match var("CHUHAN_SELECT") {
+        Some(s) => Some(
+            s.parse::<Square>()
+                .map_err(|e| format!("CHUHAN_SELECT: {e}"))?,
+        ),
+        None => None,
+    };
+    let level = match var("CHUHAN_LEVEL") {
+        Some(s) => Some(
+            s.parse::<xiangqi_engine::Level>()
+                .map_err(|e| format!("CHUHAN_LEVEL: {e}"))?,
+        ),
+        None => None,
+    };
+    Ok(Some((Game { record, players }, select, level)))
+}
+
+/// What the scripted run still has to do.
+#[derive(Resource, Default)]
+struct Script {
+    play: Option<Move>,
+    screenshot: Option<String>,
+    extra_frames: u32,
+    stats: Option<usize>,
+    board_seen: bool,
+    /// A check of the current frame is in flight.
+    probing: bool,
+    frames: Vec<Duration>,
+    done: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
-    if let Ok(path) = std::env::var("CHUHAN_SCREENSHOT") {
-        // The position to show: CHUHAN_FEN (default: the start), CHUHAN_MOVES (ICCS, spaced),
-        // CHUHAN_SELECT (a point to select).
-        let fen =
-            std::env::var("CHUHAN_FEN").unwrap_or_else(|_| xiangqi::Position::START_FEN.into());
-        match xiangqi::GameRecord::from_fen(&fen) {
-            Ok(mut record) => {
-                for text in std::env::var("CHUHAN_MOVES")
-                    .unwrap_or_default()
-                    .split_whitespace()
-                {
-                    let played = text
-                        .parse::<xiangqi::Move>()
-                        .map_err(|e| e.to_string())
-                        .and_then(|m| record.play(m).map_err(|e| e.to_string()));
-                    if let Err(e) = played {
-                        error!("CHUHAN_MOVES: {text}: {e}");
-                        break;
-                    }
-                }
-                app.insert_resource(crate::pieces::Game { record });
+    match scripted_game() {
+        Ok(Some((game, select, level))) => {
+            app.insert_resource(game);
+            if let Some(sq) = select {
+                app.insert_resource(Selection(Some(sq)));
             }
-            Err(e) => error!("CHUHAN_FEN: {e}"),
+            if let Some(level) = level {
+                app.insert_resource(AiLevel(level));
+            }
         }
-        if let Some(sq) = std::env::var("CHUHAN_SELECT")
-            .ok()
-            .and_then(|s| s.parse::<xiangqi::Square>().ok())
-        {
-            app.insert_resource(crate::input::Selection(Some(sq)));
-        }
-        app.insert_resource(ScreenshotRequest {
-            path,
-            frames_left: std::env::var("CHUHAN_SCREENSHOT_FRAMES")
-                .ok()
-                .and_then(|f| f.parse().ok())
-                .unwrap_or(40),
-            taken: false,
-        });
-        app.add_systems(Update, take_screenshot);
+        Ok(None) => {}
+        Err(e) => error!("{e}; starting the usual game instead"),
+    }
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    if let Some(cap) = var("CHUHAN_ANIM_CAP").and_then(|c| c.parse::<f32>().ok()) {
+        app.insert_resource(AnimationCap(cap.clamp(0.0, 1.0)));
+    }
+    let script = Script {
+        play: var("CHUHAN_PLAY").and_then(|m| m.parse().ok()),
+        screenshot: var("CHUHAN_SCREENSHOT"),
+        extra_frames: var("CHUHAN_SCREENSHOT_FRAMES")
+            .and_then(|f| f.parse().ok())
+            .unwrap_or(10),
+        stats: var("CHUHAN_FRAME_STATS").and_then(|n| n.parse().ok()),
+        ..default()
+    };
+    if script.screenshot.is_some() || script.stats.is_some() {
+        app.insert_resource(script);
+        app.add_systems(Update, run_script);
     }
 }
 
-fn take_screenshot(mut commands: Commands, mut req: ResMut<ScreenshotRequest>) {
-    if req.taken {
+/// Whether an image shows the board: enough pixels of its wood colour.
+#[must_use]
+pub fn shows_board(rgb: &[u8]) -> bool {
+    let pixels = rgb.len() / 3;
+    let wood = rgb
+        .chunks_exact(3)
+        .filter(|p| {
+            let (r, g, b) = (i32::from(p[0]), i32::from(p[1]), i32::from(p[2]));
+            r > 120 && r > g && g > b && r - b > 50
+        })
+        .count();
+    pixels > 0 && wood * 5 > pixels
+}
+
+fn run_script(
+    mut commands: Commands,
+    mut script: ResMut<Script>,
+    time: Res<Time>,
+    mut requests: MessageWriter<MoveRequested>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if script.done {
         return;
     }
-    if req.frames_left > 0 {
-        req.frames_left -= 1;
+    if !script.board_seen {
+        if !script.probing {
+            script.probing = true;
+            commands.spawn(Screenshot::primary_window()).observe(probe_board);
+        }
         return;
     }
-    req.taken = true;
-    let path = req.path.clone();
-    commands.spawn(Screenshot::primary_window()).observe(
-        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-            let result = captured
-                .image
-                .clone()
-                .try_into_dynamic()
-                .map_err(|e| e.to_string())
-                .and_then(|img| {
-                    let tmp = format!("{path}.tmp.png");
-                    img.to_rgb8()
-                        .save(&tmp)
-                        .map_err(|e| e.to_string())
-                        .and_then(|()| std::fs::rename(&tmp, &path).map_err(|e| e.to_string()))
-                });
-            match result {
-                Ok(()) => {
-                    info!("screenshot saved to {path}");
-                    exit.write(AppExit::Success);
+    if let Some(m) = script.play.take() {
+        requests.write(MoveRequested(m));
+    }
+    if let Some(n) = script.stats {
+        script.frames.push(time.delta());
+        if script.frames.len() > n {
+            let mut frames: Vec<f64> = script.frames[1..]
+                .iter()
+                .map(|d| d.as_secs_f64() * 1000.0)
+                .collect();
+            frames.sort_by(f64::total_cmp);
+            let mean = frames.iter().sum::<f64>() / frames.len() as f64;
+            let p99 = frames[((frames.len() as f64 * 0.99).ceil() as usize).saturating_sub(1)];
+            println!(
+                "frames {}: mean {mean:.1} ms ({:.1} fps), p99 {p99:.1} ms, max {:.1} ms",
+                frames.len(),
+                1000.0 / mean,
+                frames[frames.len() - 1]
+            );
+            script.done = true;
+            exit.write(AppExit::Success);
+        }
+        return;
+    }
+    if script.extra_frames > 0 {
+        script.extra_frames -= 1;
+        return;
+    }
+    script.done = true;
+    if let Some(path) = script.screenshot.clone() {
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                match save_png(&captured, &path) {
+                    Ok(()) => {
+                        info!("screenshot saved to {path}");
+                        exit.write(AppExit::Success);
+                    }
+                    Err(e) => {
+                        error!("cannot save screenshot {path}: {e}");
+                        exit.write(AppExit::error());
+                    }
                 }
-                Err(e) => {
-                    error!("cannot save screenshot {path}: {e}");
-                    exit.write(AppExit::error());
-                }
-            }
-        },
-    );
+            });
+    }
+}
+
+/// Looks at a frame: once one shows the board, logs the time since launch and lets the script go on.
+fn probe_board(captured: On<ScreenshotCaptured>, mut script: ResMut<Script>) {
+    script.probing = false;
+    let Ok(image) = captured.image.clone().try_into_dynamic() else {
+        return;
+    };
+    if shows_board(image.to_rgb8().as_raw()) {
+        script.board_seen = true;
+        if let Some(launched) = LAUNCHED.get() {
+            info!(
+                "first frame showing the board: {:.2} s after launch",
+                launched.elapsed().as_secs_f64()
+            );
+            println!(
+                "first board frame after {:.2} s",
+                launched.elapsed().as_secs_f64()
+            );
+        }
+    }
+}
+
+fn save_png(captured: &ScreenshotCaptured, path: &str) -> Result<(), String> {
+    let image = captured
+        .image
+        .clone()
+        .try_into_dynamic()
+        .map_err(|e| e.to_string())?;
+    let tmp = format!("{path}.tmp.png");
+    image.to_rgb8().save(&tmp).map_err(|e| e.to_string())?;
+    std::fs::rename(&tmp, path).map_err(|e| e.to_string())
 }

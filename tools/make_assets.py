@@ -4,6 +4,8 @@
 Needs Debian's fonts-noto-cjk and `pip install fonttools pillow`. Run from the repository root:
     python3 tools/make_assets.py
 Writes assets/fonts/chuhan-sans.otf (only the glyphs below) and assets/textures/piece-*.png.
+The subset holds the characters listed below plus every non-ASCII character in the game's Rust
+sources (src/) and the rules library's Chinese notation, so new UI text needs only a rerun.
 """
 from pathlib import Path
 
@@ -35,7 +37,17 @@ TEXT = (
 )
 
 
-def subset_font(out: Path) -> None:
+def source_characters(root: Path) -> str:
+    """Every non-ASCII character in the game's sources and the notation code."""
+    chars = set()
+    for folder in ("src", "crates/xiangqi/src/notation"):
+        for path in sorted((root / folder).rglob("*.rs")):
+            chars.update(c for c in path.read_text(encoding="utf-8") if ord(c) > 127)
+    # Box-drawing and arrows in comments are not shown; keep CJK, full-width and punctuation.
+    return "".join(sorted(c for c in chars if c.isprintable() and not 0x2190 <= ord(c) <= 0x25FF))
+
+
+def subset_font(out: Path, text: str) -> None:
     collection = TTCollection(SOURCE)
     font = collection.fonts[SC_INDEX]
     options = subset.Options()
@@ -45,7 +57,7 @@ def subset_font(out: Path) -> None:
     options.name_languages = ["*"]
     options.notdef_outline = True
     sub = subset.Subsetter(options)
-    sub.populate(text=TEXT)
+    sub.populate(text=text)
     sub.subset(font)
     font.save(str(out))
 
@@ -80,12 +92,13 @@ def main() -> None:
     root = Path(__file__).resolve().parent.parent
     font_out = root / "assets" / "fonts" / "chuhan-sans.otf"
     font_out.parent.mkdir(parents=True, exist_ok=True)
-    subset_font(font_out)
+    text = "".join(sorted(set(TEXT + source_characters(root))))
+    subset_font(font_out, text)
     tex = root / "assets" / "textures"
     tex.mkdir(parents=True, exist_ok=True)
     piece_faces(font_out, tex)
     river(font_out, tex / "river.png")
-    print(f"{font_out}: {font_out.stat().st_size} bytes, {len(set(TEXT))} characters")
+    print(f"{font_out}: {font_out.stat().st_size} bytes, {len(text)} characters")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,115 @@
+//! Sound effects for what happens on the board, and a mute switch (`M`, or the 音效 button).
+//! The sounds are synthesised by `tools/make_sounds.py`. With no sound device Bevy logs a warning
+//! and plays nothing.
+
+use bevy::prelude::*;
+use xiangqi::Outcome;
+
+use crate::game::{Controller, CoreSet, Game, GameEnded, MovePlayed, MoveRefused};
+use crate::input::Selection;
+
+/// Whether sound effects play.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sound {
+    /// On or off.
+    pub on: bool,
+}
+
+impl Default for Sound {
+    fn default() -> Sound {
+        Sound { on: true }
+    }
+}
+
+/// Toggle the sound.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ToggleSound;
+
+/// The effects.
+#[derive(Resource)]
+struct Effects {
+    select: Handle<AudioSource>,
+    move_: Handle<AudioSource>,
+    capture: Handle<AudioSource>,
+    check: Handle<AudioSource>,
+    illegal: Handle<AudioSource>,
+    win: Handle<AudioSource>,
+    loss: Handle<AudioSource>,
+    draw: Handle<AudioSource>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Sound>();
+    app.add_message::<ToggleSound>();
+    app.add_systems(Startup, load_effects);
+    app.add_systems(Update, (toggle, play_effects).chain().after(CoreSet::Views));
+}
+
+fn load_effects(mut commands: Commands, assets: Res<AssetServer>) {
+    let load = |name: &str| assets.load(format!("sounds/{name}.wav"));
+    commands.insert_resource(Effects {
+        select: load("select"),
+        move_: load("move"),
+        capture: load("capture"),
+        check: load("check"),
+        illegal: load("illegal"),
+        win: load("win"),
+        loss: load("loss"),
+        draw: load("draw"),
+    });
+}
+
+fn toggle(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut requests: MessageReader<ToggleSound>,
+    mut sound: ResMut<Sound>,
+) {
+    let asked = requests.read().count() % 2 == 1;
+    if asked ^ keys.just_pressed(KeyCode::KeyM) {
+        sound.on = !sound.on;
+    }
+}
+
+fn play_effects(
+    mut commands: Commands,
+    sound: Res<Sound>,
+    effects: Res<Effects>,
+    game: Res<Game>,
+    selection: Res<Selection>,
+    mut played: MessageReader<MovePlayed>,
+    mut refused: MessageReader<MoveRefused>,
+    mut ended: MessageReader<GameEnded>,
+) {
+    let mut chosen = Vec::new();
+    if selection.is_changed() && selection.0.is_some() {
+        chosen.push(&effects.select);
+    }
+    for m in played.read() {
+        chosen.push(if m.check {
+            &effects.check
+        } else if m.captured.is_some() {
+            &effects.capture
+        } else {
+            &effects.move_
+        });
+    }
+    if refused.read().count() > 0 {
+        chosen.push(&effects.illegal);
+    }
+    for GameEnded(outcome) in ended.read() {
+        chosen.push(match outcome {
+            Outcome::Draw { .. } => &effects.draw,
+            // Against the computer, its win is the player's loss.
+            Outcome::Win { winner, .. } if game.players.of(*winner) == Controller::Computer => {
+                &effects.loss
+            }
+            Outcome::Win { .. } => &effects.win,
+        });
+    }
+    if !sound.on {
+        return;
+    }
+    for handle in chosen {
+        commands.spawn((AudioPlayer::new(handle.clone()), PlaybackSettings::DESPAWN));
+    }
+}

@@ -1,0 +1,268 @@
+//! The camera: orbits the board with the right mouse button (or a left drag on empty space),
+//! zooms with the wheel, eases toward where it is asked to be, and resets with `R` or `Home`.
+//! It looks from Black's side when the player plays Black.
+
+use std::f32::consts::PI;
+
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+use xiangqi::Color as Side;
+
+use crate::board::BoardSurface;
+use crate::game::{BoardReset, Game};
+use crate::pieces::{BottomSide, PieceView};
+
+/// Where the camera is (`current`) and where it is going (`goal`).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Orbit {
+    /// The view now.
+    pub current: View,
+    /// The view it eases toward.
+    pub goal: View,
+}
+
+/// A view of the board: angles around the board's centre and distance from it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    /// Turn around the vertical axis; 0 looks from Red's side.
+    pub yaw: f32,
+    /// Angle above the board, in radians.
+    pub pitch: f32,
+    /// Distance from the centre.
+    pub distance: f32,
+}
+
+/// Lowest and highest pitch: never under the table, never quite straight down.
+const PITCH: (f32, f32) = (0.35, 1.45);
+/// Nearest and farthest distance: the whole board stays in view.
+const DISTANCE: (f32, f32) = (8.0, 24.0);
+/// Radians per pixel of drag.
+const TURN_SPEED: f32 = 0.006;
+/// The point looked at.
+const FOCUS: Vec3 = Vec3::new(0.0, 0.0, 0.3);
+
+impl View {
+    /// The default view from `side`.
+    #[must_use]
+    pub fn home(side: Side) -> View {
+        View {
+            yaw: if side == Side::Black { PI } else { 0.0 },
+            pitch: 0.93,
+            distance: 15.0,
+        }
+    }
+
+    /// The view kept within the limits.
+    #[must_use]
+    pub fn clamped(self) -> View {
+        View {
+            yaw: self.yaw,
+            pitch: self.pitch.clamp(PITCH.0, PITCH.1),
+            distance: self.distance.clamp(DISTANCE.0, DISTANCE.1),
+        }
+    }
+
+    /// The camera transform for this view.
+    #[must_use]
+    pub fn transform(self) -> Transform {
+        let (sy, cy) = self.yaw.sin_cos();
+        let (sp, cp) = self.pitch.sin_cos();
+        let offset = Vec3::new(sy * cp, sp, cy * cp) * self.distance;
+        Transform::from_translation(FOCUS + offset).looking_at(FOCUS, Vec3::Y)
+    }
+
+    /// This view moved `t` (0 to 1) of the way to `goal`, by the shorter way round.
+    #[must_use]
+    pub fn toward(self, goal: View, t: f32) -> View {
+        let mut dyaw = (goal.yaw - self.yaw) % (2.0 * PI);
+        if dyaw > PI {
+            dyaw -= 2.0 * PI;
+        } else if dyaw < -PI {
+            dyaw += 2.0 * PI;
+        }
+        View {
+            yaw: self.yaw + dyaw * t,
+            pitch: self.pitch + (goal.pitch - self.pitch) * t,
+            distance: self.distance + (goal.distance - self.distance) * t,
+        }
+    }
+}
+
+/// Ask the camera to go back to the default view of the side at the bottom.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ResetView;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ResetView>();
+    app.add_systems(Startup, spawn_camera);
+    app.add_systems(
+        Update,
+        (follow_players, drag_and_zoom, reset_view, ease_camera).chain(),
+    );
+    app.add_observer(drag_empty_space);
+}
+
+fn spawn_camera(mut commands: Commands) {
+    let home = View::home(Side::Red);
+    commands.spawn((
+        Camera3d::default(),
+        home.transform(),
+        Orbit {
+            current: home,
+            goal: home,
+        },
+    ));
+}
+
+/// A new game turns the board so the player's side is at the bottom.
+fn follow_players(
+    mut resets: MessageReader<BoardReset>,
+    game: Res<Game>,
+    mut bottom: ResMut<BottomSide>,
+    mut views: MessageWriter<ResetView>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    let side = game.players.bottom_side();
+    if bottom.0 != side {
+        bottom.0 = side;
+        views.write(ResetView);
+    }
+}
+
+fn drag_and_zoom(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    mut orbits: Query<&mut Orbit>,
+) {
+    let turn = if buttons.pressed(MouseButton::Right) {
+        motion.delta
+    } else {
+        Vec2::ZERO
+    };
+    let lines = match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y,
+        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+    };
+    if turn == Vec2::ZERO && lines == 0.0 {
+        return;
+    }
+    for mut orbit in &mut orbits {
+        let goal = &mut orbit.goal;
+        goal.yaw -= turn.x * TURN_SPEED;
+        goal.pitch += turn.y * TURN_SPEED;
+        goal.distance *= 0.9f32.powf(lines);
+        *goal = goal.clamped();
+    }
+}
+
+/// A left drag on the board or table (not on a piece) turns the view too.
+fn drag_empty_space(
+    drag: On<Pointer<Drag>>,
+    pieces: Query<(), With<PieceView>>,
+    parents: Query<&ChildOf>,
+    surfaces: Query<(), Or<(With<BoardSurface>, With<Table>)>>,
+    mut orbits: Query<&mut Orbit>,
+) {
+    if drag.button != PointerButton::Primary || drag.original_event_target() != drag.entity {
+        return;
+    }
+    let root = parents.get(drag.entity).map_or(drag.entity, ChildOf::parent);
+    if pieces.contains(root) || !surfaces.contains(drag.entity) {
+        return;
+    }
+    for mut orbit in &mut orbits {
+        let goal = &mut orbit.goal;
+        goal.yaw -= drag.delta.x * TURN_SPEED;
+        goal.pitch += drag.delta.y * TURN_SPEED;
+        *goal = goal.clamped();
+    }
+}
+
+/// The table under the board (dragging on it turns the view).
+#[derive(Component)]
+pub struct Table;
+
+fn reset_view(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut requests: MessageReader<ResetView>,
+    bottom: Res<BottomSide>,
+    mut orbits: Query<&mut Orbit>,
+) {
+    let asked = requests.read().count() > 0;
+    if asked || keys.any_just_pressed([KeyCode::KeyR, KeyCode::Home]) {
+        for mut orbit in &mut orbits {
+            orbit.goal = View::home(bottom.0);
+        }
+    }
+}
+
+/// Eases the camera toward its goal (critically damped: fast, no overshoot).
+fn ease_camera(time: Res<Time>, mut cameras: Query<(&mut Orbit, &mut Transform)>) {
+    let t = 1.0 - (-time.delta_secs() * 9.0).exp();
+    for (mut orbit, mut transform) in &mut cameras {
+        if orbit.current == orbit.goal {
+            continue;
+        }
+        let next = orbit.current.toward(orbit.goal, t);
+        let close = (next.yaw - orbit.goal.yaw).abs() < 1e-4
+            && (next.pitch - orbit.goal.pitch).abs() < 1e-4
+            && (next.distance - orbit.goal.distance).abs() < 1e-3;
+        orbit.current = if close { orbit.goal } else { next };
+        *transform = orbit.current.transform();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::f32::consts::FRAC_PI_2;
+
+    use super::*;
+
+    #[test]
+    fn views_stay_above_the_table_and_near_the_board() {
+        let wild = View {
+            yaw: 1.0,
+            pitch: -2.0,
+            distance: 500.0,
+        }
+        .clamped();
+        assert!(wild.pitch >= PITCH.0 && wild.distance <= DISTANCE.1);
+        for pitch in [PITCH.0, PITCH.1] {
+            for distance in [DISTANCE.0, DISTANCE.1] {
+                let t = View {
+                    yaw: 0.7,
+                    pitch,
+                    distance,
+                }
+                .transform();
+                assert!(t.translation.y > 2.0, "camera too low: {t:?}");
+            }
+        }
+        assert!(PITCH.1 < FRAC_PI_2);
+    }
+
+    #[test]
+    fn easing_takes_the_short_way_round() {
+        let from = View {
+            yaw: 0.1,
+            pitch: 0.9,
+            distance: 15.0,
+        };
+        let goal = View {
+            yaw: 2.0 * PI - 0.1,
+            ..from
+        };
+        let half = from.toward(goal, 0.5);
+        assert!((half.yaw - 0.0).abs() < 1e-5, "{half:?}");
+    }
+
+    #[test]
+    fn black_home_view_looks_from_the_other_end() {
+        let red = View::home(Side::Red).transform().translation;
+        let black = View::home(Side::Black).transform().translation;
+        assert!(red.z > 0.0 && black.z < 0.0);
+    }
+}

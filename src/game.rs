@@ -1,0 +1,218 @@
+//! The game core: one resource owns the record (and through it the position); messages carry
+//! what is asked for and what happened. Everything here runs headless; the rules library decides.
+
+use bevy::prelude::*;
+use xiangqi::{Color as Side, GameRecord, Move, Outcome, Piece, PlayError, Position};
+
+/// Who moves a side's pieces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Controller {
+    /// A person at the board.
+    #[default]
+    Human,
+    /// The engine.
+    Computer,
+}
+
+/// Who plays each side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Players {
+    /// Red's controller.
+    pub red: Controller,
+    /// Black's controller.
+    pub black: Controller,
+}
+
+impl Players {
+    /// The player is Red, the computer Black.
+    pub const HUMAN_RED: Players = Players {
+        red: Controller::Human,
+        black: Controller::Computer,
+    };
+    /// The computer is Red, the player Black.
+    pub const HUMAN_BLACK: Players = Players {
+        red: Controller::Computer,
+        black: Controller::Human,
+    };
+    /// Two people on one board.
+    pub const TWO_PLAYERS: Players = Players {
+        red: Controller::Human,
+        black: Controller::Human,
+    };
+
+    /// Who moves `side`.
+    #[must_use]
+    pub fn of(self, side: Side) -> Controller {
+        match side {
+            Side::Red => self.red,
+            Side::Black => self.black,
+        }
+    }
+
+    /// The side the board is seen from: Black's only when a person plays Black alone.
+    #[must_use]
+    pub fn bottom_side(self) -> Side {
+        if self == Players::HUMAN_BLACK {
+            Side::Black
+        } else {
+            Side::Red
+        }
+    }
+}
+
+impl Default for Players {
+    fn default() -> Players {
+        Players::HUMAN_RED
+    }
+}
+
+/// The game in play: its record and who plays which side. Piece entities are views of it.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Game {
+    /// Moves so far from the start position; the current position is `record.position()`.
+    pub record: GameRecord,
+    /// Who plays which side.
+    pub players: Players,
+}
+
+impl Game {
+    /// Whether a person may move now (the game goes on and the side to move is not the engine's).
+    #[must_use]
+    pub fn human_to_move(&self) -> bool {
+        self.record.outcome().is_none()
+            && self.players.of(self.record.position().side_to_move()) == Controller::Human
+    }
+}
+
+/// A move asked for, by a click, a drag or the computer. The rules library decides.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRequested(pub Move);
+
+/// A move the rules accepted and the record now holds.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovePlayed {
+    /// The move.
+    pub mv: Move,
+    /// The piece that moved.
+    pub piece: Piece,
+    /// The piece it took, if any.
+    pub captured: Option<Piece>,
+    /// Whether the move gives check.
+    pub check: bool,
+}
+
+/// A move the rules refused, and why.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct MoveRefused {
+    /// The move asked for.
+    pub mv: Move,
+    /// Why it was refused.
+    pub error: PlayError,
+}
+
+/// The game just ended.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnded(pub Outcome);
+
+/// Start a game from `record` (its current point) with these players.
+#[derive(Message, Clone, Debug)]
+pub struct NewGame {
+    /// The record to play on (a start position and maybe moves).
+    pub record: GameRecord,
+    /// Who plays which side.
+    pub players: Players,
+}
+
+impl NewGame {
+    /// A game from the usual start position.
+    #[must_use]
+    pub fn standard(players: Players) -> NewGame {
+        NewGame {
+            record: GameRecord::new(Position::startpos()),
+            players,
+        }
+    }
+}
+
+/// The record changed other than by one move played (new game, undo, load): views rebuild.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct BoardReset;
+
+/// Ordering of the core systems in `Update`.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CoreSet {
+    /// Turning picks and engine results into requests.
+    Input,
+    /// Applying requests to the record.
+    Apply,
+    /// Views following the record.
+    Views,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Game>();
+    app.add_message::<MoveRequested>()
+        .add_message::<MovePlayed>()
+        .add_message::<MoveRefused>()
+        .add_message::<GameEnded>()
+        .add_message::<NewGame>()
+        .add_message::<BoardReset>();
+    app.configure_sets(
+        Update,
+        (CoreSet::Input, CoreSet::Apply, CoreSet::Views).chain(),
+    );
+    app.add_systems(Startup, |mut reset: MessageWriter<BoardReset>| {
+        reset.write(BoardReset);
+    });
+    app.add_systems(
+        Update,
+        (start_new_games, apply_moves).chain().in_set(CoreSet::Apply),
+    );
+}
+
+fn start_new_games(
+    mut requests: MessageReader<NewGame>,
+    mut game: ResMut<Game>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if let Some(new) = requests.read().last() {
+        game.record = new.record.clone();
+        game.players = new.players;
+        reset.write(BoardReset);
+    }
+}
+
+/// Plays requested moves through the rules library and reports what happened.
+fn apply_moves(
+    mut requests: MessageReader<MoveRequested>,
+    mut game: ResMut<Game>,
+    mut played: MessageWriter<MovePlayed>,
+    mut refused: MessageWriter<MoveRefused>,
+    mut ended: MessageWriter<GameEnded>,
+) {
+    for &MoveRequested(mv) in requests.read() {
+        let before = game.record.position();
+        let piece = before.piece_at(mv.from());
+        let captured = before.piece_at(mv.to());
+        match game.record.play(mv) {
+            Ok(()) => {
+                let Some(piece) = piece else {
+                    continue; // cannot happen: the move was legal
+                };
+                played.write(MovePlayed {
+                    mv,
+                    piece,
+                    captured,
+                    check: game.record.position().is_check(),
+                });
+                if let Some(outcome) = game.record.outcome() {
+                    ended.write(GameEnded(outcome));
+                }
+            }
+            Err(error) => {
+                debug!("move {mv} refused: {error}");
+                refused.write(MoveRefused { mv, error });
+            }
+        }
+    }
+}
