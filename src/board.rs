@@ -27,6 +27,10 @@ pub fn world_to_square(p: Vec3) -> Option<Square> {
     }
 }
 
+/// The writing in the river (turned to face the player at the bottom).
+#[derive(Component)]
+pub struct RiverText;
+
 /// The board's playing surface (clicks on it pick the nearest point).
 #[derive(Component)]
 pub struct BoardSurface;
@@ -177,6 +181,7 @@ fn spawn_board(
     }
     // 楚河 汉界 written in the river.
     commands.spawn((
+        RiverText,
         Mesh3d(meshes.add(Rectangle::new(8.0 * SPACING, 1.0 * SPACING))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color_texture: Some(assets.load("textures/river.png")),

@@ -280,6 +280,7 @@ pub(super) fn view_plugin(app: &mut App) {
             flash_refused,
             glow,
             mark_last_move.run_if(resource_changed::<Game>),
+            mark_check.run_if(resource_changed::<Game>),
         )
             .chain()
             .after(CoreSet::Views),
@@ -330,7 +331,9 @@ fn load_piece_assets(
         .map(|piece| {
             materials.add(StandardMaterial {
                 base_color_texture: Some(assets.load(face_texture(piece))),
-                perceptual_roughness: 0.55,
+                // Matte, so the light's reflection never washes the ink out from either side.
+                perceptual_roughness: 0.9,
+                reflectance: 0.1,
                 ..default()
             })
         })
@@ -387,8 +390,11 @@ fn dress_pieces(
     }
 }
 
-/// Turns every face upright for the side at the bottom when it changes.
-fn turn_faces(bottom: Res<BottomSide>, mut faces: Query<&mut Transform, With<Face>>) {
+/// Turns every face (and the river's writing) upright for the side at the bottom when it changes.
+fn turn_faces(
+    bottom: Res<BottomSide>,
+    mut faces: Query<&mut Transform, Or<(With<Face>, With<crate::board::RiverText>)>>,
+) {
     if !bottom.is_changed() {
         return;
     }
@@ -499,6 +505,49 @@ fn mark_last_move(
             Pickable::IGNORE,
         ));
     }
+}
+
+/// The red ring under a king in check.
+#[derive(Component)]
+struct CheckMark;
+
+fn mark_check(
+    mut commands: Commands,
+    game: Res<Game>,
+    old: Query<Entity, With<CheckMark>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut cached: Local<Option<(Handle<Mesh>, Handle<StandardMaterial>)>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let pos = game.record.position();
+    if !pos.is_check() {
+        return;
+    }
+    let (mesh, material) = cached
+        .get_or_insert_with(|| {
+            (
+                meshes.add(Annulus::new(0.44, 0.62).mesh().resolution(40)),
+                materials.add(StandardMaterial {
+                    base_color: Color::srgba(1.0, 0.1, 0.05, 0.85),
+                    emissive: LinearRgba::rgb(2.0, 0.1, 0.0),
+                    alpha_mode: AlphaMode::Blend,
+                    unlit: true,
+                    ..default()
+                }),
+            )
+        })
+        .clone();
+    commands.spawn((
+        CheckMark,
+        Mesh3d(mesh),
+        MeshMaterial3d(material),
+        Transform::from_translation(square_to_world(pos.king(pos.side_to_move())) + Vec3::Y * 0.013)
+            .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
+        Pickable::IGNORE,
+    ));
 }
 
 #[cfg(test)]

@@ -79,6 +79,10 @@ pub fn scripted_game() -> Result<Option<(Game, Option<Square>, Option<xiangqi_en
     Ok(Some((Game { record, players }, select, level)))
 }
 
+/// A point to select once the board shows.
+#[derive(Resource, Default)]
+struct Preselect(Option<Square>);
+
 /// What the scripted run still has to do.
 #[derive(Resource, Default)]
 struct Script {
@@ -97,9 +101,7 @@ pub(super) fn plugin(app: &mut App) {
     match scripted_game() {
         Ok(Some((game, select, level))) => {
             app.insert_resource(game);
-            if let Some(sq) = select {
-                app.insert_resource(Selection(Some(sq)));
-            }
+            app.insert_resource(Preselect(select));
             if let Some(level) = level {
                 app.insert_resource(AiLevel(level));
             }
@@ -122,6 +124,7 @@ pub(super) fn plugin(app: &mut App) {
     };
     if script.screenshot.is_some() || script.stats.is_some() {
         app.insert_resource(script);
+        app.init_resource::<Preselect>();
         app.add_systems(Update, run_script);
     }
 }
@@ -144,6 +147,8 @@ fn run_script(
     mut commands: Commands,
     mut script: ResMut<Script>,
     time: Res<Time>,
+    mut preselect: ResMut<Preselect>,
+    mut selection: ResMut<Selection>,
     mut requests: MessageWriter<MoveRequested>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -156,6 +161,9 @@ fn run_script(
             commands.spawn(Screenshot::primary_window()).observe(probe_board);
         }
         return;
+    }
+    if let Some(sq) = preselect.0.take() {
+        selection.0 = Some(sq);
     }
     if let Some(m) = script.play.take() {
         requests.write(MoveRequested(m));

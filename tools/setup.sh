@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Chuhan needs to build, test and run, when they are missing.
+# Usage: tools/setup.sh build|run|test
+#   build: a C linker, pkg-config, and the ALSA, udev and X11 development packages;
+#   run:   build plus the X11 and Vulkan runtime (Mesa's software Vulkan, for machines with no GPU);
+#   test:  run plus Xvfb, xauth and python3 (the screenshot check).
+set -euo pipefail
+what="${1:-test}"
+build=(build-essential pkg-config libasound2-dev libudev-dev libx11-dev libxcursor-dev libxrandr-dev
+  libxi-dev libxkbcommon-dev libxkbcommon-x11-0)
+run=("${build[@]}" libvulkan1 mesa-vulkan-drivers)
+test=("${run[@]}" xvfb xauth python3)
+case "$what" in
+  build) want=("${build[@]}") ;;
+  run) want=("${run[@]}") ;;
+  test) want=("${test[@]}") ;;
+  *) echo "usage: $0 build|run|test" >&2; exit 2 ;;
+esac
+missing=()
+for p in "${want[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+if ! command -v cargo >/dev/null; then
+  echo "cargo not found: install Rust 1.95 or newer (https://rustup.rs), then run this again" >&2
+  exit 1
+fi
