@@ -88,6 +88,10 @@ impl Thinking {
 #[derive(Resource, Default, Clone, Copy, Debug)]
 struct Generation(u64);
 
+/// The computer's systems (commands that change the game run before them).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AiSystems;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiLevel>();
     app.init_resource::<Thinking>();
@@ -96,7 +100,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (cancel_on_reset, collect_move, start_thinking)
             .chain()
-            .in_set(CoreSet::Input),
+            .in_set(CoreSet::Input)
+            .in_set(AiSystems),
     );
     app.add_systems(Last, stop_on_exit);
 }
@@ -132,7 +137,8 @@ fn start_thinking(
         // The position changed under the search: stop it and forget it.
         thinking.cancel();
     }
-    if record.outcome().is_some()
+    if game.replay
+        || record.outcome().is_some()
         || game.players.of(record.position().side_to_move()) != Controller::Computer
     {
         return;

@@ -73,13 +73,17 @@ pub struct Game {
     pub record: GameRecord,
     /// Who plays which side.
     pub players: Players,
+    /// A record is being replayed: nobody moves until play continues from a point of it.
+    pub replay: bool,
 }
 
 impl Game {
-    /// Whether a person may move now (the game goes on and the side to move is not the engine's).
+    /// Whether a person may move now (the game goes on, no record is being replayed, and the side
+    /// to move is not the engine's).
     #[must_use]
     pub fn human_to_move(&self) -> bool {
-        self.record.outcome().is_none()
+        !self.replay
+            && self.record.outcome().is_none()
             && self.players.of(self.record.position().side_to_move()) == Controller::Human
     }
 }
@@ -178,6 +182,7 @@ fn start_new_games(
     if let Some(new) = requests.read().last() {
         game.record = new.record.clone();
         game.players = new.players;
+        game.replay = false;
         reset.write(BoardReset);
     }
 }

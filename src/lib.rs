@@ -10,18 +10,27 @@ pub mod ai;
 pub mod audio;
 pub mod board;
 pub mod camera;
+pub mod files;
 pub mod game;
 pub mod hud;
 pub mod input;
 pub mod pieces;
 pub mod screenshot;
+pub mod session;
+pub mod text;
 
 /// The game's logic: needs no GPU, window or assets.
 pub struct CorePlugin;
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((game::plugin, input::plugin, pieces::plugin, ai::plugin));
+        app.add_plugins((
+            game::plugin,
+            input::plugin,
+            pieces::plugin,
+            ai::plugin,
+            session::plugin,
+        ));
     }
 }
 

@@ -111,7 +111,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnimationCap>();
     app.add_systems(
         Update,
-        (rebuild_pieces, follow_moves, animate)
+        (rebuild_pieces, follow_moves, follow_takebacks, animate)
             .chain()
             .in_set(CoreSet::Views),
     );
@@ -197,6 +197,48 @@ fn follow_moves(
                     MOVE_SECONDS,
                     0.6,
                 ));
+            }
+        }
+    }
+}
+
+/// A move taken back (replay): the piece glides back, a piece it had taken comes back from beside
+/// the board.
+fn follow_takebacks(
+    mut commands: Commands,
+    mut back: MessageReader<crate::session::MoveTakenBack>,
+    mut views: Query<(Entity, &mut PieceView, &Transform)>,
+    taken: Query<(Entity, &Taken, &Transform)>,
+) {
+    for b in back.read() {
+        let (from, to) = (b.mv.from(), b.mv.to());
+        for (e, mut view, transform) in &mut views {
+            if view.square == to {
+                view.square = from;
+                commands.entity(e).insert(Motion::new(
+                    transform.translation,
+                    rest_position(from),
+                    MOVE_SECONDS,
+                    0.6,
+                ));
+            }
+        }
+        if let Some(piece) = b.captured {
+            // The last taken piece of that kind and colour.
+            let last = taken
+                .iter()
+                .filter(|(_, t, _)| t.piece == piece)
+                .max_by_key(|(_, t, _)| t.slot);
+            if let Some((e, _, transform)) = last {
+                commands
+                    .entity(e)
+                    .remove::<Taken>()
+                    .insert((PieceView { square: to, piece }, Motion::new(
+                        transform.translation,
+                        rest_position(to),
+                        0.5,
+                        1.0,
+                    )));
             }
         }
     }

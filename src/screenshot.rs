@@ -3,6 +3,7 @@
 //! - `CHUHAN_FEN` (default: the start position), `CHUHAN_MOVES` (ICCS moves, spaced),
 //!   `CHUHAN_PLAYERS` (`red`, `black`, `two` or `computers`), `CHUHAN_LEVEL` (`idiot` … `master`),
 //!   `CHUHAN_SELECT` (a point to select, e.g. `h2`);
+//! - `CHUHAN_OPEN` (a RON or PGN record to replay) and `CHUHAN_STEP` (how many of its moves to show);
 //! - `CHUHAN_PLAY` (a move to play once the board shows) and `CHUHAN_ANIM_CAP` (stop its glide part
 //!   way, 0 to 1: a capture in progress);
 //! - `CHUHAN_SCREENSHOT=path.png`: wait until a frame shows the board (the software renderer
@@ -35,6 +36,7 @@ pub fn scripted_game() -> Result<Option<(Game, Option<Square>, Option<xiangqi_en
         && var("CHUHAN_PLAYERS").is_none()
         && var("CHUHAN_SELECT").is_none()
         && var("CHUHAN_LEVEL").is_none()
+        && var("CHUHAN_OPEN").is_none()
     {
         return Ok(None);
     }
@@ -76,7 +78,23 @@ pub fn scripted_game() -> Result<Option<(Game, Option<Square>, Option<xiangqi_en
         ),
         None => None,
     };
-    Ok(Some((Game { record, players }, select, level)))
+    let mut replay = false;
+    if let Some(path) = var("CHUHAN_OPEN") {
+        record = crate::session::read_record(std::path::Path::new(&path))
+            .map_err(|e| format!("CHUHAN_OPEN: {e}"))?;
+        let step = var("CHUHAN_STEP").and_then(|s| s.parse().ok()).unwrap_or(0);
+        record.goto(step.min(record.len()));
+        replay = true;
+    }
+    Ok(Some((
+        Game {
+            record,
+            players,
+            replay,
+        },
+        select,
+        level,
+    )))
 }
 
 /// A point to select once the board shows.
@@ -101,6 +119,13 @@ pub(super) fn plugin(app: &mut App) {
     match scripted_game() {
         Ok(Some((game, select, level))) => {
             app.insert_resource(game);
+            app.insert_resource(crate::session::Scripted);
+            // A scripted run keeps its files apart from the player's (no resume offer, no
+            // settings written over theirs) unless CHUHAN_HOME says where.
+            if std::env::var_os("CHUHAN_HOME").is_none() {
+                let dir = std::env::temp_dir().join(format!("chuhan-script-{}", std::process::id()));
+                app.insert_resource(crate::files::Dirs::in_one(&dir));
+            }
             app.insert_resource(Preselect(select));
             if let Some(level) = level {
                 app.insert_resource(AiLevel(level));

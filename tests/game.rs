@@ -19,12 +19,22 @@ fn mv(s: &str) -> Move {
     s.parse().expect("a move")
 }
 
+/// A fresh directory for one test's files (settings, autosave).
+fn scratch_dir() -> std::path::PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("chuhan-game-test-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 /// A headless game with `players`, from `fen`, after its first update.
 fn app_with(players: Players, fen: &str) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, chuhan::CorePlugin));
-    app.insert_resource(AiLevel(Level::Beginner));
+    app.insert_resource(chuhan::files::Dirs::in_one(&scratch_dir()));
     app.update();
+    app.insert_resource(AiLevel(Level::Beginner));
     let record = GameRecord::from_fen(fen).expect("a FEN");
     app.world_mut().write_message(NewGame { record, players });
     app.update();

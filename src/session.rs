@@ -1,0 +1,721 @@
+//! Everything around the board that the menus and buttons ask for: new games and handicaps,
+//! levels, undo and redo, hints, saving and restoring a position, records (RON and PGN), replay,
+//! settings that persist, and the autosave. All of it is driven by [`Command`] messages and runs
+//! headless; the HUD only sends commands and shows resources.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use xiangqi::notation::Notation;
+use xiangqi::{Color as Side, GameRecord, Handicap, Move, Position};
+use xiangqi_engine::{Engine, Level, Limits};
+
+use crate::ai::{AiLevel, Thinking};
+use crate::audio::Sound;
+use crate::camera::View;
+use crate::files::{self, Dirs, FileError};
+use crate::game::{BoardReset, Controller, CoreSet, Game, MovePlayed, MoveRefused, Players};
+use crate::text::{Language, NoticeKind};
+
+/// How a game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Setup {
+    /// The usual start position with these players.
+    Standard(Players),
+    /// A handicap game against the computer; the giver plays Red and moves first.
+    Handicap {
+        /// What is given.
+        handicap: Handicap,
+        /// Whether the player gives it (让) or the computer (被让).
+        player_gives: bool,
+    },
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::Standard(Players::HUMAN_RED)
+    }
+}
+
+impl Setup {
+    /// The record and players this setup starts with.
+    #[must_use]
+    pub fn start(self) -> (GameRecord, Players) {
+        match self {
+            Setup::Standard(players) => (GameRecord::new(Position::startpos()), players),
+            Setup::Handicap {
+                handicap,
+                player_gives,
+            } => {
+                let players = if player_gives {
+                    Players::HUMAN_RED
+                } else {
+                    Players::HUMAN_BLACK
+                };
+                let mut record = GameRecord::new(handicap.position(Side::Red));
+                record.set_tag("Opening", handicap.chinese_name());
+                (record, players)
+            }
+        }
+    }
+}
+
+/// What the menus and buttons ask for.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Start a new game.
+    NewGame(Setup),
+    /// Change the computer's level (from its next move on).
+    SetLevel(Level),
+    /// Take back the last move (against the computer: its reply and your move).
+    Undo,
+    /// Play again a move taken back.
+    Redo,
+    /// Ask the engine for a move.
+    Hint,
+    /// Remember the current game (保存).
+    SavePosition,
+    /// Go back to the remembered game and play on from there (复盘).
+    RestorePosition,
+    /// Save the record as RON and PGN in the records directory.
+    SaveRecord,
+    /// Open a RON or PGN record in replay mode.
+    OpenRecord(PathBuf),
+    /// A replay step.
+    Step(Step),
+    /// Leave replay and play on from the current move.
+    ContinueHere,
+    /// Switch the language.
+    SetLanguage(Language),
+    /// Sound on or off.
+    ToggleSound,
+    /// Answer the offer to resume the last game.
+    Resume(bool),
+    /// Quit.
+    Quit,
+}
+
+/// A step through a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The start.
+    First,
+    /// One move back.
+    Previous,
+    /// One move on.
+    Next,
+    /// The end.
+    Last,
+    /// After this many moves.
+    To(usize),
+}
+
+/// A message for the notice line.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Notice(pub NoticeKind);
+
+/// A move taken back during replay (the view glides it back).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveTakenBack {
+    /// The move.
+    pub mv: Move,
+    /// The piece it had taken, now back on the board.
+    pub captured: Option<xiangqi::Piece>,
+}
+
+/// The game was set up by a scripted run (screenshot mode): the last setup and level from the
+/// settings do not replace it.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct Scripted;
+
+/// What persists between runs.
+#[derive(Resource, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Sound on.
+    pub sound: bool,
+    /// The computer's level, by name (`master`).
+    pub level: String,
+    /// The interface language.
+    pub language: Language,
+    /// The last game's setup (new games start with it).
+    pub setup: Setup,
+    /// The camera's view (yaw, pitch, distance), if it was moved.
+    pub camera: Option<(f32, f32, f32)>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            sound: true,
+            level: Level::Beginner.name().to_owned(),
+            language: Language::Chinese,
+            setup: Setup::default(),
+            camera: None,
+        }
+    }
+}
+
+impl Settings {
+    /// The level, or the default when the name is unknown.
+    #[must_use]
+    pub fn level(&self) -> Level {
+        self.level.parse().unwrap_or(Level::Beginner)
+    }
+
+    /// The camera view, if one was kept.
+    #[must_use]
+    pub fn view(&self) -> Option<View> {
+        self.camera.map(|(yaw, pitch, distance)| {
+            View {
+                yaw,
+                pitch,
+                distance,
+            }
+            .clamped()
+        })
+    }
+}
+
+/// Reads settings; a missing file gives the defaults, a damaged one an error.
+pub fn load_settings(path: &Path) -> Result<Settings, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => ron::from_str(&text).map_err(|e| format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+/// The game in progress, as the autosave keeps it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Autosave {
+    /// Who plays which side.
+    pub players: Players,
+    /// The level by name.
+    pub level: String,
+    /// The game.
+    pub record: GameRecord,
+}
+
+/// The last game, found unfinished at start: the HUD asks whether to resume it.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ResumeOffer(pub Option<Autosave>);
+
+/// The position kept by 保存, for 复盘.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SavedPosition(pub Option<(GameRecord, Players)>);
+
+/// A hint: the move the engine suggests for the record at `ply`.
+#[derive(Resource, Default)]
+pub struct HintState {
+    task: Option<(usize, Task<Option<Move>>)>,
+    stop: Arc<AtomicBool>,
+    engine: Option<Arc<Mutex<Engine>>>,
+    /// The suggested move, for the current position.
+    pub shown: Option<Move>,
+}
+
+impl HintState {
+    /// Whether a hint is being computed.
+    #[must_use]
+    pub fn is_thinking(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
+/// Seconds the engine spends on a hint.
+const HINT_TIME: Duration = Duration::from_millis(1500);
+
+/// The moves of the record in Chinese notation, kept in step with it.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct MoveList {
+    /// One text per move of the whole record (including moves taken back).
+    pub texts: Vec<String>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Dirs>()
+        .init_resource::<Settings>()
+        .init_resource::<ResumeOffer>()
+        .init_resource::<SavedPosition>()
+        .init_resource::<HintState>()
+        .init_resource::<MoveList>()
+        .init_resource::<Sound>();
+    app.add_message::<Command>()
+        .add_message::<Notice>()
+        .add_message::<MoveTakenBack>();
+    app.add_systems(Startup, load_settings_and_autosave);
+    app.add_systems(
+        Update,
+        (handle_commands, collect_hint)
+            .chain()
+            .in_set(CoreSet::Input)
+            .before(crate::ai::AiSystems),
+    );
+    app.add_systems(
+        Update,
+        (notice_refusals, update_move_list, autosave, save_settings)
+            .chain()
+            .after(CoreSet::Views),
+    );
+}
+
+fn load_settings_and_autosave(
+    mut commands: Commands,
+    dirs: Res<Dirs>,
+    mut notices: MessageWriter<Notice>,
+    mut game: ResMut<Game>,
+    scripted: Option<Res<Scripted>>,
+) {
+    let settings = match load_settings(&dirs.settings()) {
+        Ok(s) => s,
+        Err(e) => {
+            warn!("settings: {e}");
+            files::set_aside(&dirs.settings());
+            notices.write(Notice(NoticeKind::BadSettings(e)));
+            Settings::default()
+        }
+    };
+    commands.insert_resource(Sound { on: settings.sound });
+    // A new run starts with the last setup and level (a scripted run has its own).
+    if scripted.is_none() {
+        commands.insert_resource(AiLevel(settings.level()));
+        let (record, players) = settings.setup.start();
+        game.record = record;
+        game.players = players;
+    }
+    commands.insert_resource(settings);
+    match std::fs::read_to_string(dirs.autosave()) {
+        Ok(text) => match ron::from_str::<Autosave>(&text) {
+            Ok(save) if !save.record.is_empty() && save.record.outcome().is_none() => {
+                commands.insert_resource(ResumeOffer(Some(save)));
+            }
+            Ok(_) => {}
+            Err(e) => {
+                warn!("autosave {}: {e}", dirs.autosave().display());
+                files::set_aside(&dirs.autosave());
+                notices.write(Notice(NoticeKind::BadRecord(format!(
+                    "{}: {e}",
+                    dirs.autosave().display()
+                ))));
+            }
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => warn!("autosave {}: {e}", dirs.autosave().display()),
+    }
+}
+
+/// Reads a record: RON by its `.ron` extension, otherwise PGN (GBK or UTF-8).
+pub fn read_record(path: &Path) -> Result<GameRecord, String> {
+    let bytes = files::read(path).map_err(|e| e.to_string())?;
+    let is_ron = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+    let parsed = if is_ron {
+        let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
+        GameRecord::from_ron(&text).map_err(|e| e.to_string())
+    } else {
+        xiangqi::pgn::read(&bytes).map_err(|e| e.to_string())
+    };
+    parsed.map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Saves `record` as `<stem>.ron` and `<stem>.pgn` (xqbase dialect, Chinese moves) in `dir`;
+/// returns the RON file's path.
+pub fn save_record(record: &GameRecord, dir: &Path, stem: &str) -> Result<PathBuf, FileError> {
+    let ron_path = dir.join(format!("{stem}.ron"));
+    files::write_atomic(&ron_path, record.to_ron().as_bytes())?;
+    let pgn = xiangqi::pgn::write(record, Notation::Chinese);
+    files::write_atomic(&dir.join(format!("{stem}.pgn")), pgn.as_bytes())?;
+    Ok(ron_path)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_commands(
+    mut commands_in: MessageReader<Command>,
+    mut game: ResMut<Game>,
+    mut settings: ResMut<Settings>,
+    mut level: ResMut<AiLevel>,
+    mut sound: ResMut<Sound>,
+    mut saved: ResMut<SavedPosition>,
+    mut hint: ResMut<HintState>,
+    mut offer: ResMut<ResumeOffer>,
+    mut thinking: ResMut<Thinking>,
+    dirs: Res<Dirs>,
+    mut resets: MessageWriter<BoardReset>,
+    mut played: MessageWriter<MovePlayed>,
+    mut back: MessageWriter<MoveTakenBack>,
+    mut notices: MessageWriter<Notice>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    for command in commands_in.read() {
+        match command {
+            Command::NewGame(setup) => {
+                let (record, players) = setup.start();
+                game.record = record;
+                game.players = players;
+                game.replay = false;
+                settings.setup = *setup;
+                offer.0 = None;
+                resets.write(BoardReset);
+            }
+            Command::SetLevel(l) => {
+                level.0 = *l;
+                settings.level = l.name().to_owned();
+            }
+            Command::Undo => {
+                if game.replay {
+                    continue;
+                }
+                thinking.cancel();
+                let mut undone = 0;
+                while game.record.undo().is_some() {
+                    undone += 1;
+                    // Against the computer, go back to a position where the player is to move.
+                    let side = game.record.position().side_to_move();
+                    if game.players.of(side) == Controller::Human {
+                        break;
+                    }
+                }
+                if undone == 0 {
+                    notices.write(Notice(NoticeKind::NothingToUndo));
+                } else {
+                    resets.write(BoardReset);
+                }
+            }
+            Command::Redo => {
+                if game.replay {
+                    continue;
+                }
+                thinking.cancel();
+                let mut redone = false;
+                while game.record.redo().is_some() {
+                    redone = true;
+                    let side = game.record.position().side_to_move();
+                    if game.players.of(side) == Controller::Human
+                        || game.record.ply() == game.record.len()
+                    {
+                        break;
+                    }
+                }
+                if redone {
+                    resets.write(BoardReset);
+                } else {
+                    notices.write(Notice(NoticeKind::NothingToUndo));
+                }
+            }
+            Command::Hint => start_hint(&game, &mut hint),
+            Command::SavePosition => {
+                saved.0 = Some((game.record.clone(), game.players));
+                notices.write(Notice(NoticeKind::PositionSaved));
+            }
+            Command::RestorePosition => match saved.0.clone() {
+                Some((record, players)) => {
+                    game.record = record;
+                    game.players = players;
+                    game.replay = false;
+                    resets.write(BoardReset);
+                }
+                None => {
+                    notices.write(Notice(NoticeKind::NothingSaved));
+                }
+            },
+            Command::SaveRecord => {
+                let (date, time) = files::now_stamp();
+                let mut record = game.record.clone();
+                if record.tag("Date").is_none() {
+                    record.set_tag("Date", &date);
+                }
+                let names = |p: Players, side: Side| match p.of(side) {
+                    Controller::Human => "Player".to_owned(),
+                    Controller::Computer => format!("Chuhan {}", level.0.chinese_name()),
+                };
+                if record.tag("Red").is_none() {
+                    record.set_tag("Red", &names(game.players, Side::Red));
+                }
+                if record.tag("Black").is_none() {
+                    record.set_tag("Black", &names(game.players, Side::Black));
+                }
+                let stem = format!("chuhan-{date}-{time}");
+                match save_record(&record, &dirs.records(), &stem) {
+                    Ok(path) => {
+                        notices.write(Notice(NoticeKind::Saved(path.display().to_string())));
+                    }
+                    Err(e) => {
+                        notices.write(Notice(NoticeKind::WriteFailed(e.to_string())));
+                    }
+                }
+            }
+            Command::OpenRecord(path) => match read_record(path) {
+                Ok(mut record) => {
+                    thinking.cancel();
+                    record.goto(0);
+                    game.record = record;
+                    game.replay = true;
+                    resets.write(BoardReset);
+                }
+                Err(e) => {
+                    notices.write(Notice(NoticeKind::BadRecord(e)));
+                }
+            },
+            Command::Step(step) => {
+                if !game.replay {
+                    continue;
+                }
+                match step {
+                    Step::Next => {
+                        let before = game.record.position().clone();
+                        if let Some(mv) = game.record.redo()
+                            && let Some(piece) = before.piece_at(mv.from())
+                        {
+                            played.write(MovePlayed {
+                                mv,
+                                piece,
+                                captured: before.piece_at(mv.to()),
+                                check: game.record.position().is_check(),
+                            });
+                        }
+                    }
+                    Step::Previous => {
+                        if let Some(mv) = game.record.undo() {
+                            let captured = game.record.position().piece_at(mv.to());
+                            back.write(MoveTakenBack { mv, captured });
+                        }
+                    }
+                    Step::First => {
+                        game.record.goto(0);
+                        resets.write(BoardReset);
+                    }
+                    Step::Last => {
+                        let end = game.record.len();
+                        game.record.goto(end);
+                        resets.write(BoardReset);
+                    }
+                    Step::To(ply) => {
+                        if game.record.goto(*ply) {
+                            resets.write(BoardReset);
+                        }
+                    }
+                }
+            }
+            Command::ContinueHere => {
+                if game.replay {
+                    game.replay = false;
+                    // Play on against the computer with the last setup's sides.
+                    game.players = match settings.setup.start().1 {
+                        p if p == Players::TWO_PLAYERS => p,
+                        _ => {
+                            // The player takes the side to move.
+                            let side = game.record.position().side_to_move();
+                            if side == Side::Red {
+                                Players::HUMAN_RED
+                            } else {
+                                Players::HUMAN_BLACK
+                            }
+                        }
+                    };
+                    resets.write(BoardReset);
+                }
+            }
+            Command::SetLanguage(lang) => settings.language = *lang,
+            Command::ToggleSound => {
+                sound.on = !sound.on;
+            }
+            Command::Resume(yes) => {
+                if let Some(save) = offer.0.take()
+                    && *yes
+                {
+                    game.record = save.record;
+                    game.players = save.players;
+                    game.replay = false;
+                    if let Ok(l) = save.level.parse() {
+                        level.0 = l;
+                        settings.level = save.level;
+                    }
+                    resets.write(BoardReset);
+                }
+            }
+            Command::Quit => {
+                thinking.cancel();
+                exit.write(AppExit::Success);
+            }
+        }
+    }
+}
+
+fn start_hint(game: &Game, hint: &mut HintState) {
+    if game.replay || game.record.outcome().is_some() {
+        return;
+    }
+    hint.stop.store(true, Ordering::Relaxed);
+    let engine = Arc::clone(hint.engine.get_or_insert_with(|| {
+        let engine = Engine::new();
+        Arc::new(Mutex::new(engine))
+    }));
+    let stop = match engine.lock() {
+        Ok(e) => e.stop_flag(),
+        Err(_) => return,
+    };
+    hint.stop = Arc::clone(&stop);
+    stop.store(false, Ordering::Relaxed);
+    hint.shown = None;
+    let start = game.record.start().clone();
+    let moves = game.record.moves().to_vec();
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let mut engine = engine.lock().ok()?;
+        engine.set_level(None);
+        let limits = Limits {
+            movetime: Some(HINT_TIME),
+            ..Limits::default()
+        };
+        engine.think(&start, &moves, &limits, |_| {}).best
+    });
+    hint.task = Some((game.record.ply(), task));
+}
+
+fn collect_hint(
+    game: Res<Game>,
+    mut hint: ResMut<HintState>,
+    mut played: MessageReader<MovePlayed>,
+    mut resets: MessageReader<BoardReset>,
+) {
+    // Any change of position makes a hint stale.
+    if played.read().count() + resets.read().count() > 0 {
+        hint.shown = None;
+        if hint.task.take().is_some() {
+            hint.stop.store(true, Ordering::Relaxed);
+        }
+    }
+    let Some((ply, task)) = hint.task.as_mut() else {
+        return;
+    };
+    let Some(result) = check_ready(task) else {
+        return;
+    };
+    let ply = *ply;
+    hint.task = None;
+    if ply == game.record.ply() {
+        hint.shown = result.filter(|&m| game.record.position().is_legal(m));
+    }
+}
+
+fn notice_refusals(mut refused: MessageReader<MoveRefused>, mut notices: MessageWriter<Notice>) {
+    if let Some(r) = refused.read().last() {
+        notices.write(Notice(match r.error {
+            xiangqi::PlayError::GameOver(_) => NoticeKind::GameOver,
+            xiangqi::PlayError::Illegal(_) => NoticeKind::Illegal(r.mv.to_string()),
+        }));
+    }
+}
+
+fn update_move_list(game: Res<Game>, mut list: ResMut<MoveList>) {
+    if !game.is_changed() {
+        return;
+    }
+    let record = &game.record;
+    if list.texts.len() != record.len() || record.len() == 0 {
+        list.texts = record.move_texts(Notation::Chinese);
+    }
+}
+
+/// Keeps the game in progress on disk after every move and every new board (not while replaying a
+/// record, nor while the offer to resume the last game is open).
+fn autosave(
+    dirs: Res<Dirs>,
+    game: Res<Game>,
+    level: Res<AiLevel>,
+    offer: Res<ResumeOffer>,
+    mut played: MessageReader<MovePlayed>,
+    mut resets: MessageReader<BoardReset>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let changed = played.read().count() + resets.read().count() > 0;
+    if !changed || game.replay || offer.0.is_some() {
+        return;
+    }
+    let mut record = game.record.clone();
+    // Moves taken back are not part of the game in progress.
+    let mut trimmed = GameRecord::new(record.start().clone());
+    for &m in record.moves() {
+        if trimmed.append(m).is_err() {
+            break;
+        }
+    }
+    for (k, v) in record.tags().to_vec() {
+        trimmed.set_tag(&k, &v);
+    }
+    record = trimmed;
+    let save = Autosave {
+        players: game.players,
+        level: level.0.name().to_owned(),
+        record,
+    };
+    let text = match ron::ser::to_string_pretty(&save, ron::ser::PrettyConfig::default()) {
+        Ok(t) => t,
+        Err(e) => {
+            warn!("autosave: {e}");
+            return;
+        }
+    };
+    if let Err(e) = files::write_atomic(&dirs.autosave(), text.as_bytes()) {
+        warn!("autosave: {e}");
+        notices.write(Notice(NoticeKind::WriteFailed(e.to_string())));
+    }
+}
+
+/// Writes the settings when they change (the level, sound and camera are gathered here).
+fn save_settings(
+    dirs: Res<Dirs>,
+    mut settings: ResMut<Settings>,
+    level: Res<AiLevel>,
+    sound: Res<Sound>,
+    view: Option<Res<CameraPrefs>>,
+    mut written: Local<Option<Settings>>,
+    mut failed: Local<bool>,
+) {
+    let level_name = level.0.name();
+    if settings.level != level_name {
+        settings.level = level_name.to_owned();
+    }
+    if settings.sound != sound.on {
+        settings.sound = sound.on;
+    }
+    if let Some(view) = view
+        && let Some(v) = view.0
+    {
+        let camera = Some((v.yaw, v.pitch, v.distance));
+        if settings.camera != camera {
+            settings.camera = camera;
+        }
+    }
+    if written.is_none() {
+        // The first frame: what was loaded is what is on disk.
+        *written = Some(settings.clone());
+        return;
+    }
+    if written.as_ref() == Some(&*settings) || *failed {
+        return;
+    }
+    let text = match ron::ser::to_string_pretty(&*settings, ron::ser::PrettyConfig::default()) {
+        Ok(t) => t,
+        Err(e) => {
+            warn!("settings: {e}");
+            return;
+        }
+    };
+    match files::write_atomic(&dirs.settings(), text.as_bytes()) {
+        Ok(()) => *written = Some(settings.clone()),
+        Err(e) => {
+            warn!("settings: {e}");
+            *failed = true;
+        }
+    }
+}
+
+/// The camera's settled view, set by the camera (absent headless).
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct CameraPrefs(pub Option<View>);

@@ -1,0 +1,256 @@
+//! Every text the game shows, in Chinese and English.
+
+use xiangqi::{Color as Side, DrawReason, Handicap, Outcome, WinReason};
+use xiangqi_engine::Level;
+
+/// The language of the interface.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Language {
+    /// 中文.
+    #[default]
+    Chinese,
+    /// English.
+    English,
+}
+
+/// A fixed text of the interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Key {
+    MenuGame,
+    MenuLevel,
+    MenuHandicap,
+    MenuRecords,
+    MenuLanguage,
+    IPlayRed,
+    ComputerFirst,
+    TwoPlayers,
+    SoundOn,
+    SoundOff,
+    Quit,
+    Undo,
+    Redo,
+    Hint,
+    SavePosition,
+    RestorePosition,
+    SaveRecord,
+    OpenRecord,
+    First,
+    Previous,
+    Next,
+    Last,
+    ContinueHere,
+    ResetView,
+    Moves,
+    Replay,
+    Resume,
+    ResumeYes,
+    ResumeNo,
+    Thinking,
+    Close,
+    Up,
+    Check,
+}
+
+/// `key` in `lang`.
+#[must_use]
+pub fn tr(key: Key, lang: Language) -> &'static str {
+    let (zh, en) = match key {
+        Key::MenuGame => ("游戏", "Game"),
+        Key::MenuLevel => ("难度", "Level"),
+        Key::MenuHandicap => ("让子", "Handicap"),
+        Key::MenuRecords => ("棋谱", "Records"),
+        Key::MenuLanguage => ("语言", "Language"),
+        Key::IPlayRed => ("我先走", "I play first (Red)"),
+        Key::ComputerFirst => ("电脑先走", "Computer first"),
+        Key::TwoPlayers => ("双人对弈", "Two players"),
+        Key::SoundOn => ("音效：开", "Sound: on"),
+        Key::SoundOff => ("音效：关", "Sound: off"),
+        Key::Quit => ("退出", "Quit"),
+        Key::Undo => ("悔棋", "Undo"),
+        Key::Redo => ("重做", "Redo"),
+        Key::Hint => ("提示", "Hint"),
+        Key::SavePosition => ("保存", "Save position"),
+        Key::RestorePosition => ("复盘", "Restore position"),
+        Key::SaveRecord => ("保存棋谱", "Save record"),
+        Key::OpenRecord => ("读取棋谱", "Open record"),
+        Key::First => ("第一步", "First"),
+        Key::Previous => ("上一步", "Previous"),
+        Key::Next => ("下一步", "Next"),
+        Key::Last => ("最后一步", "Last"),
+        Key::ContinueHere => ("从此处继续", "Play from here"),
+        Key::ResetView => ("视角复位", "Reset view"),
+        Key::Moves => ("着法", "Moves"),
+        Key::Replay => ("回放", "Replay"),
+        Key::Resume => ("上次的对局没有下完，继续吗？", "Your last game was not finished. Resume it?"),
+        Key::ResumeYes => ("继续", "Resume"),
+        Key::ResumeNo => ("新对局", "New game"),
+        Key::Thinking => ("电脑思考中", "computer thinking"),
+        Key::Close => ("关闭", "Close"),
+        Key::Up => ("上一级", "Up"),
+        Key::Check => ("将军！", "Check!"),
+    };
+    match lang {
+        Language::Chinese => zh,
+        Language::English => en,
+    }
+}
+
+/// `side` in `lang`.
+#[must_use]
+pub fn side_name(side: Side, lang: Language) -> &'static str {
+    match (side, lang) {
+        (Side::Red, Language::Chinese) => "红方",
+        (Side::Black, Language::Chinese) => "黑方",
+        (Side::Red, Language::English) => "Red",
+        (Side::Black, Language::English) => "Black",
+    }
+}
+
+/// Whose turn it is: 红方走棋 / Red to move.
+#[must_use]
+pub fn to_move(side: Side, lang: Language) -> String {
+    match lang {
+        Language::Chinese => format!("{}走棋", side_name(side, lang)),
+        Language::English => format!("{} to move", side_name(side, lang)),
+    }
+}
+
+/// A level's name.
+#[must_use]
+pub fn level_name(level: Level, lang: Language) -> &'static str {
+    match lang {
+        Language::Chinese => level.chinese_name(),
+        Language::English => match level {
+            Level::Idiot => "Idiot",
+            Level::Rookie => "Rookie",
+            Level::Beginner => "Beginner",
+            Level::Novice => "Novice",
+            Level::Amateur => "Amateur",
+            Level::Professional => "Professional",
+            Level::Master => "Master",
+        },
+    }
+}
+
+/// A handicap as a menu entry: given by the player (让左马) or by the computer (被让左马).
+#[must_use]
+pub fn handicap_name(handicap: Handicap, player_gives: bool, lang: Language) -> String {
+    match lang {
+        Language::Chinese => {
+            let name = handicap.chinese_name();
+            if player_gives {
+                name.to_owned()
+            } else {
+                format!("被{name}")
+            }
+        }
+        Language::English => {
+            let what = match handicap {
+                Handicap::LeftHorse => "left horse",
+                Handicap::RightHorse => "right horse",
+                Handicap::TwoHorses => "both horses",
+                Handicap::NinePieces => "nine pieces",
+            };
+            if player_gives {
+                format!("I give the {what}")
+            } else {
+                format!("Computer gives the {what}")
+            }
+        }
+    }
+}
+
+/// The result and its reason, e.g. `红方胜（绝杀）`.
+#[must_use]
+pub fn outcome_text(outcome: Outcome, lang: Language) -> String {
+    match (outcome, lang) {
+        (Outcome::Win { winner, reason }, Language::Chinese) => {
+            let why = match reason {
+                WinReason::Checkmate => "绝杀",
+                WinReason::Stalemate => "困毙",
+                WinReason::PerpetualCheck => "对方长将判负",
+                WinReason::PerpetualChase => "对方长捉判负",
+                WinReason::Resignation => "对方认输",
+            };
+            format!("{}胜（{why}）", side_name(winner, lang))
+        }
+        (Outcome::Draw { reason }, Language::Chinese) => {
+            let why = match reason {
+                DrawReason::Repetition => "重复局面",
+                DrawReason::NoCaptureLimit => "六十回合无吃子",
+                DrawReason::NoAttackingPieces => "双方无进攻子力",
+                DrawReason::Agreement => "双方议和",
+            };
+            format!("和棋（{why}）")
+        }
+        (Outcome::Win { winner, reason }, Language::English) => {
+            let why = match reason {
+                WinReason::Checkmate => "checkmate",
+                WinReason::Stalemate => "no legal move",
+                WinReason::PerpetualCheck => "perpetual check",
+                WinReason::PerpetualChase => "perpetual chase",
+                WinReason::Resignation => "resignation",
+            };
+            format!("{} wins ({why})", side_name(winner, lang))
+        }
+        (Outcome::Draw { reason }, Language::English) => {
+            let why = match reason {
+                DrawReason::Repetition => "repetition",
+                DrawReason::NoCaptureLimit => "60 moves without a capture",
+                DrawReason::NoAttackingPieces => "no attacking pieces",
+                DrawReason::Agreement => "agreement",
+            };
+            format!("Draw ({why})")
+        }
+    }
+}
+
+/// A message for the notice line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// A move the rules refused.
+    Illegal(String),
+    /// The game is over; no more moves.
+    GameOver,
+    /// A settings file could not be read; defaults are used.
+    BadSettings(String),
+    /// A record could not be opened.
+    BadRecord(String),
+    /// A file could not be written.
+    WriteFailed(String),
+    /// A record was saved.
+    Saved(String),
+    /// The position was saved for 复盘.
+    PositionSaved,
+    /// Nothing saved yet to restore.
+    NothingSaved,
+    /// Nothing to undo or redo.
+    NothingToUndo,
+}
+
+/// The notice in `lang`.
+#[must_use]
+pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
+    let zh = lang == Language::Chinese;
+    match kind {
+        NoticeKind::Illegal(mv) if zh => format!("不能这样走：{mv}"),
+        NoticeKind::Illegal(mv) => format!("Illegal move: {mv}"),
+        NoticeKind::GameOver if zh => "对局已结束".into(),
+        NoticeKind::GameOver => "The game is over".into(),
+        NoticeKind::BadSettings(e) if zh => format!("设置文件无法读取，已用默认设置：{e}"),
+        NoticeKind::BadSettings(e) => format!("Settings unreadable, using defaults: {e}"),
+        NoticeKind::BadRecord(e) if zh => format!("棋谱无法打开：{e}"),
+        NoticeKind::BadRecord(e) => format!("Cannot open the record: {e}"),
+        NoticeKind::WriteFailed(e) if zh => format!("无法保存：{e}"),
+        NoticeKind::WriteFailed(e) => format!("Cannot save: {e}"),
+        NoticeKind::Saved(p) if zh => format!("棋谱已保存：{p}"),
+        NoticeKind::Saved(p) => format!("Record saved: {p}"),
+        NoticeKind::PositionSaved if zh => "局面已保存".into(),
+        NoticeKind::PositionSaved => "Position saved".into(),
+        NoticeKind::NothingSaved if zh => "还没有保存的局面".into(),
+        NoticeKind::NothingSaved => "No saved position yet".into(),
+        NoticeKind::NothingToUndo if zh => "没有可以悔的棋".into(),
+        NoticeKind::NothingToUndo => "Nothing to take back".into(),
+    }
+}
