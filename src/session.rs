@@ -251,7 +251,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_settings_and_autosave);
     app.add_systems(
         Update,
-        (handle_commands, collect_hint)
+        (collect_hint, handle_commands)
             .chain()
             .in_set(CoreSet::Input)
             .before(crate::ai::AiSystems),
