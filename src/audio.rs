@@ -1,4 +1,4 @@
-//! Sound effects for what happens on the board, and a mute switch (`M`, or the 音效 button).
+//! Sound effects for what happens on the board, and a mute switch (`M`, or 音效 in the 游戏 menu).
 //! The sounds are synthesised by `tools/make_sounds.py`. With no sound device Bevy logs a warning
 //! and plays nothing.
 
@@ -21,10 +21,6 @@ impl Default for Sound {
     }
 }
 
-/// Toggle the sound.
-#[derive(Message, Clone, Copy, Debug, Default)]
-pub struct ToggleSound;
-
 /// The effects.
 #[derive(Resource)]
 struct Effects {
@@ -40,7 +36,6 @@ struct Effects {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Sound>();
-    app.add_message::<ToggleSound>();
     app.add_systems(Startup, load_effects);
     app.add_systems(Update, (toggle, play_effects).chain().after(CoreSet::Views));
 }
@@ -59,14 +54,10 @@ fn load_effects(mut commands: Commands, assets: Res<AssetServer>) {
     });
 }
 
-fn toggle(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut requests: MessageReader<ToggleSound>,
-    mut sound: ResMut<Sound>,
-) {
-    let asked = requests.read().count() % 2 == 1;
-    if asked ^ keys.just_pressed(KeyCode::KeyM) {
-        sound.on = !sound.on;
+/// `M` switches the sound on or off.
+fn toggle(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<crate::session::Command>) {
+    if keys.just_pressed(KeyCode::KeyM) {
+        commands.write(crate::session::Command::ToggleSound);
     }
 }
 

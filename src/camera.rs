@@ -38,8 +38,9 @@ const PITCH: (f32, f32) = (0.35, 1.45);
 const DISTANCE: (f32, f32) = (8.0, 24.0);
 /// Radians per pixel of drag.
 const TURN_SPEED: f32 = 0.006;
-/// The point looked at.
-const FOCUS: Vec3 = Vec3::new(0.0, 0.0, 0.3);
+/// The point looked at, seen from Red's side: a little right of the board's centre so the board
+/// sits left of the move list.
+const FOCUS: Vec3 = Vec3::new(0.9, 0.0, 0.3);
 
 impl View {
     /// The default view from `side`.
@@ -68,7 +69,8 @@ impl View {
         let (sy, cy) = self.yaw.sin_cos();
         let (sp, cp) = self.pitch.sin_cos();
         let offset = Vec3::new(sy * cp, sp, cy * cp) * self.distance;
-        Transform::from_translation(FOCUS + offset).looking_at(FOCUS, Vec3::Y)
+        let focus = Quat::from_rotation_y(self.yaw) * FOCUS;
+        Transform::from_translation(focus + offset).looking_at(focus, Vec3::Y)
     }
 
     /// This view moved `t` (0 to 1) of the way to `goal`, by the shorter way round.
@@ -94,10 +96,11 @@ pub struct ResetView;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ResetView>();
+    app.init_resource::<crate::session::CameraPrefs>();
     app.add_systems(Startup, spawn_camera);
     app.add_systems(
         Update,
-        (follow_players, drag_and_zoom, reset_view, ease_camera).chain(),
+        (restore_view, follow_players, drag_and_zoom, reset_view, ease_camera, keep_view).chain(),
     );
     app.add_observer(drag_empty_space);
 }
@@ -112,6 +115,33 @@ fn spawn_camera(mut commands: Commands) {
             goal: home,
         },
     ));
+}
+
+/// The first frame: the view kept in the settings, if any.
+fn restore_view(
+    settings: Option<Res<crate::session::Settings>>,
+    mut done: Local<bool>,
+    mut orbits: Query<&mut Orbit>,
+) {
+    if *done {
+        return;
+    }
+    *done = true;
+    if let Some(view) = settings.and_then(|s| s.view()) {
+        for mut orbit in &mut orbits {
+            orbit.goal = view;
+        }
+    }
+}
+
+/// Hands the settled view to the settings.
+fn keep_view(orbits: Query<&Orbit>, mut prefs: ResMut<crate::session::CameraPrefs>) {
+    if let Some(orbit) = orbits.iter().next()
+        && orbit.current == orbit.goal
+        && prefs.0 != Some(orbit.goal)
+    {
+        prefs.0 = Some(orbit.goal);
+    }
 }
 
 /// A new game turns the board so the player's side is at the bottom.

@@ -1,89 +1,150 @@
-//! Text and buttons over the board: whose turn it is, the computer thinking, the 将军! cue, the
-//! game's end with its reason, and buttons for a new game, sound and the view.
+//! Everything drawn over the board with Bevy UI: the menu bar (游戏, 难度, 让子, 棋谱, 语言), the
+//! buttons beside the board, the replay bar, the move list, the status and notice lines, the
+//! 将军! and result banner, the resume dialog and the record browser. Widgets only send
+//! [`Command`]s and show resources; the session does the work.
+
+use std::path::PathBuf;
 
 use bevy::prelude::*;
-use xiangqi::{Color as Side, DrawReason, Outcome, WinReason};
+use xiangqi::Handicap;
+use xiangqi_engine::Level;
 
 use crate::ai::Thinking;
-use crate::audio::{Sound, ToggleSound};
+use crate::audio::Sound;
 use crate::camera::ResetView;
-use crate::game::{BoardReset, CoreSet, Game, MovePlayed, MoveRefused, NewGame, Players};
+use crate::files::Dirs;
+use crate::game::{BoardReset, CoreSet, Game, MovePlayed, Players};
+use crate::session::{
+    Command, HintState, MoveList, Notice, ResumeOffer, Settings, Setup, Step,
+};
+use crate::text::{self, Key, Language};
 
 /// The font for every text (a subset of Noto Sans CJK SC with the characters the game shows).
 #[derive(Resource, Clone)]
 pub struct UiFont(pub Handle<Font>);
 
-/// `side` in Chinese.
-#[must_use]
-pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Red => "红方",
-        Side::Black => "黑方",
+/// The menus of the bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Menu {
+    Game,
+    Level,
+    Handicap,
+    Records,
+    Language,
+}
+
+/// What a button does.
+#[derive(Component, Clone, Debug, PartialEq)]
+enum Action {
+    Command(Command),
+    OpenMenu(Menu),
+    Browse,
+    BrowseTo(PathBuf),
+    CloseBrowser,
+    ResetView,
+}
+
+/// A text that shows a fixed key in the current language.
+#[derive(Component, Clone, Copy)]
+struct Label(Key);
+
+/// A text whose words depend on more than a key.
+#[derive(Component, Clone, Copy)]
+enum Dynamic {
+    Level(Level),
+    Handicap(Handicap, bool),
+    Sound,
+    Language(Language),
+}
+
+/// A dropdown of the menu bar.
+#[derive(Component)]
+struct Dropdown(Menu);
+
+/// The open menu, if any.
+#[derive(Resource, Default)]
+pub struct OpenMenu(pub Option<Menu>);
+
+impl Menu {
+    /// The menu called `name` (`game`, `level`, `handicap`, `records`, `language`).
+    #[must_use]
+    pub fn named(name: &str) -> Option<Menu> {
+        Some(match name {
+            "game" => Menu::Game,
+            "level" => Menu::Level,
+            "handicap" => Menu::Handicap,
+            "records" => Menu::Records,
+            "language" => Menu::Language,
+            _ => return None,
+        })
     }
 }
 
-/// The result and its reason in Chinese, e.g. `红方胜（绝杀）`.
-#[must_use]
-pub fn outcome_text(outcome: Outcome) -> String {
-    match outcome {
-        Outcome::Win { winner, reason } => {
-            let why = match reason {
-                WinReason::Checkmate => "绝杀",
-                WinReason::Stalemate => "困毙",
-                WinReason::PerpetualCheck => "对方长将判负",
-                WinReason::PerpetualChase => "对方长捉判负",
-                WinReason::Resignation => "对方认输",
-            };
-            format!("{}胜（{why}）", side_name(winner))
-        }
-        Outcome::Draw { reason } => {
-            let why = match reason {
-                DrawReason::Repetition => "重复局面",
-                DrawReason::NoCaptureLimit => "六十回合无吃子",
-                DrawReason::NoAttackingPieces => "双方无进攻子力",
-                DrawReason::Agreement => "双方议和",
-            };
-            format!("和棋（{why}）")
-        }
-    }
+/// The record browser: open, and the folder it shows.
+#[derive(Resource, Default)]
+pub struct Browser {
+    /// The folder shown, or `None` when closed.
+    pub dir: Option<PathBuf>,
 }
 
-/// The status line.
 #[derive(Component)]
 struct StatusText;
-
-/// The big cue in the middle (将军!, the result).
-#[derive(Component)]
-struct Banner {
-    /// Seconds left to show it (`f32::INFINITY`: until the next game).
-    left: f32,
-}
-
-/// A short line under the status (a refused move).
 #[derive(Component)]
 struct NoticeText {
     left: f32,
 }
-
-/// What a HUD button does.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-enum HudButton {
-    NewGame(Players),
-    Sound,
-    ResetView,
+#[derive(Component)]
+struct Banner {
+    left: f32,
 }
+#[derive(Component)]
+struct ReplayBar;
+#[derive(Component)]
+struct MoveListRows;
+#[derive(Component)]
+struct ResumeDialog;
+#[derive(Component)]
+struct BrowserPanel;
+#[derive(Component)]
+struct BrowserRows;
+
+/// The last notice, kept to show it again in another language.
+#[derive(Resource, Default)]
+struct LastNotice(Option<text::NoticeKind>);
+
+const PANEL: Color = Color::srgba(0.12, 0.07, 0.04, 0.88);
+const BUTTON: Color = Color::srgba(0.22, 0.13, 0.07, 0.92);
+const BUTTON_HOT: Color = Color::srgba(0.45, 0.27, 0.12, 0.97);
+const INK: Color = Color::srgb(0.98, 0.93, 0.82);
+const CURRENT: Color = Color::srgba(0.75, 0.45, 0.1, 0.95);
+/// Rows of the move list shown at once.
+const LIST_ROWS: usize = 22;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<OpenMenu>()
+        .init_resource::<Browser>()
+        .init_resource::<LastNotice>();
     app.add_systems(Startup, spawn_hud);
     app.add_systems(
         Update,
-        (press_buttons, update_status, show_cues, fade)
+        (
+            press_buttons,
+            show_menus,
+            localize,
+            update_status,
+            show_cues,
+            fade,
+            show_replay_bar,
+            show_move_list,
+            show_resume_dialog,
+            show_browser,
+        )
             .chain()
             .after(CoreSet::Views),
     );
 }
 
-fn text_font(font: &UiFont, size: f32) -> TextFont {
+fn font(font: &UiFont, size: f32) -> TextFont {
     TextFont {
         font: font.0.clone().into(),
         font_size: FontSize::Px(size),
@@ -91,36 +152,167 @@ fn text_font(font: &UiFont, size: f32) -> TextFont {
     }
 }
 
+/// A button with a text child.
+fn button(action: Action, words: impl Bundle, ui: &UiFont, size: f32) -> impl Bundle {
+    (
+        action,
+        Button,
+        Node {
+            padding: UiRect::axes(px(12), px(5)),
+            justify_content: JustifyContent::FlexStart,
+            border_radius: BorderRadius::all(px(5)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        children![(words, font(ui, size), TextColor(INK))],
+    )
+}
+
 fn spawn_hud(mut commands: Commands, assets: Res<AssetServer>) {
-    let font = UiFont(assets.load("fonts/chuhan-sans.otf"));
-    commands.insert_resource(font.clone());
-    // Status, top left.
+    let ui = UiFont(assets.load("fonts/chuhan-sans.otf"));
+    commands.insert_resource(ui.clone());
+    let lang = Language::Chinese;
+    let label = |key: Key| (Label(key), Text::new(text::tr(key, lang)));
+    // Menu bar with its dropdowns.
     commands
         .spawn(Node {
             position_type: PositionType::Absolute,
-            left: px(16),
-            top: px(12),
+            left: px(0),
+            top: px(0),
+            width: percent(100),
+            height: px(36),
+            column_gap: px(4),
+            padding: UiRect::axes(px(8), px(3)),
+            ..default()
+        })
+        .insert(BackgroundColor(PANEL))
+        .with_children(|bar| {
+            for (menu, key) in [
+                (Menu::Game, Key::MenuGame),
+                (Menu::Level, Key::MenuLevel),
+                (Menu::Handicap, Key::MenuHandicap),
+                (Menu::Records, Key::MenuRecords),
+                (Menu::Language, Key::MenuLanguage),
+            ] {
+                bar.spawn(button(Action::OpenMenu(menu), label(key), &ui, 18.0));
+            }
+        });
+    let dropdown = |menu: Menu, left: f32| {
+        (
+            Dropdown(menu),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(left),
+                top: px(36),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(3),
+                padding: UiRect::all(px(6)),
+                display: Display::None,
+                border_radius: BorderRadius::bottom(px(6)),
+                ..default()
+            },
+            BackgroundColor(PANEL),
+            GlobalZIndex(10),
+        )
+    };
+    commands
+        .spawn(dropdown(Menu::Game, 8.0))
+        .with_children(|m| {
+            for (setup, key) in [
+                (Setup::Standard(Players::HUMAN_RED), Key::IPlayRed),
+                (Setup::Standard(Players::HUMAN_BLACK), Key::ComputerFirst),
+                (Setup::Standard(Players::TWO_PLAYERS), Key::TwoPlayers),
+            ] {
+                m.spawn(button(Action::Command(Command::NewGame(setup)), label(key), &ui, 18.0));
+            }
+            m.spawn(button(
+                Action::Command(Command::ToggleSound),
+                (Dynamic::Sound, Text::new("")),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(Action::Command(Command::Quit), label(Key::Quit), &ui, 18.0));
+        });
+    commands
+        .spawn(dropdown(Menu::Level, 70.0))
+        .with_children(|m| {
+            for level in Level::ALL {
+                m.spawn(button(
+                    Action::Command(Command::SetLevel(level)),
+                    (Dynamic::Level(level), Text::new("")),
+                    &ui,
+                    18.0,
+                ));
+            }
+        });
+    commands
+        .spawn(dropdown(Menu::Handicap, 132.0))
+        .with_children(|m| {
+            for player_gives in [true, false] {
+                for handicap in Handicap::ALL {
+                    m.spawn(button(
+                        Action::Command(Command::NewGame(Setup::Handicap {
+                            handicap,
+                            player_gives,
+                        })),
+                        (Dynamic::Handicap(handicap, player_gives), Text::new("")),
+                        &ui,
+                        18.0,
+                    ));
+                }
+            }
+        });
+    commands
+        .spawn(dropdown(Menu::Records, 194.0))
+        .with_children(|m| {
+            m.spawn(button(
+                Action::Command(Command::SaveRecord),
+                label(Key::SaveRecord),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(Action::Browse, label(Key::OpenRecord), &ui, 18.0));
+        });
+    commands
+        .spawn(dropdown(Menu::Language, 256.0))
+        .with_children(|m| {
+            for lang in [Language::Chinese, Language::English] {
+                m.spawn(button(
+                    Action::Command(Command::SetLanguage(lang)),
+                    (Dynamic::Language(lang), Text::new("")),
+                    &ui,
+                    18.0,
+                ));
+            }
+        });
+    // Status and notice, top left under the bar.
+    commands
+        .spawn(Node {
+            position_type: PositionType::Absolute,
+            left: px(14),
+            top: px(44),
             flex_direction: FlexDirection::Column,
             row_gap: px(4),
+            max_width: px(560),
             ..default()
         })
         .with_children(|c| {
             c.spawn((
                 StatusText,
                 Text::new(""),
-                text_font(&font, 26.0),
-                TextColor(Color::srgb(0.98, 0.94, 0.85)),
+                font(&ui, 24.0),
+                TextColor(INK),
                 TextShadow::default(),
             ));
             c.spawn((
                 NoticeText { left: 0.0 },
                 Text::new(""),
-                text_font(&font, 20.0),
-                TextColor(Color::srgb(1.0, 0.55, 0.45)),
+                font(&ui, 18.0),
+                TextColor(Color::srgb(1.0, 0.6, 0.45)),
                 TextShadow::default(),
             ));
         });
-    // The banner, centred near the top.
+    // The banner.
     commands
         .spawn(Node {
             position_type: PositionType::Absolute,
@@ -133,7 +325,7 @@ fn spawn_hud(mut commands: Commands, assets: Res<AssetServer>) {
             c.spawn((
                 Banner { left: 0.0 },
                 Text::new(""),
-                text_font(&font, 64.0),
+                font(&ui, 60.0),
                 TextColor(Color::srgb(0.95, 0.2, 0.12)),
                 TextShadow {
                     offset: Vec2::splat(3.0),
@@ -141,82 +333,277 @@ fn spawn_hud(mut commands: Commands, assets: Res<AssetServer>) {
                 },
             ));
         });
-    // Buttons, bottom left.
-    let buttons = [
-        (HudButton::NewGame(Players::HUMAN_RED), "执红新局"),
-        (HudButton::NewGame(Players::HUMAN_BLACK), "执黑新局"),
-        (HudButton::NewGame(Players::TWO_PLAYERS), "双人对弈"),
-        (HudButton::Sound, "音效：开"),
-        (HudButton::ResetView, "视角复位"),
-    ];
+    // Buttons beside the board, bottom left.
     commands
         .spawn(Node {
             position_type: PositionType::Absolute,
-            left: px(16),
-            bottom: px(16),
+            left: px(14),
+            bottom: px(14),
             flex_direction: FlexDirection::Column,
-            row_gap: px(8),
+            row_gap: px(6),
             ..default()
         })
         .with_children(|c| {
-            for (action, label) in buttons {
-                c.spawn((
-                    action,
-                    Button,
-                    Node {
-                        padding: UiRect::axes(px(14), px(6)),
-                        justify_content: JustifyContent::Center,
-                        border_radius: BorderRadius::all(px(6)),
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgba(0.16, 0.09, 0.05, 0.85)),
-                ))
-                .with_child((
-                    Text::new(label),
-                    text_font(&font, 20.0),
-                    TextColor(Color::srgb(0.98, 0.92, 0.80)),
-                ));
+            for (action, key) in [
+                (Action::Command(Command::Undo), Key::Undo),
+                (Action::Command(Command::Redo), Key::Redo),
+                (Action::Command(Command::Hint), Key::Hint),
+                (Action::Command(Command::SavePosition), Key::SavePosition),
+                (Action::Command(Command::RestorePosition), Key::RestorePosition),
+                (Action::ResetView, Key::ResetView),
+            ] {
+                c.spawn(button(action, label(key), &ui, 19.0));
             }
+        });
+    // The replay bar, bottom centre.
+    commands
+        .spawn((
+            ReplayBar,
+            Node {
+                position_type: PositionType::Absolute,
+                bottom: px(14),
+                width: percent(100),
+                justify_content: JustifyContent::Center,
+                column_gap: px(6),
+                display: Display::None,
+                ..default()
+            },
+        ))
+        .with_children(|c| {
+            for (step, key) in [
+                (Command::Step(Step::First), Key::First),
+                (Command::Step(Step::Previous), Key::Previous),
+                (Command::Step(Step::Next), Key::Next),
+                (Command::Step(Step::Last), Key::Last),
+                (Command::ContinueHere, Key::ContinueHere),
+            ] {
+                c.spawn(button(Action::Command(step), label(key), &ui, 19.0));
+            }
+        });
+    // The move list, right.
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(0),
+                top: px(36),
+                bottom: px(0),
+                width: px(228),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(8)),
+                row_gap: px(2),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.10, 0.06, 0.03, 0.72)),
+        ))
+        .with_children(|c| {
+            c.spawn((label(Key::Moves), font(&ui, 20.0), TextColor(INK)));
+            c.spawn((
+                MoveListRows,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(1),
+                    ..default()
+                },
+            ));
+        });
+    // The resume dialog.
+    commands
+        .spawn((
+            ResumeDialog,
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                display: Display::None,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.45)),
+            GlobalZIndex(20),
+        ))
+        .with_children(|c| {
+            c.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    row_gap: px(14),
+                    padding: UiRect::all(px(22)),
+                    border_radius: BorderRadius::all(px(10)),
+                    ..default()
+                },
+                BackgroundColor(PANEL),
+            ))
+            .with_children(|d| {
+                d.spawn((label(Key::Resume), font(&ui, 24.0), TextColor(INK)));
+                d.spawn(Node {
+                    column_gap: px(12),
+                    ..default()
+                })
+                .with_children(|row| {
+                    row.spawn(button(
+                        Action::Command(Command::Resume(true)),
+                        label(Key::ResumeYes),
+                        &ui,
+                        20.0,
+                    ));
+                    row.spawn(button(
+                        Action::Command(Command::Resume(false)),
+                        label(Key::ResumeNo),
+                        &ui,
+                        20.0,
+                    ));
+                });
+            });
+        });
+    // The record browser.
+    commands
+        .spawn((
+            BrowserPanel,
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent(22),
+                top: px(60),
+                width: px(560),
+                max_height: percent(85),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(3),
+                padding: UiRect::all(px(12)),
+                display: Display::None,
+                overflow: Overflow::clip(),
+                border_radius: BorderRadius::all(px(8)),
+                ..default()
+            },
+            BackgroundColor(PANEL),
+            GlobalZIndex(15),
+        ))
+        .with_children(|c| {
+            c.spawn(Node {
+                column_gap: px(8),
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn(button(Action::CloseBrowser, label(Key::Close), &ui, 18.0));
+            });
+            c.spawn((
+                BrowserRows,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(2),
+                    ..default()
+                },
+            ));
         });
 }
 
+#[allow(clippy::too_many_arguments)]
 fn press_buttons(
-    buttons: Query<(&Interaction, &HudButton, &Children), Changed<Interaction>>,
-    mut colors: Query<(&Interaction, &mut BackgroundColor), With<HudButton>>,
-    mut texts: Query<&mut Text>,
-    sound: Res<Sound>,
-    mut new_games: MessageWriter<NewGame>,
-    mut toggles: MessageWriter<ToggleSound>,
+    buttons: Query<(&Interaction, &Action), Changed<Interaction>>,
+    mut colors: Query<(&Interaction, &mut BackgroundColor), (With<Action>, Without<MoveCell>)>,
+    mut open: ResMut<OpenMenu>,
+    mut browser: ResMut<Browser>,
+    dirs: Res<Dirs>,
+    mut commands_out: MessageWriter<Command>,
     mut views: MessageWriter<ResetView>,
 ) {
-    for (interaction, action, children) in &buttons {
+    for (interaction, action) in &buttons {
         if *interaction != Interaction::Pressed {
             continue;
         }
         match action {
-            HudButton::NewGame(players) => {
-                new_games.write(NewGame::standard(*players));
+            Action::OpenMenu(menu) => {
+                open.0 = if open.0 == Some(*menu) { None } else { Some(*menu) };
+                continue;
             }
-            HudButton::Sound => {
-                toggles.write(ToggleSound);
-                // The label shows the state after this press.
-                if let Some(mut text) = children.first().and_then(|c| texts.get_mut(*c).ok()) {
-                    text.0 = if sound.on { "音效：关" } else { "音效：开" }.into();
+            Action::Command(c) => {
+                commands_out.write(c.clone());
+            }
+            Action::Browse => {
+                let dir = dirs.records();
+                let _ = std::fs::create_dir_all(&dir);
+                browser.dir = Some(dir);
+            }
+            Action::BrowseTo(path) => {
+                if path.is_dir() {
+                    browser.dir = Some(path.clone());
+                } else {
+                    commands_out.write(Command::OpenRecord(path.clone()));
+                    browser.dir = None;
                 }
             }
-            HudButton::ResetView => {
+            Action::CloseBrowser => browser.dir = None,
+            Action::ResetView => {
                 views.write(ResetView);
             }
         }
+        open.0 = None;
     }
     for (interaction, mut color) in &mut colors {
-        let alpha = match interaction {
-            Interaction::Pressed => 1.0,
-            Interaction::Hovered => 0.95,
-            Interaction::None => 0.8,
+        let want = if *interaction == Interaction::None {
+            BUTTON
+        } else {
+            BUTTON_HOT
         };
-        let lightness = if *interaction == Interaction::None { 0.16 } else { 0.32 };
-        color.0 = Color::srgba(lightness, lightness * 0.56, lightness * 0.3, alpha);
+        if color.0 != want {
+            color.0 = want;
+        }
+    }
+}
+
+fn show_menus(open: Res<OpenMenu>, mut dropdowns: Query<(&Dropdown, &mut Node)>) {
+    if !open.is_changed() {
+        return;
+    }
+    for (dropdown, mut node) in &mut dropdowns {
+        node.display = if open.0 == Some(dropdown.0) {
+            Display::Flex
+        } else {
+            Display::None
+        };
+    }
+}
+
+/// Texts follow the language, the level, the sound.
+fn localize(
+    settings: Res<Settings>,
+    sound: Res<Sound>,
+    level: Res<crate::ai::AiLevel>,
+    mut labels: Query<(&Label, &mut Text), Without<Dynamic>>,
+    mut dynamic: Query<(&Dynamic, &mut Text, &mut TextColor), Without<Label>>,
+) {
+    if !settings.is_changed() && !sound.is_changed() && !level.is_changed() {
+        return;
+    }
+    let lang = settings.language;
+    for (label, mut t) in &mut labels {
+        let words = text::tr(label.0, lang);
+        if t.0 != words {
+            words.clone_into(&mut t.0);
+        }
+    }
+    for (d, mut t, mut color) in &mut dynamic {
+        let (words, chosen) = match *d {
+            Dynamic::Level(l) => (text::level_name(l, lang).to_owned(), l == level.0),
+            Dynamic::Handicap(h, gives) => (text::handicap_name(h, gives, lang), false),
+            Dynamic::Sound => (
+                text::tr(if sound.on { Key::SoundOn } else { Key::SoundOff }, lang).to_owned(),
+                false,
+            ),
+            Dynamic::Language(l) => (
+                match l {
+                    Language::Chinese => "中文".to_owned(),
+                    Language::English => "English".to_owned(),
+                },
+                l == lang,
+            ),
+        };
+        t.0 = words;
+        color.0 = if chosen {
+            Color::srgb(1.0, 0.78, 0.3)
+        } else {
+            INK
+        };
     }
 }
 
@@ -224,21 +611,36 @@ fn press_buttons(
 fn update_status(
     game: Res<Game>,
     thinking: Res<Thinking>,
+    hint: Res<HintState>,
+    settings: Res<Settings>,
+    level: Res<crate::ai::AiLevel>,
     mut status: Query<&mut Text, With<StatusText>>,
 ) {
-    let line = if let Some(outcome) = game.record.outcome() {
-        format!("对局结束：{}", outcome_text(outcome))
+    let lang = settings.language;
+    let mut line = if let Some(outcome) = game.record.outcome() {
+        text::outcome_text(outcome, lang)
     } else {
-        let side = game.record.position().side_to_move();
-        let mut line = format!("{}走棋", side_name(side));
-        if thinking.is_thinking() {
-            line.push_str(" · 电脑思考中");
-            if let Some(p) = thinking.progress() {
-                line.push_str(&format!("（深度 {}，评分 {:+}）", p.depth, p.score));
-            }
-        }
-        line
+        text::to_move(game.record.position().side_to_move(), lang)
     };
+    if game.replay {
+        line = format!(
+            "{} {}/{} · {line}",
+            text::tr(Key::Replay, lang),
+            game.record.ply(),
+            game.record.len()
+        );
+    } else {
+        line.push_str(&format!(" · {}", text::level_name(level.0, lang)));
+    }
+    if thinking.is_thinking() {
+        line.push_str(&format!(" · {}", text::tr(Key::Thinking, lang)));
+        if let Some(p) = thinking.progress() {
+            line.push_str(&format!(" {} {:+}", p.depth, p.score));
+        }
+    }
+    if hint.is_thinking() {
+        line.push_str(&format!(" · {}…", text::tr(Key::Hint, lang)));
+    }
     for mut text in &mut status {
         if text.0 != line {
             text.0.clone_from(&line);
@@ -246,47 +648,57 @@ fn update_status(
     }
 }
 
-/// 将军! after a checking move, the result when the game ends, a note when a move is refused.
+/// 将军! after a checking move, the result when the game ends, notices.
+#[allow(clippy::too_many_arguments)]
 fn show_cues(
     game: Res<Game>,
+    settings: Res<Settings>,
     mut played: MessageReader<MovePlayed>,
-    mut refused: MessageReader<MoveRefused>,
     mut resets: MessageReader<BoardReset>,
+    mut notices_in: MessageReader<Notice>,
+    mut last_notice: ResMut<LastNotice>,
     mut banners: Query<(&mut Text, &mut Banner, &mut TextColor), Without<NoticeText>>,
     mut notices: Query<(&mut Text, &mut NoticeText), Without<Banner>>,
 ) {
+    let lang = settings.language;
     let checked = played.read().last().map(|m| m.check);
     let reset = resets.read().count() > 0;
-    let (text, left, color) = if let Some(outcome) = game.record.outcome()
+    let cue = if let Some(outcome) = game.record.outcome()
         && (checked.is_some() || reset)
     {
-        (
-            outcome_text(outcome),
+        Some((
+            text::outcome_text(outcome, lang),
             f32::INFINITY,
             Color::srgb(1.0, 0.85, 0.3),
-        )
+        ))
     } else if checked == Some(true) {
-        ("将军！".to_owned(), 1.4, Color::srgb(0.95, 0.2, 0.12))
+        Some((
+            text::tr(Key::Check, lang).to_owned(),
+            1.4,
+            Color::srgb(0.95, 0.2, 0.12),
+        ))
     } else if reset {
-        (String::new(), 0.0, Color::WHITE)
+        Some((String::new(), 0.0, Color::WHITE))
     } else {
-        (String::new(), -1.0, Color::WHITE)
+        None
     };
-    if left >= 0.0 {
+    if let Some((words, left, color)) = cue {
         for (mut t, mut banner, mut c) in &mut banners {
-            t.0.clone_from(&text);
+            t.0.clone_from(&words);
             banner.left = left;
             c.0 = color;
         }
     }
-    if let Some(r) = refused.read().last() {
-        let why = match &r.error {
-            xiangqi::PlayError::GameOver(_) => "对局已结束".to_owned(),
-            xiangqi::PlayError::Illegal(_) => format!("不能这样走：{}", r.mv),
-        };
+    let mut fresh = notices_in.read().last().map(|n| n.0.clone());
+    if fresh.is_none() && settings.is_changed() {
+        fresh.clone_from(&last_notice.0);
+    }
+    if let Some(kind) = fresh {
+        let words = text::notice_text(&kind, lang);
+        last_notice.0 = Some(kind);
         for (mut t, mut notice) in &mut notices {
-            t.0.clone_from(&why);
-            notice.left = 2.0;
+            t.0.clone_from(&words);
+            notice.left = 5.0;
         }
     }
 }
@@ -317,20 +729,202 @@ fn fade(
     }
 }
 
+fn show_replay_bar(game: Res<Game>, mut bars: Query<&mut Node, With<ReplayBar>>) {
+    if !game.is_changed() {
+        return;
+    }
+    for mut node in &mut bars {
+        let want = if game.replay {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != want {
+            node.display = want;
+        }
+    }
+}
+
+/// A move of the list: clicking it jumps there in replay.
+#[derive(Component)]
+struct MoveCell;
+
+/// Rebuilds the move list rows around the current move.
+fn show_move_list(
+    mut commands: Commands,
+    game: Res<Game>,
+    list: Res<MoveList>,
+    ui: Res<UiFont>,
+    rows: Query<(Entity, Option<&Children>), With<MoveListRows>>,
+) {
+    if !game.is_changed() && !list.is_changed() {
+        return;
+    }
+    let Ok((container, children)) = rows.single() else {
+        return;
+    };
+    if let Some(children) = children {
+        for c in children.iter() {
+            commands.entity(c).despawn();
+        }
+    }
+    let ply = game.record.ply();
+    let texts = &list.texts;
+    let total_rows = texts.len().div_ceil(2);
+    let current_row = ply.saturating_sub(1) / 2;
+    let first = (current_row + 3).saturating_sub(LIST_ROWS).min(total_rows.saturating_sub(LIST_ROWS));
+    // A record starting with Black to move leaves Red's first cell empty.
+    let black_first = game.record.start().side_to_move() == xiangqi::Color::Black;
+    let cells: Vec<Option<usize>> = if black_first {
+        std::iter::once(None).chain((0..texts.len()).map(Some)).collect()
+    } else {
+        (0..texts.len()).map(Some).collect()
+    };
+    let replay = game.replay;
+    commands.entity(container).with_children(|c| {
+        for (row, pair) in cells.chunks(2).enumerate().skip(first).take(LIST_ROWS) {
+            c.spawn(Node {
+                column_gap: px(6),
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_children(|r| {
+                r.spawn((
+                    Text::new(format!("{}.", row + 1)),
+                    TextLayout::no_wrap(),
+                    font(&ui, 16.0),
+                    TextColor(Color::srgb(0.8, 0.72, 0.6)),
+                    Node {
+                        width: px(30),
+                        ..default()
+                    },
+                ));
+                for cell in pair {
+                    let Some(i) = *cell else {
+                        r.spawn(Node {
+                            width: px(82),
+                            ..default()
+                        });
+                        continue;
+                    };
+                    let current = i + 1 == ply;
+                    let mut e = r.spawn((
+                        MoveCell,
+                        Node {
+                            width: px(82),
+                            padding: UiRect::axes(px(4), px(1)),
+                            border_radius: BorderRadius::all(px(3)),
+                            ..default()
+                        },
+                        BackgroundColor(if current { CURRENT } else { Color::NONE }),
+                        children![(
+                            Text::new(texts[i].clone()),
+                            TextLayout::no_wrap(),
+                            font(&ui, 17.0),
+                            TextColor(if i < ply { INK } else { Color::srgb(0.6, 0.55, 0.5) }),
+                        )],
+                    ));
+                    if replay {
+                        e.insert((Button, Action::Command(Command::Step(Step::To(i + 1)))));
+                    }
+                }
+            });
+        }
+    });
+}
+
+fn show_resume_dialog(offer: Res<ResumeOffer>, mut dialogs: Query<&mut Node, With<ResumeDialog>>) {
+    if !offer.is_changed() {
+        return;
+    }
+    for mut node in &mut dialogs {
+        node.display = if offer.0.is_some() {
+            Display::Flex
+        } else {
+            Display::None
+        };
+    }
+}
+
+/// The browser lists the folder's subfolders and its RON and PGN records.
+fn show_browser(
+    mut commands: Commands,
+    browser: Res<Browser>,
+    settings: Res<Settings>,
+    ui: Res<UiFont>,
+    mut panels: Query<&mut Node, With<BrowserPanel>>,
+    rows: Query<(Entity, Option<&Children>), With<BrowserRows>>,
+) {
+    if !browser.is_changed() {
+        return;
+    }
+    for mut node in &mut panels {
+        node.display = if browser.dir.is_some() {
+            Display::Flex
+        } else {
+            Display::None
+        };
+    }
+    let Ok((container, children)) = rows.single() else {
+        return;
+    };
+    if let Some(children) = children {
+        for c in children.iter() {
+            commands.entity(c).despawn();
+        }
+    }
+    let Some(dir) = &browser.dir else {
+        return;
+    };
+    let mut entries: Vec<(bool, String, PathBuf)> = std::fs::read_dir(dir)
+        .map(|it| {
+            it.filter_map(Result::ok)
+                .filter_map(|e| {
+                    let path = e.path();
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    let is_dir = path.is_dir();
+                    let record = path.extension().is_some_and(|x| {
+                        x.eq_ignore_ascii_case("pgn") || x.eq_ignore_ascii_case("ron")
+                    });
+                    (!name.starts_with('.') && (is_dir || record)).then_some((is_dir, name, path))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    entries.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    let lang = settings.language;
+    commands.entity(container).with_children(|c| {
+        c.spawn((
+            Text::new(dir.display().to_string()),
+            font(&ui, 15.0),
+            TextColor(Color::srgb(0.8, 0.72, 0.6)),
+        ));
+        if let Some(parent) = dir.parent() {
+            c.spawn(button(
+                Action::BrowseTo(parent.to_path_buf()),
+                Text::new(format!(".. {}", text::tr(Key::Up, lang))),
+                &ui,
+                17.0,
+            ));
+        }
+        for (is_dir, name, path) in entries.into_iter().take(30) {
+            let shown = if is_dir { format!("{name}/") } else { name };
+            c.spawn(button(Action::BrowseTo(path), Text::new(shown), &ui, 17.0));
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn outcomes_read_in_chinese() {
-        let mate = Outcome::Win {
-            winner: Side::Red,
-            reason: WinReason::Checkmate,
-        };
-        assert_eq!(outcome_text(mate), "红方胜（绝杀）");
-        let draw = Outcome::Draw {
-            reason: DrawReason::NoCaptureLimit,
-        };
-        assert_eq!(outcome_text(draw), "和棋（六十回合无吃子）");
+    fn every_label_has_both_languages() {
+        for key in [Key::MenuGame, Key::Undo, Key::Resume, Key::ContinueHere] {
+            let zh = text::tr(key, Language::Chinese);
+            let en = text::tr(key, Language::English);
+            assert!(!zh.is_empty() && !en.is_empty() && zh != en);
+            assert!(en.is_ascii() && !zh.is_ascii());
+        }
     }
 }

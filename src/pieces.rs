@@ -101,8 +101,8 @@ pub fn taken_position(piece: Piece, slot: usize) -> Vec3 {
     let column = (slot / 8) as f32;
     let row = (slot % 8) as f32;
     let (x, z) = match piece.color {
-        Side::Black => (5.9 + column * 0.95, 4.3 - row * 0.95),
-        Side::Red => (-5.9 - column * 0.95, -4.3 + row * 0.95),
+        Side::Black => (5.7 + column * 0.9, 4.3 - row * 0.95),
+        Side::Red => (-5.7 - column * 0.9, -4.3 + row * 0.95),
     };
     Vec3::new(x, HEIGHT / 2.0, z)
 }
@@ -323,6 +323,7 @@ pub(super) fn view_plugin(app: &mut App) {
             glow,
             mark_last_move.run_if(resource_changed::<Game>),
             mark_check.run_if(resource_changed::<Game>),
+            mark_hint.run_if(resource_changed::<crate::session::HintState>),
         )
             .chain()
             .after(CoreSet::Views),
@@ -547,6 +548,67 @@ fn mark_last_move(
             Pickable::IGNORE,
         ));
     }
+}
+
+/// The engine's suggested move: a gold arrow from the piece to its destination.
+#[derive(Component)]
+struct HintMark;
+
+fn mark_hint(
+    mut commands: Commands,
+    hint: Res<crate::session::HintState>,
+    old: Query<Entity, With<HintMark>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(mv) = hint.shown else {
+        return;
+    };
+    let gold = materials.add(StandardMaterial {
+        base_color: Color::srgba(1.0, 0.78, 0.1, 0.9),
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    });
+    let (a, b) = (square_to_world(mv.from()), square_to_world(mv.to()));
+    let d = b - a;
+    let length = d.length();
+    let yaw = Quat::from_rotation_y(-d.z.atan2(d.x));
+    let lift = Vec3::Y * (HEIGHT + 0.06);
+    // The shaft, from the piece's edge to the arrow head.
+    let shaft = (length - 0.55).max(0.1);
+    commands.spawn((
+        HintMark,
+        Mesh3d(meshes.add(Cuboid::new(shaft, 0.02, 0.12))),
+        MeshMaterial3d(gold.clone()),
+        Transform::from_translation(a + d / length * (shaft / 2.0) + lift).with_rotation(yaw),
+        Pickable::IGNORE,
+    ));
+    // The head: a flat triangle pointing at the destination.
+    let head = meshes.add(Triangle2d::new(
+        Vec2::new(0.0, 0.0),
+        Vec2::new(-0.45, 0.25),
+        Vec2::new(-0.45, -0.25),
+    ));
+    commands.spawn((
+        HintMark,
+        Mesh3d(head),
+        MeshMaterial3d(gold.clone()),
+        Transform::from_translation(b - d / length * 0.1 + lift)
+            .with_rotation(yaw * Quat::from_rotation_x(-FRAC_PI_2)),
+        Pickable::IGNORE,
+    ));
+    commands.spawn((
+        HintMark,
+        Mesh3d(meshes.add(Annulus::new(0.44, 0.52).mesh().resolution(40))),
+        MeshMaterial3d(gold),
+        Transform::from_translation(b + Vec3::Y * 0.014)
+            .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
+        Pickable::IGNORE,
+    ));
 }
 
 /// The red ring under a king in check.

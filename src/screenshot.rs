@@ -6,6 +6,9 @@
 //! - `CHUHAN_OPEN` (a RON or PGN record to replay) and `CHUHAN_STEP` (how many of its moves to show);
 //! - `CHUHAN_PLAY` (a move to play once the board shows) and `CHUHAN_ANIM_CAP` (stop its glide part
 //!   way, 0 to 1: a capture in progress);
+//! - `CHUHAN_LANG=en` (English), `CHUHAN_MENU` (a menu to open: game, level, handicap, records,
+//!   language), `CHUHAN_BROWSE` (a folder to show in the record browser), `CHUHAN_HINT` (ask for a
+//!   hint);
 //! - `CHUHAN_SCREENSHOT=path.png`: wait until a frame shows the board (the software renderer
 //!   compiles its pipelines over the first frames), wait `CHUHAN_SCREENSHOT_FRAMES` more (default
 //!   10), save the window to the PNG (temp file, then rename) and exit. The time from launch to the
@@ -23,6 +26,7 @@ use crate::ai::AiLevel;
 use crate::game::{Game, MoveRequested, Players};
 use crate::input::Selection;
 use crate::pieces::AnimationCap;
+use crate::session::Command;
 
 /// When the process started (set by `main`, read for the launch-to-first-frame figure).
 pub static LAUNCHED: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
@@ -113,6 +117,7 @@ struct Script {
     probing: bool,
     frames: Vec<Duration>,
     done: bool,
+    commands_sent: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -189,6 +194,28 @@ fn run_script(
     }
     if let Some(sq) = preselect.0.take() {
         selection.0 = Some(sq);
+    }
+    if !script.commands_sent {
+        script.commands_sent = true;
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+        if var("CHUHAN_LANG").as_deref() == Some("en") {
+            commands.queue(|w: &mut World| {
+                w.write_message(Command::SetLanguage(crate::text::Language::English));
+            });
+        }
+        if let Some(menu) = var("CHUHAN_MENU").and_then(|m| crate::hud::Menu::named(&m)) {
+            commands.insert_resource(crate::hud::OpenMenu(Some(menu)));
+        }
+        if let Some(dir) = var("CHUHAN_BROWSE") {
+            commands.insert_resource(crate::hud::Browser {
+                dir: Some(dir.into()),
+            });
+        }
+        if var("CHUHAN_HINT").is_some() {
+            commands.queue(|w: &mut World| {
+                w.write_message(Command::Hint);
+            });
+        }
     }
     if let Some(m) = script.play.take() {
         requests.write(MoveRequested(m));
