@@ -322,7 +322,6 @@ pub(super) fn view_plugin(app: &mut App) {
             flash_refused,
             glow,
             mark_last_move.run_if(resource_changed::<Game>),
-            mark_check.run_if(resource_changed::<Game>),
             mark_hint.run_if(resource_changed::<crate::session::HintState>),
         )
             .chain()
@@ -336,16 +335,7 @@ fn face_texture(piece: Piece) -> String {
         Side::Red => "red",
         Side::Black => "black",
     };
-    let kind = match piece.kind {
-        PieceKind::King => "king",
-        PieceKind::Advisor => "advisor",
-        PieceKind::Elephant => "elephant",
-        PieceKind::Horse => "horse",
-        PieceKind::Rook => "rook",
-        PieceKind::Cannon => "cannon",
-        PieceKind::Pawn => "pawn",
-    };
-    format!("textures/piece-{side}-{kind}.png")
+    format!("textures/piece-{side}-{}.png", piece.kind.name())
 }
 
 fn load_piece_assets(
@@ -511,42 +501,61 @@ fn glow(
 #[derive(Component)]
 struct LastMoveMark;
 
+/// The red ring under a king in check.
+#[derive(Component)]
+struct CheckMark;
+
+/// A flat ring on the board at `sq`, ignored by picking.
+fn ring_at(sq: Square, y: f32, mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>) -> impl Bundle {
+    (
+        Mesh3d(mesh.clone()),
+        MeshMaterial3d(material.clone()),
+        Transform::from_translation(square_to_world(sq) + Vec3::Y * y)
+            .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
+        Pickable::IGNORE,
+    )
+}
+
+/// Rings on the board: blue on the last move's two points, red under a king in check.
+#[allow(clippy::type_complexity)]
 fn mark_last_move(
     mut commands: Commands,
     game: Res<Game>,
-    old: Query<Entity, With<LastMoveMark>>,
+    old: Query<Entity, Or<(With<LastMoveMark>, With<CheckMark>)>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut cached: Local<Option<(Handle<Mesh>, Handle<StandardMaterial>)>>,
+    mut cached: Local<Option<[(Handle<Mesh>, Handle<StandardMaterial>); 2]>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
     }
-    let Some(mv) = game.record.last_move() else {
-        return;
-    };
-    let (mesh, material) = cached
-        .get_or_insert_with(|| {
+    let [last, check] = cached.get_or_insert_with(|| {
+        let mut ring = |inner: f32, outer: f32, color: Color, emissive: LinearRgba| {
             (
-                meshes.add(Annulus::new(0.40, 0.47).mesh().resolution(40)),
+                meshes.add(Annulus::new(inner, outer).mesh().resolution(40)),
                 materials.add(StandardMaterial {
-                    base_color: Color::srgba(0.1, 0.35, 0.9, 0.9),
+                    base_color: color,
+                    emissive,
                     alpha_mode: AlphaMode::Blend,
                     unlit: true,
                     ..default()
                 }),
             )
-        })
-        .clone();
-    for sq in [mv.from(), mv.to()] {
-        commands.spawn((
-            LastMoveMark,
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(material.clone()),
-            Transform::from_translation(square_to_world(sq) + Vec3::Y * 0.011)
-                .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
-            Pickable::IGNORE,
-        ));
+        };
+        [
+            ring(0.40, 0.47, Color::srgba(0.1, 0.35, 0.9, 0.9), LinearRgba::BLACK),
+            ring(0.44, 0.62, Color::srgba(1.0, 0.1, 0.05, 0.85), LinearRgba::rgb(2.0, 0.1, 0.0)),
+        ]
+    });
+    if let Some(mv) = game.record.last_move() {
+        for sq in [mv.from(), mv.to()] {
+            commands.spawn((LastMoveMark, ring_at(sq, 0.011, &last.0, &last.1)));
+        }
+    }
+    let pos = game.record.position();
+    if pos.is_check() {
+        let king = pos.king(pos.side_to_move());
+        commands.spawn((CheckMark, ring_at(king, 0.013, &check.0, &check.1)));
     }
 }
 
@@ -606,49 +615,6 @@ fn mark_hint(
         Mesh3d(meshes.add(Annulus::new(0.44, 0.52).mesh().resolution(40))),
         MeshMaterial3d(gold),
         Transform::from_translation(b + Vec3::Y * 0.014)
-            .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
-        Pickable::IGNORE,
-    ));
-}
-
-/// The red ring under a king in check.
-#[derive(Component)]
-struct CheckMark;
-
-fn mark_check(
-    mut commands: Commands,
-    game: Res<Game>,
-    old: Query<Entity, With<CheckMark>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    mut cached: Local<Option<(Handle<Mesh>, Handle<StandardMaterial>)>>,
-) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let pos = game.record.position();
-    if !pos.is_check() {
-        return;
-    }
-    let (mesh, material) = cached
-        .get_or_insert_with(|| {
-            (
-                meshes.add(Annulus::new(0.44, 0.62).mesh().resolution(40)),
-                materials.add(StandardMaterial {
-                    base_color: Color::srgba(1.0, 0.1, 0.05, 0.85),
-                    emissive: LinearRgba::rgb(2.0, 0.1, 0.0),
-                    alpha_mode: AlphaMode::Blend,
-                    unlit: true,
-                    ..default()
-                }),
-            )
-        })
-        .clone();
-    commands.spawn((
-        CheckMark,
-        Mesh3d(mesh),
-        MeshMaterial3d(material),
-        Transform::from_translation(square_to_world(pos.king(pos.side_to_move())) + Vec3::Y * 0.013)
             .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
         Pickable::IGNORE,
     ));
