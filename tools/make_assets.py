@@ -4,8 +4,10 @@
 Needs Debian's fonts-noto-cjk and `pip install fonttools pillow`. Run from the repository root:
     python3 tools/make_assets.py
 Writes assets/fonts/chuhan-sans.otf (only the glyphs below) and assets/textures/piece-*.png.
-The subset holds the characters listed below plus every non-ASCII character in the game's Rust
-sources (src/) and the rules library's Chinese notation, so new UI text needs only a rerun.
+The subset holds the characters listed below, every non-ASCII character in the game's Rust sources
+(src/), the rules library's notation and handicap names and the engine's level names (so new UI
+text needs only a rerun), and the 3755 common characters of GB 2312 level 1 (for player names, events
+and file names in the records the game opens).
 """
 from pathlib import Path
 
@@ -40,11 +42,26 @@ TEXT = (
 def source_characters(root: Path) -> str:
     """Every non-ASCII character in the game's sources and the notation code."""
     chars = set()
-    for folder in ("src", "crates/xiangqi/src/notation"):
-        for path in sorted((root / folder).rglob("*.rs")):
+    sources = ["src", "crates/xiangqi/src/notation", "crates/xiangqi/src/handicap.rs",
+               "crates/xiangqi-engine/src/level.rs"]
+    for folder in sources:
+        base = root / folder
+        for path in sorted(base.rglob("*.rs") if base.is_dir() else [base]):
             chars.update(c for c in path.read_text(encoding="utf-8") if ord(c) > 127)
     # Box-drawing and arrows in comments are not shown; keep CJK, full-width and punctuation.
     return "".join(sorted(c for c in chars if c.isprintable() and not 0x2190 <= ord(c) <= 0x25FF))
+
+
+def common_hanzi() -> str:
+    """The 3755 most common characters (GB 2312 level 1): names and file names in records."""
+    chars = []
+    for hi in range(0xB0, 0xD8):
+        for lo in range(0xA1, 0xFF):
+            try:
+                chars.append(bytes([hi, lo]).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass
+    return "".join(chars)
 
 
 def subset_font(out: Path, text: str) -> None:
@@ -92,7 +109,7 @@ def main() -> None:
     root = Path(__file__).resolve().parent.parent
     font_out = root / "assets" / "fonts" / "chuhan-sans.otf"
     font_out.parent.mkdir(parents=True, exist_ok=True)
-    text = "".join(sorted(set(TEXT + source_characters(root))))
+    text = "".join(sorted(set(TEXT + source_characters(root) + common_hanzi())))
     subset_font(font_out, text)
     tex = root / "assets" / "textures"
     tex.mkdir(parents=True, exist_ok=True)
