@@ -52,8 +52,11 @@ fn main() {
         .unwrap_or(600);
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, chuhan::CorePlugin));
-    app.insert_resource(AiLevel(Level::Master));
+    // Files apart from the player's; the level is set after the settings are loaded.
+    let dir = std::env::temp_dir().join(format!("chuhan-frame-cost-{}", std::process::id()));
+    app.insert_resource(chuhan::files::Dirs::in_one(&dir));
     app.update();
+    app.insert_resource(AiLevel(Level::Master));
     let record = GameRecord::from_fen(FEN).expect("the FEN reads");
     app.world_mut().write_message(NewGame {
         record: record.clone(),
@@ -70,4 +73,11 @@ fn main() {
     });
     app.update();
     report("searching (大师 for both sides)", measure(&mut app, frames));
+    let _ = std::fs::remove_dir_all(&dir);
+    let game = app.world().resource::<chuhan::game::Game>();
+    let progress = app.world().resource::<Thinking>().progress();
+    println!(
+        "the computers played {} moves; the search in flight: {progress:?}",
+        game.record.ply()
+    );
 }

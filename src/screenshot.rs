@@ -176,7 +176,7 @@ pub fn shows_board(rgb: &[u8]) -> bool {
 fn run_script(
     mut commands: Commands,
     mut script: ResMut<Script>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mut preselect: ResMut<Preselect>,
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<MoveRequested>,
