@@ -10,7 +10,7 @@ use xiangqi::Color as Side;
 
 use crate::board::BoardSurface;
 use crate::game::{BoardReset, Game};
-use crate::pieces::{BottomSide, PieceView};
+use crate::pieces::BottomSide;
 
 /// Where the camera is (`current`) and where it is going (`goal`).
 #[derive(Component, Clone, Copy, Debug)]
@@ -191,16 +191,13 @@ fn drag_and_zoom(
 /// A left drag on the board or table (not on a piece) turns the view too.
 fn drag_empty_space(
     drag: On<Pointer<Drag>>,
-    pieces: Query<(), With<PieceView>>,
-    parents: Query<&ChildOf>,
     surfaces: Query<(), Or<(With<BoardSurface>, With<Table>)>>,
     mut orbits: Query<&mut Orbit>,
 ) {
     if drag.button != PointerButton::Primary || drag.original_event_target() != drag.entity {
         return;
     }
-    let root = parents.get(drag.entity).map_or(drag.entity, ChildOf::parent);
-    if pieces.contains(root) || !surfaces.contains(drag.entity) {
+    if !surfaces.contains(drag.entity) {
         return;
     }
     for mut orbit in &mut orbits {

@@ -770,9 +770,6 @@ fn show_move_list(
     }
     let ply = game.record.ply();
     let texts = &list.texts;
-    let total_rows = texts.len().div_ceil(2);
-    let current_row = ply.saturating_sub(1) / 2;
-    let first = (current_row + 3).saturating_sub(LIST_ROWS).min(total_rows.saturating_sub(LIST_ROWS));
     // A record starting with Black to move leaves Red's first cell empty.
     let black_first = game.record.start().side_to_move() == xiangqi::Color::Black;
     let cells: Vec<Option<usize>> = if black_first {
@@ -780,6 +777,12 @@ fn show_move_list(
     } else {
         (0..texts.len()).map(Some).collect()
     };
+    // Show the rows around the current move (cell `ply - 1`, or the first before any move).
+    let total_rows = cells.len().div_ceil(2);
+    let current_row = (ply + usize::from(black_first)).saturating_sub(1) / 2;
+    let first = (current_row + 3)
+        .saturating_sub(LIST_ROWS)
+        .min(total_rows.saturating_sub(LIST_ROWS));
     let replay = game.replay;
     commands.entity(container).with_children(|c| {
         for (row, pair) in cells.chunks(2).enumerate().skip(first).take(LIST_ROWS) {

@@ -250,14 +250,9 @@ fn on_click(
         return;
     }
     let hit = click.hit.position;
-    match point_of(click.entity, hit, &pieces, &markers, &parents, &surfaces) {
-        Some(point) => {
-            picks.write(Pick::Click(point));
-        }
-        None => {
-            picks.write(Pick::Click(None));
-        }
-    }
+    // Anything that is not a point of the board (the table) puts the selection down.
+    let point = point_of(click.entity, hit, &pieces, &markers, &parents, &surfaces).flatten();
+    picks.write(Pick::Click(point));
 }
 
 fn piece_root(target: Entity, parents: &Query<&ChildOf>, pieces: &Query<&PieceView>) -> Option<Entity> {

@@ -18,7 +18,9 @@ use crate::ai::{AiLevel, Thinking};
 use crate::audio::Sound;
 use crate::camera::View;
 use crate::files::{self, Dirs, FileError};
-use crate::game::{BoardReset, Controller, CoreSet, Game, MovePlayed, MoveRefused, Players};
+use crate::game::{
+    BoardReset, Controller, CoreSet, Game, MovePlayed, MoveRefused, NewGame, Players,
+};
 use crate::text::{Language, NoticeKind};
 
 /// How a game starts.
@@ -42,24 +44,35 @@ impl Default for Setup {
 }
 
 impl Setup {
-    /// The record and players this setup starts with.
+    /// Who plays which side: in a handicap game the giver is Red.
     #[must_use]
-    pub fn start(self) -> (GameRecord, Players) {
+    pub fn players(self) -> Players {
         match self {
-            Setup::Standard(players) => (GameRecord::new(Position::startpos()), players),
+            Setup::Standard(players) => players,
             Setup::Handicap {
-                handicap,
-                player_gives,
-            } => {
-                let players = if player_gives {
-                    Players::HUMAN_RED
-                } else {
-                    Players::HUMAN_BLACK
-                };
+                player_gives: true, ..
+            } => Players::HUMAN_RED,
+            Setup::Handicap {
+                player_gives: false,
+                ..
+            } => Players::HUMAN_BLACK,
+        }
+    }
+
+    /// The new game this setup starts.
+    #[must_use]
+    pub fn start(self) -> NewGame {
+        let record = match self {
+            Setup::Standard(_) => GameRecord::new(Position::startpos()),
+            Setup::Handicap { handicap, .. } => {
                 let mut record = GameRecord::new(handicap.position(Side::Red));
                 record.set_tag("Opening", handicap.chinese_name());
-                (record, players)
+                record
             }
+        };
+        NewGame {
+            record,
+            players: self.players(),
         }
     }
 }
@@ -209,14 +222,27 @@ pub struct ResumeOffer(pub Option<Autosave>);
 #[derive(Resource, Clone, Debug, Default)]
 pub struct SavedPosition(pub Option<(GameRecord, Players)>);
 
-/// A hint: the move the engine suggests for the record at `ply`.
-#[derive(Resource, Default)]
+/// A hint: its own engine, the search for the record at a ply, and the move it suggests.
+#[derive(Resource)]
 pub struct HintState {
-    task: Option<(usize, Task<Option<Move>>)>,
+    engine: Arc<Mutex<Engine>>,
     stop: Arc<AtomicBool>,
-    engine: Option<Arc<Mutex<Engine>>>,
+    task: Option<(usize, Task<Option<Move>>)>,
     /// The suggested move, for the current position.
     pub shown: Option<Move>,
+}
+
+impl Default for HintState {
+    fn default() -> HintState {
+        let engine = Engine::new();
+        let stop = engine.stop_flag();
+        HintState {
+            engine: Arc::new(Mutex::new(engine)),
+            stop,
+            task: None,
+            shown: None,
+        }
+    }
 }
 
 impl HintState {
@@ -235,6 +261,8 @@ const HINT_TIME: Duration = Duration::from_millis(1500);
 pub struct MoveList {
     /// One text per move of the whole record (including moves taken back).
     pub texts: Vec<String>,
+    /// The start and moves the texts were written for.
+    written_for: Option<(Position, Vec<Move>)>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -284,9 +312,9 @@ fn load_settings_and_autosave(
     // A new run starts with the last setup and level (a scripted run has its own).
     if scripted.is_none() {
         commands.insert_resource(AiLevel(settings.level()));
-        let (record, players) = settings.setup.start();
-        game.record = record;
-        game.players = players;
+        let start = settings.setup.start();
+        game.record = start.record;
+        game.players = start.players;
     }
     commands.insert_resource(settings);
     match std::fs::read_to_string(dirs.autosave()) {
@@ -347,6 +375,7 @@ fn handle_commands(
     mut thinking: ResMut<Thinking>,
     dirs: Res<Dirs>,
     mut resets: MessageWriter<BoardReset>,
+    mut new_games: MessageWriter<NewGame>,
     mut played: MessageWriter<MovePlayed>,
     mut back: MessageWriter<MoveTakenBack>,
     mut notices: MessageWriter<Notice>,
@@ -355,18 +384,11 @@ fn handle_commands(
     for command in commands_in.read() {
         match command {
             Command::NewGame(setup) => {
-                let (record, players) = setup.start();
-                game.record = record;
-                game.players = players;
-                game.replay = false;
                 settings.setup = *setup;
                 offer.0 = None;
-                resets.write(BoardReset);
+                new_games.write(setup.start());
             }
-            Command::SetLevel(l) => {
-                level.0 = *l;
-                settings.level = l.name().to_owned();
-            }
+            Command::SetLevel(l) => level.0 = *l,
             Command::Undo => {
                 if game.replay {
                     continue;
@@ -415,10 +437,7 @@ fn handle_commands(
             }
             Command::RestorePosition => match saved.0.clone() {
                 Some((record, players)) => {
-                    game.record = record;
-                    game.players = players;
-                    game.replay = false;
-                    resets.write(BoardReset);
+                    new_games.write(NewGame { record, players });
                 }
                 None => {
                     notices.write(Notice(NoticeKind::NothingSaved));
@@ -505,18 +524,14 @@ fn handle_commands(
             Command::ContinueHere => {
                 if game.replay {
                     game.replay = false;
-                    // Play on against the computer with the last setup's sides.
-                    game.players = match settings.setup.start().1 {
-                        p if p == Players::TWO_PLAYERS => p,
-                        _ => {
-                            // The player takes the side to move.
-                            let side = game.record.position().side_to_move();
-                            if side == Side::Red {
-                                Players::HUMAN_RED
-                            } else {
-                                Players::HUMAN_BLACK
-                            }
-                        }
+                    // Two players stay two players; against the computer the player takes the
+                    // side to move.
+                    game.players = if settings.setup.players() == Players::TWO_PLAYERS {
+                        Players::TWO_PLAYERS
+                    } else if game.record.position().side_to_move() == Side::Red {
+                        Players::HUMAN_RED
+                    } else {
+                        Players::HUMAN_BLACK
                     };
                     resets.write(BoardReset);
                 }
@@ -529,14 +544,13 @@ fn handle_commands(
                 if let Some(save) = offer.0.take()
                     && *yes
                 {
-                    game.record = save.record;
-                    game.players = save.players;
-                    game.replay = false;
                     if let Ok(l) = save.level.parse() {
                         level.0 = l;
-                        settings.level = save.level;
                     }
-                    resets.write(BoardReset);
+                    new_games.write(NewGame {
+                        record: save.record,
+                        players: save.players,
+                    });
                 }
             }
             Command::Quit => {
@@ -547,22 +561,14 @@ fn handle_commands(
     }
 }
 
+/// Starts a hint search for the current position (one at a time).
 fn start_hint(game: &Game, hint: &mut HintState) {
-    if game.replay || game.record.outcome().is_some() {
+    if game.replay || game.record.outcome().is_some() || hint.task.is_some() {
         return;
     }
-    hint.stop.store(true, Ordering::Relaxed);
-    let engine = Arc::clone(hint.engine.get_or_insert_with(|| {
-        let engine = Engine::new();
-        Arc::new(Mutex::new(engine))
-    }));
-    let stop = match engine.lock() {
-        Ok(e) => e.stop_flag(),
-        Err(_) => return,
-    };
-    hint.stop = Arc::clone(&stop);
-    stop.store(false, Ordering::Relaxed);
+    hint.stop.store(false, Ordering::Relaxed);
     hint.shown = None;
+    let engine = Arc::clone(&hint.engine);
     let start = game.record.start().clone();
     let moves = game.record.moves().to_vec();
     let task = AsyncComputeTaskPool::get().spawn(async move {
@@ -617,8 +623,13 @@ fn update_move_list(game: Res<Game>, mut list: ResMut<MoveList>) {
         return;
     }
     let record = &game.record;
-    if list.texts.len() != record.len() || record.len() == 0 {
+    let current = list
+        .written_for
+        .as_ref()
+        .is_some_and(|(start, moves)| start == record.start() && moves == record.all_moves());
+    if !current {
         list.texts = record.move_texts(Notation::Chinese);
+        list.written_for = Some((record.start().clone(), record.all_moves().to_vec()));
     }
 }
 

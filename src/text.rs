@@ -1,6 +1,6 @@
 //! Every text the game shows, in Chinese and English.
 
-use xiangqi::{Color as Side, DrawReason, Handicap, Outcome, WinReason};
+use xiangqi::{Color as Side, Handicap, Outcome};
 use xiangqi_engine::Level;
 
 /// The language of the interface.
@@ -161,48 +161,12 @@ pub fn handicap_name(handicap: Handicap, player_gives: bool, lang: Language) -> 
     }
 }
 
-/// The result and its reason, e.g. `红方胜（绝杀）`.
+/// The result and its reason, as the rules library words it: `红方胜（将死）`, `Red wins (checkmate)`.
 #[must_use]
 pub fn outcome_text(outcome: Outcome, lang: Language) -> String {
-    match (outcome, lang) {
-        (Outcome::Win { winner, reason }, Language::Chinese) => {
-            let why = match reason {
-                WinReason::Checkmate => "绝杀",
-                WinReason::Stalemate => "困毙",
-                WinReason::PerpetualCheck => "对方长将判负",
-                WinReason::PerpetualChase => "对方长捉判负",
-                WinReason::Resignation => "对方认输",
-            };
-            format!("{}胜（{why}）", side_name(winner, lang))
-        }
-        (Outcome::Draw { reason }, Language::Chinese) => {
-            let why = match reason {
-                DrawReason::Repetition => "重复局面",
-                DrawReason::NoCaptureLimit => "六十回合无吃子",
-                DrawReason::NoAttackingPieces => "双方无进攻子力",
-                DrawReason::Agreement => "双方议和",
-            };
-            format!("和棋（{why}）")
-        }
-        (Outcome::Win { winner, reason }, Language::English) => {
-            let why = match reason {
-                WinReason::Checkmate => "checkmate",
-                WinReason::Stalemate => "no legal move",
-                WinReason::PerpetualCheck => "perpetual check",
-                WinReason::PerpetualChase => "perpetual chase",
-                WinReason::Resignation => "resignation",
-            };
-            format!("{} wins ({why})", side_name(winner, lang))
-        }
-        (Outcome::Draw { reason }, Language::English) => {
-            let why = match reason {
-                DrawReason::Repetition => "repetition",
-                DrawReason::NoCaptureLimit => "60 moves without a capture",
-                DrawReason::NoAttackingPieces => "no attacking pieces",
-                DrawReason::Agreement => "agreement",
-            };
-            format!("Draw ({why})")
-        }
+    match lang {
+        Language::Chinese => outcome.chinese(),
+        Language::English => outcome.to_string(),
     }
 }
 

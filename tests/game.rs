@@ -139,10 +139,8 @@ fn a_move_by_clicks_updates_the_position_and_the_piece() {
 #[test]
 fn a_capture_sets_the_taken_piece_beside_the_board() {
     let mut app = app_with(Players::TWO_PLAYERS, Position::START_FEN);
-    for (from, to) in [("h2", "h9")] {
-        pick(&mut app, Pick::DragStart(sq(from)));
-        pick(&mut app, Pick::Drop { from: sq(from), to: Some(sq(to)) });
-    }
+    pick(&mut app, Pick::DragStart(sq("h2")));
+    pick(&mut app, Pick::Drop { from: sq("h2"), to: Some(sq("h9")) });
     assert_eq!(game(&app).record.moves(), &[mv("h2h9")]);
     assert_eq!(views(&mut app).len(), 31);
     let mut q = app.world_mut().query::<&Taken>();

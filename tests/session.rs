@@ -439,3 +439,19 @@ fn settings_persist_between_runs() {
     // The last setup starts the next run.
     assert_eq!(game(&app).record.start(), &Handicap::TwoHorses.position(Side::Red));
 }
+
+#[test]
+fn the_move_list_follows_a_different_move_after_undo() {
+    let dir = scratch_dir();
+    let mut app = app_in(&dir);
+    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    click(&mut app, "h2", "e2");
+    app.update();
+    let texts = |app: &App| app.world().resource::<chuhan::session::MoveList>().texts.clone();
+    assert_eq!(texts(&app), vec!["炮二平五".to_owned()]);
+    send(&mut app, Command::Undo);
+    click(&mut app, "b2", "e2");
+    app.update();
+    // Same length as before, different move.
+    assert_eq!(texts(&app), vec!["炮八平五".to_owned()]);
+}
