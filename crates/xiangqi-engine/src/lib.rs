@@ -19,6 +19,7 @@ pub mod book;
 pub mod eval;
 mod level;
 pub mod search;
+pub mod sprt;
 pub mod uci;
 
 use std::sync::Arc;

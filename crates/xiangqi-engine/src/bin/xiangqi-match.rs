@@ -20,6 +20,7 @@ use rand::rngs::StdRng;
 use xiangqi::notation::Notation;
 use xiangqi::{Color, GameRecord, Move, Outcome, Position, WinReason};
 use xiangqi_engine::Book;
+use xiangqi_engine::sprt::{Sprt, Verdict};
 
 const USAGE: &str = "usage: xiangqi-match [options]
   --engine1 CMD / --engine2 CMD   engine commands (default: the xiangqi-engine beside this binary)
@@ -33,7 +34,11 @@ const USAGE: &str = "usage: xiangqi-match [options]
   --seed S                         seed for the openings (default 1)
   --max-plies N                    adjudicate a draw after this many plies (default 600)
   --pgn FILE                       write every game to FILE
-  --engine-book                    let the engines use their own books (default: book off)";
+  --engine-book                    let the engines use their own books (default: book off)
+  --ranks1-from-1 / --ranks2-from-1  engine 1 / 2 numbers ranks 1-10 (Fairy-Stockfish: a1-i10)
+  --sprt ELO0 ELO1                 stop as soon as a sequential probability ratio test decides
+                                   between H0: elo = ELO0 and H1: elo = ELO1 (--games is the cap)
+  --alpha A / --beta B             error rates of the SPRT (default 0.05 each)";
 
 #[derive(Clone, Debug)]
 enum Control {
@@ -57,6 +62,8 @@ struct Config {
     max_plies: usize,
     pgn: Option<String>,
     engine_book: bool,
+    ranks_from_1: [bool; 2],
+    sprt: Option<Sprt>,
 }
 
 fn parse_args() -> Result<Config, String> {
@@ -78,6 +85,8 @@ fn parse_args() -> Result<Config, String> {
         max_plies: 600,
         pgn: None,
         engine_book: false,
+        ranks_from_1: [false, false],
+        sprt: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -123,6 +132,33 @@ fn parse_args() -> Result<Config, String> {
                 c.ucci[usize::from(a == "--ucci2")] = true;
                 i -= 1;
             }
+            "--ranks1-from-1" | "--ranks2-from-1" => {
+                c.ranks_from_1[usize::from(a == "--ranks2-from-1")] = true;
+                i -= 1;
+            }
+            "--sprt" => {
+                let elo = |j: usize| -> Result<f64, String> {
+                    args.get(j)
+                        .and_then(|v| v.parse::<f64>().ok())
+                        .ok_or_else(|| "--sprt needs two Elo numbers".to_string())
+                };
+                let (elo0, elo1) = (elo(i + 1)?, elo(i + 2)?);
+                if elo1 <= elo0 {
+                    return Err("--sprt: ELO1 must exceed ELO0".into());
+                }
+                let old = c.sprt.unwrap_or_default();
+                c.sprt = Some(Sprt { elo0, elo1, ..old });
+                i += 1;
+            }
+            "--alpha" | "--beta" => {
+                let v = val(i)?
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| *v > 0.0 && *v < 0.5)
+                    .ok_or_else(|| format!("{a}: a number between 0 and 0.5"))?;
+                let s = c.sprt.get_or_insert_with(Sprt::default);
+                if a == "--alpha" { s.alpha = v } else { s.beta = v }
+            }
             "--engine-book" => {
                 c.engine_book = true;
                 i -= 1;
@@ -133,6 +169,9 @@ fn parse_args() -> Result<Config, String> {
         i += 2;
     }
     c.games += c.games % 2;
+    if c.sprt.is_some_and(|s| s.elo1 <= s.elo0) {
+        return Err("--alpha/--beta need --sprt ELO0 ELO1".into());
+    }
     Ok(c)
 }
 
@@ -341,7 +380,12 @@ fn play_game(
         let Some(engine) = engines[who].as_mut() else {
             break fault("no engine".into());
         };
-        let moves: Vec<String> = record.moves().iter().map(ToString::to_string).collect();
+        let from_1 = cfg.ranks_from_1[who];
+        let moves: Vec<String> = record
+            .moves()
+            .iter()
+            .map(|m| move_text(*m, from_1))
+            .collect();
         let pos_cmd = if moves.is_empty() {
             "position startpos".to_string()
         } else {
@@ -400,7 +444,7 @@ fn play_game(
             break Ending::Resigned { loser: side };
         }
         let text = line.split_whitespace().nth(1).unwrap_or("");
-        let Ok(m) = text.parse::<Move>() else {
+        let Some(m) = parse_move(text, from_1) else {
             break fault(format!("unreadable move {line:?}"));
         };
         if let Err(e) = record.play(m) {
@@ -413,6 +457,53 @@ fn play_game(
         ending,
         record,
     }
+}
+
+/// `m` in coordinates, ranks from 0 (`h2e2`) or, for engines that count them from 1, `h3e3`.
+fn move_text(m: Move, ranks_from_1: bool) -> String {
+    if !ranks_from_1 {
+        return m.to_string();
+    }
+    let sq = |s: xiangqi::Square| {
+        format!(
+            "{}{}",
+            (b'a' + s.file().index() as u8) as char,
+            s.rank().index() + 1
+        )
+    };
+    format!("{}{}", sq(m.from()), sq(m.to()))
+}
+
+/// Reads an engine's move, ranks from 0 or from 1 (see [`move_text`]).
+fn parse_move(text: &str, ranks_from_1: bool) -> Option<Move> {
+    if !ranks_from_1 {
+        return text.parse().ok();
+    }
+    // Split into two squares: a letter followed by digits.
+    let bytes = text.as_bytes();
+    let second = (1..bytes.len()).find(|&i| bytes[i].is_ascii_alphabetic())?;
+    let square = |s: &str| -> Option<String> {
+        let (f, r) = s.split_at(1);
+        let r: u32 = r.parse().ok()?;
+        (1..=10).contains(&r).then(|| format!("{f}{}", r - 1))
+    };
+    format!("{}{}", square(&text[..second])?, square(&text[second..])?)
+        .parse()
+        .ok()
+}
+
+/// Pair outcomes of engine 0 for the SPRT: `[k]` = pairs that scored `k` half points of 4.
+fn pentanomial(all: &[GameResult]) -> [u32; 5] {
+    let mut by_pair = std::collections::BTreeMap::<usize, Vec<f64>>::new();
+    for r in all {
+        by_pair.entry(r.index / 2).or_default().push(r.score0());
+    }
+    let mut pairs = [0u32; 5];
+    for scores in by_pair.values().filter(|v| v.len() == 2) {
+        let half_points = ((scores[0] + scores[1]) * 2.0).round() as usize;
+        pairs[half_points.min(4)] += 1;
+    }
+    pairs
 }
 
 fn elo(score: f64) -> f64 {
@@ -475,6 +566,13 @@ fn main() -> ExitCode {
                     let (w, d, l) = tally(&all);
                     if all.len() % 10 == 0 {
                         println!("  after {} games: +{w} ={d} -{l}", all.len());
+                    }
+                    if let Some(sprt) = cfg.sprt {
+                        let pairs = pentanomial(&all);
+                        if sprt.verdict(&pairs) != Verdict::Continue {
+                            // Decided: start no new game; those under way finish.
+                            next.store(cfg.games, Ordering::Relaxed);
+                        }
                     }
                 }
             });
@@ -544,6 +642,26 @@ fn main() -> ExitCode {
     println!(
         "forfeits (illegal move, crash, time): {faults}; perpetual check/chase losses: {perpetual}"
     );
+    if let Some(sprt) = cfg.sprt {
+        let pairs = pentanomial(&all);
+        let (lo, hi) = sprt.bounds();
+        let verdict = match sprt.verdict(&pairs) {
+            Verdict::H1 => "H1 accepted",
+            Verdict::H0 => "H0 accepted",
+            Verdict::Continue => "undecided (game cap reached)",
+        };
+        println!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) pairs {:?}: {verdict}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            sprt.llr(&pairs),
+            lo,
+            hi,
+            pairs
+        );
+    }
     for r in all
         .iter()
         .filter(|r| matches!(r.ending, Ending::Fault { .. }))
