@@ -133,7 +133,7 @@ mod tests {
         let few = [5, 10, 20, 10, 5];
         assert!(sprt.llr(&few) < 0.0);
         assert_eq!(sprt.verdict(&few), Verdict::Continue);
-        let many = [50, 100, 200, 100, 50];
+        let many = [500, 1000, 2000, 1000, 500];
         assert_eq!(sprt.verdict(&many), Verdict::H0);
     }
 
