@@ -287,7 +287,14 @@ fn phase(pos: &Position) -> i32 {
 /// The evaluation from the side to move's point of view, in centipawns.
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
-    let score = evaluate_red(pos);
+    evaluate_with(pos, psq_red(pos))
+}
+
+/// [`evaluate`] given the material and piece-square total `psq` from Red's view (as the search
+/// keeps it up to date move by move with [`psq_delta`]).
+#[must_use]
+pub fn evaluate_with(pos: &Position, psq: Term) -> i32 {
+    let score = evaluate_red_with(pos, psq);
     let score = match pos.side_to_move() {
         Color::Red => score,
         Color::Black => -score,
@@ -301,15 +308,57 @@ pub fn piece_value(kind: PieceKind) -> i32 {
     PARAMS.material[kind.index()].mg
 }
 
+/// Material plus piece-square value of `piece` on `sq`, counted positive for either colour.
+#[inline]
+#[must_use]
+pub fn psq(piece: Piece, sq: Square) -> Term {
+    TABLES.psq[piece.index()][sq.index()]
+}
+
+/// The material and piece-square total of the position from Red's view.
+#[must_use]
+pub fn psq_red(pos: &Position) -> Term {
+    let mut total = Term::default();
+    for color in Color::ALL {
+        let sign = if color == Color::Red { 1 } else { -1 };
+        for kind in PieceKind::ALL {
+            let piece = Piece::new(color, kind);
+            for sq in pos.pieces(piece) {
+                total += psq(piece, sq) * sign;
+            }
+        }
+    }
+    total
+}
+
+/// How `m` (not yet made in `pos`) changes [`psq_red`].
+#[inline]
+#[must_use]
+pub fn psq_delta(pos: &Position, m: xiangqi::Move) -> Term {
+    let Some(piece) = pos.piece_at(m.from()) else {
+        return Term::default();
+    };
+    let sign = |c: Color| if c == Color::Red { 1 } else { -1 };
+    let mut d = (psq(piece, m.to()) + psq(piece, m.from()) * -1) * sign(piece.color);
+    if let Some(cap) = pos.piece_at(m.to()) {
+        d += psq(cap, m.to()) * -sign(cap.color);
+    }
+    d
+}
+
 /// The evaluation from Red's point of view, without tempo.
 #[must_use]
 pub fn evaluate_red(pos: &Position) -> i32 {
+    evaluate_red_with(pos, psq_red(pos))
+}
+
+fn evaluate_red_with(pos: &Position, psq: Term) -> i32 {
     let mut sides = [Term::default(); 2];
     let mut attackers = [0i32; 2];
     for color in Color::ALL {
         sides[color.index()] = side_terms(pos, color, &mut attackers[color.index()]);
     }
-    let total = sides[0] + sides[1] * -1;
+    let total = psq + sides[0] + sides[1] * -1;
     let ph = phase(pos);
     let mut score = (total.mg * ph + total.eg * (PHASE_MAX - ph)) / PHASE_MAX;
     // A side with nothing that can cross the river cannot win.
@@ -366,12 +415,6 @@ fn side_terms(pos: &Position, us: Color, attackers: &mut i32) -> Term {
     let them = !us;
     let occ = pos.occupied();
     let mut s = Term::default();
-    for kind in PieceKind::ALL {
-        let piece = Piece::new(us, kind);
-        for sq in pos.pieces(piece) {
-            s += TABLES.psq[piece.index()][sq.index()];
-        }
-    }
     let their_king = pos.king(them);
     let enemy_pawns = pos.pieces(Piece::new(them, PieceKind::Pawn));
     let pawn_guard = Bitboard(pawn_attacks(them, enemy_pawns.0));

@@ -1,9 +1,9 @@
-//! Move ordering: the hash move, good captures by MVV-LVA after SEE, killers, the counter move,
-//! quiets by history, bad captures last.
+//! Staged move ordering: the hash move before anything is generated, then captures by MVV-LVA
+//! (SEE computed only when a capture is picked, losing ones put aside), the killers and the
+//! counter move (each checked legal on its own), then the quiets by history, and the losing
+//! captures last. A cut-off at any stage saves the generation of the later ones.
 
 use xiangqi::{GenKind, Move, MoveList, Position};
-
-use crate::eval::piece_value;
 
 /// SEE values (middlegame material) by piece kind.
 pub const SEE_VALUES: [i32; 7] = [
@@ -20,84 +20,88 @@ const fn piece_value_const(i: usize) -> i32 {
     crate::eval::PARAMS.material[i].mg
 }
 
-const HASH: i32 = 1 << 30;
-const GOOD_CAPTURE: i32 = 1 << 28;
-const KILLER: i32 = 1 << 27;
-const COUNTER: i32 = (1 << 27) - 2;
-const BAD_CAPTURE: i32 = -(1 << 28);
+/// Which stage handed out a move: what the search's pruning and reductions read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// The hash move.
+    Hash,
+    /// A capture that does not lose material by SEE.
+    GoodCapture,
+    /// A killer or the counter move.
+    Refutation,
+    /// Another quiet move.
+    Quiet,
+    /// A capture that loses material by SEE.
+    BadCapture,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    Hash,
+    GenCaptures,
+    GoodCaptures,
+    Killer1,
+    Killer2,
+    Counter,
+    GenQuiets,
+    Quiets,
+    BadCaptures,
+    Done,
+}
 
 /// Quiet-move statistics the ordering reads.
 pub struct Heuristics<'a> {
     /// `[piece index][to]`.
     pub history: &'a [[i32; 90]; 14],
+    /// `[piece][to]` of the previous move: continuation history for this node, if any.
+    pub continuation: Option<&'a [[i16; 90]; 14]>,
     /// The two killers at this ply.
     pub killers: [Option<Move>; 2],
     /// The refutation of the previous move.
     pub counter: Option<Move>,
 }
 
-/// A scored move list, handed out best first.
+/// Hands out the legal moves of a position one at a time, best first.
 pub struct MovePicker {
+    stage: Stage,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    counter: Option<Move>,
+    captures_only: bool,
     moves: MoveList,
     scores: [i32; xiangqi::MAX_MOVES],
     next: usize,
+    bad: MoveList,
+    bad_next: usize,
 }
 
 impl MovePicker {
-    /// All legal moves (or captures only, when `captures_only`), scored.
+    /// A picker for every legal move, or for captures only when `captures_only` (in quiescence;
+    /// then the losing captures are not handed out at all).
     pub fn new(
         pos: &Position,
         tt_move: Option<Move>,
         h: &Heuristics<'_>,
         captures_only: bool,
     ) -> MovePicker {
-        let mut moves = MoveList::new();
-        pos.generate(
-            if captures_only {
-                GenKind::Captures
-            } else {
-                GenKind::Legal
-            },
-            &mut moves,
-        );
-        let mut scores = [0i32; xiangqi::MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if Some(m) == tt_move {
-                HASH
-            } else if let Some(victim) = pos.piece_at(m.to()) {
-                let attacker = pos.piece_at(m.from()).map_or(0, |p| p.kind.index());
-                let mvv = piece_value(victim.kind) * 16 - attacker as i32;
-                let attacker_value = SEE_VALUES[attacker];
-                if attacker_value <= piece_value(victim.kind) || pos.see(m, &SEE_VALUES) >= 0 {
-                    GOOD_CAPTURE + mvv
-                } else {
-                    BAD_CAPTURE + mvv
-                }
-            } else if h.killers[0] == Some(m) {
-                KILLER
-            } else if h.killers[1] == Some(m) {
-                KILLER - 1
-            } else if h.counter == Some(m) {
-                COUNTER
-            } else {
-                let p = pos.piece_at(m.from()).map_or(0, |p| p.index());
-                h.history[p][m.to().index()]
-            };
-        }
+        let tt_move = tt_move.filter(|&m| {
+            pos.is_legal(m) && (!captures_only || pos.piece_at(m.to()).is_some())
+        });
         MovePicker {
-            moves,
-            scores,
+            stage: Stage::Hash,
+            tt_move,
+            killers: h.killers,
+            counter: h.counter,
+            captures_only,
+            moves: MoveList::new(),
+            scores: [0; xiangqi::MAX_MOVES],
             next: 0,
+            bad: MoveList::new(),
+            bad_next: 0,
         }
     }
 
-    /// Whether there is no move at all.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// The next best move and its ordering score.
-    pub fn pick(&mut self) -> Option<(Move, i32)> {
+    fn take_best(&mut self) -> Option<Move> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
@@ -111,13 +115,111 @@ impl MovePicker {
         let list = self.moves.as_mut_slice();
         list.swap(self.next, best);
         self.scores.swap(self.next, best);
-        let r = (list[self.next], self.scores[self.next]);
+        let m = list[self.next];
         self.next += 1;
-        Some(r)
+        Some(m)
     }
-}
 
-/// Whether an ordering score marks a capture the SEE judged losing.
-pub fn is_bad_capture(score: i32) -> bool {
-    score < BAD_CAPTURE / 2
+    /// A killer or counter move worth trying here: legal, quiet, not already handed out.
+    fn refutation_ok(&self, pos: &Position, m: Option<Move>, earlier: &[Option<Move>]) -> bool {
+        m.is_some_and(|m| {
+            Some(m) != self.tt_move
+                && !earlier.contains(&Some(m))
+                && pos.piece_at(m.to()).is_none()
+                && pos.is_legal(m)
+        })
+    }
+
+    /// The next move and the stage it came from.
+    pub fn pick(&mut self, pos: &Position, h: &Heuristics<'_>) -> Option<(Move, Kind)> {
+        loop {
+            match self.stage {
+                Stage::Hash => {
+                    self.stage = Stage::GenCaptures;
+                    if let Some(m) = self.tt_move {
+                        return Some((m, Kind::Hash));
+                    }
+                }
+                Stage::GenCaptures => {
+                    pos.generate(GenKind::Captures, &mut self.moves);
+                    for (i, &m) in self.moves.iter().enumerate() {
+                        let victim = pos.piece_at(m.to()).map_or(0, |p| p.kind.index());
+                        let attacker = pos.piece_at(m.from()).map_or(0, |p| p.kind.index());
+                        self.scores[i] = SEE_VALUES[victim] * 16 - attacker as i32;
+                    }
+                    self.next = 0;
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => match self.take_best() {
+                    Some(m) if Some(m) == self.tt_move => {}
+                    Some(m) => {
+                        let victim = pos.piece_at(m.to()).map_or(0, |p| p.kind.index());
+                        let attacker = pos.piece_at(m.from()).map_or(0, |p| p.kind.index());
+                        if SEE_VALUES[attacker] <= SEE_VALUES[victim]
+                            || pos.see(m, &SEE_VALUES) >= 0
+                        {
+                            return Some((m, Kind::GoodCapture));
+                        }
+                        if !self.captures_only {
+                            self.bad.push(m);
+                        }
+                    }
+                    None => {
+                        self.stage = if self.captures_only {
+                            Stage::Done
+                        } else {
+                            Stage::Killer1
+                        };
+                    }
+                },
+                Stage::Killer1 => {
+                    self.stage = Stage::Killer2;
+                    if self.refutation_ok(pos, self.killers[0], &[]) {
+                        return self.killers[0].map(|m| (m, Kind::Refutation));
+                    }
+                }
+                Stage::Killer2 => {
+                    self.stage = Stage::Counter;
+                    if self.refutation_ok(pos, self.killers[1], &[self.killers[0]]) {
+                        return self.killers[1].map(|m| (m, Kind::Refutation));
+                    }
+                }
+                Stage::Counter => {
+                    self.stage = Stage::GenQuiets;
+                    if self.refutation_ok(pos, self.counter, &self.killers) {
+                        return self.counter.map(|m| (m, Kind::Refutation));
+                    }
+                }
+                Stage::GenQuiets => {
+                    self.moves.clear();
+                    pos.generate(GenKind::Quiets, &mut self.moves);
+                    for (i, &m) in self.moves.iter().enumerate() {
+                        let p = pos.piece_at(m.from()).map_or(0, |p| p.index());
+                        let to = m.to().index();
+                        let cont = h.continuation.map_or(0, |c| i32::from(c[p][to]));
+                        self.scores[i] = h.history[p][to] + 2 * cont;
+                    }
+                    self.next = 0;
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => match self.take_best() {
+                    Some(m)
+                        if Some(m) == self.tt_move
+                            || Some(m) == self.killers[0]
+                            || Some(m) == self.killers[1]
+                            || Some(m) == self.counter => {}
+                    Some(m) => return Some((m, Kind::Quiet)),
+                    None => self.stage = Stage::BadCaptures,
+                },
+                Stage::BadCaptures => {
+                    if let Some(&m) = self.bad.iter().nth(self.bad_next) {
+                        self.bad_next += 1;
+                        return Some((m, Kind::BadCapture));
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
 }

@@ -77,6 +77,23 @@ impl Tt {
         self.generation = self.generation.wrapping_add(4);
     }
 
+    /// Asks the processor to bring `key`'s bucket into cache (called as soon as a move is made,
+    /// so the line arrives while the child node starts).
+    #[inline]
+    #[allow(unsafe_code)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let p: *const Entry = &self.entries[self.bucket(key)];
+            // SAFETY: SSE is part of the x86_64 baseline, and a prefetch only hints the cache:
+            // it never faults and reads nothing the program sees (the address is in bounds).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     fn bucket(&self, key: u64) -> usize {
         (key as usize) & self.mask
     }
