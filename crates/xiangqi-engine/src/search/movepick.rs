@@ -3,22 +3,20 @@
 //! counter move (each checked legal on its own), then the quiets by history, and the losing
 //! captures last. A cut-off at any stage saves the generation of the later ones.
 
-use xiangqi::{GenKind, Move, MoveList, Position};
+use xiangqi::{GenKind, Move, MoveList, PieceKind, Position};
+
+use crate::eval::piece_value;
 
 /// SEE values (middlegame material) by piece kind.
 pub const SEE_VALUES: [i32; 7] = [
     10_000,
-    piece_value_const(1),
-    piece_value_const(2),
-    piece_value_const(3),
-    piece_value_const(4),
-    piece_value_const(5),
-    piece_value_const(6),
+    piece_value(PieceKind::Advisor),
+    piece_value(PieceKind::Elephant),
+    piece_value(PieceKind::Horse),
+    piece_value(PieceKind::Rook),
+    piece_value(PieceKind::Cannon),
+    piece_value(PieceKind::Pawn),
 ];
-
-const fn piece_value_const(i: usize) -> i32 {
-    crate::eval::PARAMS.material[i].mg
-}
 
 /// Which stage handed out a move: what the search's pruning and reductions read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
