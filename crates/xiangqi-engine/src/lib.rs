@@ -21,6 +21,7 @@ pub mod eval;
 mod level;
 pub mod search;
 pub mod sprt;
+pub mod tune;
 pub mod uci;
 
 use std::sync::Arc;

@@ -1,8 +1,81 @@
 //! `xiangqi-engine`: the UCI/UCCI engine binary. `xiangqi-engine bench [depth]` prints the bench
-//! signature and speed instead.
+//! signature and speed instead; `datagen` and `tune` are the tuning pipeline (see the README).
 
 use std::io::Write;
 use std::process::ExitCode;
+
+const USAGE: &str = "usage: xiangqi-engine          speak UCI or UCCI on stdin/stdout
+       xiangqi-engine bench [depth]   search the bench positions
+       xiangqi-engine datagen --out FILE [--games N] [--nodes N] [--threads N] [--seed S]
+       xiangqi-engine tune --data FILE [--out FILE] [--epochs N] [--rate R] [--lambda L] [--threads N]";
+
+/// The value after each `--name`, checked against `known`.
+fn options<'a>(
+    args: &'a [String],
+    known: &[&str],
+) -> Result<std::collections::HashMap<&'a str, &'a str>, String> {
+    let mut map = std::collections::HashMap::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let name = a.strip_prefix("--").filter(|n| known.contains(n));
+        let Some(name) = name else {
+            return Err(format!("unknown argument {a:?}"));
+        };
+        let v = it.next().ok_or_else(|| format!("--{name} needs a value"))?;
+        map.insert(name, v.as_str());
+    }
+    Ok(map)
+}
+
+fn number<T: std::str::FromStr>(
+    map: &std::collections::HashMap<&str, &str>,
+    name: &str,
+    default: T,
+) -> Result<T, String> {
+    map.get(name).map_or(Ok(default), |v| {
+        v.parse().map_err(|_| format!("--{name}: not a number: {v:?}"))
+    })
+}
+
+fn datagen_config(args: &[String]) -> Result<xiangqi_engine::tune::datagen::DatagenConfig, String> {
+    let m = options(args, &["out", "games", "nodes", "threads", "seed"])?;
+    Ok(xiangqi_engine::tune::datagen::DatagenConfig {
+        out: m.get("out").ok_or("--out is required")?.into(),
+        games: number(&m, "games", 2000)?,
+        nodes: number(&m, "nodes", 5000)?,
+        threads: number(&m, "threads", 2)?,
+        seed: number(&m, "seed", 1)?,
+    })
+}
+
+fn tune_config(
+    args: &[String],
+) -> Result<
+    (
+        std::path::PathBuf,
+        std::path::PathBuf,
+        xiangqi_engine::tune::texel::TuneConfig,
+    ),
+    String,
+> {
+    let m = options(args, &["data", "out", "epochs", "rate", "lambda", "threads"])?;
+    let data = m.get("data").ok_or("--data is required")?.into();
+    let out = m
+        .get("out")
+        .copied()
+        .unwrap_or("crates/xiangqi-engine/src/eval/weights.rs")
+        .into();
+    let cfg = xiangqi_engine::tune::texel::TuneConfig {
+        epochs: number(&m, "epochs", 400)?,
+        rate: number(&m, "rate", 1.0)?,
+        lambda: number(&m, "lambda", 0.5)?,
+        threads: number(&m, "threads", 2)?,
+    };
+    if !(0.0..=1.0).contains(&cfg.lambda) {
+        return Err("--lambda must be between 0 and 1".into());
+    }
+    Ok((data, out, cfg))
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,9 +104,34 @@ fn main() -> ExitCode {
             let _ = writeln!(out, "Nodes/second    : {}", r.nps());
             ExitCode::SUCCESS
         }
+        Some("datagen") => match datagen_config(&args[1..]) {
+            Ok(cfg) => match xiangqi_engine::tune::datagen::run(&cfg) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("datagen: {e}");
+                    ExitCode::from(1)
+                }
+            },
+            Err(e) => {
+                eprintln!("datagen: {e}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
+        Some("tune") => match tune_config(&args[1..]) {
+            Ok((data, out, cfg)) => match xiangqi_engine::tune::texel::run(&data, &out, &cfg) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("tune: {e}");
+                    ExitCode::from(1)
+                }
+            },
+            Err(e) => {
+                eprintln!("tune: {e}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
         Some("-h" | "--help" | "help") => {
-            println!("usage: xiangqi-engine          speak UCI or UCCI on stdin/stdout");
-            println!("       xiangqi-engine bench [depth]   search the bench positions");
+            println!("{USAGE}");
             ExitCode::SUCCESS
         }
         Some(other) => {
