@@ -467,7 +467,7 @@ fn move_text(m: Move, ranks_from_1: bool) -> String {
     let sq = |s: xiangqi::Square| {
         format!(
             "{}{}",
-            (b'a' + s.file().index() as u8) as char,
+            (b'a' + s.file().index()) as char,
             s.rank().index() + 1
         )
     };

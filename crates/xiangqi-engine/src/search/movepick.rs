@@ -210,7 +210,7 @@ impl MovePicker {
                     None => self.stage = Stage::BadCaptures,
                 },
                 Stage::BadCaptures => {
-                    if let Some(&m) = self.bad.iter().nth(self.bad_next) {
+                    if let Some(&m) = self.bad.iter().as_slice().get(self.bad_next) {
                         self.bad_next += 1;
                         return Some((m, Kind::BadCapture));
                     }

@@ -270,7 +270,7 @@ pub struct Tuned {
     pub weights: Vec<Term>,
 }
 
-/// Fits `K`, then the weights.
+/// Fits `K`, then the weights, then restores the starting material scale.
 pub fn tune(data: &Data, cfg: &TuneConfig, mut progress: impl FnMut(usize, f64)) -> Tuned {
     let mut w: Vec<[f64; 2]> = WEIGHTS
         .iter()
@@ -313,11 +313,21 @@ pub fn tune(data: &Data, cfg: &TuneConfig, mut progress: impl FnMut(usize, f64))
             progress(epoch, error(data, &w, k, cfg.lambda, cfg.threads));
         }
     }
+    // The fit decides the evaluation's scale together with K; bring it back to the starting
+    // scale (the same total of horse, rook and cannon material) so that the search's margins,
+    // written in centipawns, keep their meaning. Scaling every weight alike changes no ordering.
+    let majors = [3usize, 4, 5].map(|k| W_MATERIAL + k);
+    let before: f64 = majors
+        .iter()
+        .map(|&i| f64::from(WEIGHTS[i].mg + WEIGHTS[i].eg))
+        .sum();
+    let after: f64 = majors.iter().map(|&i| w[i][0] + w[i][1]).sum();
+    let factor = if after > 0.0 { before / after } else { 1.0 };
     let rounded: Vec<Term> = w
         .iter()
         .map(|x| Term {
-            mg: x[0].round() as i32,
-            eg: x[1].round() as i32,
+            mg: (x[0] * factor).round() as i32,
+            eg: (x[1] * factor).round() as i32,
         })
         .collect();
     let wr: Vec<[f64; 2]> = rounded
@@ -327,7 +337,8 @@ pub fn tune(data: &Data, cfg: &TuneConfig, mut progress: impl FnMut(usize, f64))
     Tuned {
         k,
         error_before,
-        error_after: error(data, &wr, k, cfg.lambda, cfg.threads),
+        // At the restored scale the same predictions need K over the factor.
+        error_after: error(data, &wr, k / factor, cfg.lambda, cfg.threads),
         weights: rounded,
     }
 }
