@@ -1,7 +1,9 @@
 //! The search: iterative deepening over a principal-variation alpha-beta search with aspiration
 //! windows, a transposition table, quiescence search, null-move pruning, late-move reductions,
-//! futility and late-move pruning, check extensions, killers, history and counter moves, and the
-//! repetition rules of the rules library applied inside the tree.
+//! futility and late-move pruning, check and singular extensions (with multi-cut), killers,
+//! history, continuation and capture history, counter moves, and the repetition rules of the
+//! rules library applied inside the tree. Time: the soft limit stretches while the best move
+//! changes or the score falls, and shrinks while both hold still.
 
 pub mod movepick;
 pub mod time;
@@ -111,7 +113,12 @@ struct Frame {
     psq: Term,
     /// Whether the side to move here is in check (set by the parent).
     in_check: bool,
+    /// The move left out of this node's search (the singular-extension test).
+    excluded: Option<Move>,
 }
+
+/// Capture history: `[piece][to][captured kind]`.
+pub type CaptureHistory = [[[i16; 7]; 90]; 14];
 
 /// Continuation history: `[previous piece * 90 + previous to][piece][to]`.
 type ContHistory = Vec<[[i16; 90]; 14]>;
@@ -120,6 +127,7 @@ type ContHistory = Vec<[[i16; 90]; 14]>;
 pub struct Searcher {
     tt: Tt,
     history: Box<[[i32; 90]; 14]>,
+    captures: Box<CaptureHistory>,
     counters: Box<[[Option<Move>; 90]; 14]>,
     cont: ContHistory,
     /// Index in `keys` of the root position.
@@ -166,6 +174,7 @@ impl Searcher {
         Searcher {
             tt: Tt::new(hash_mib),
             history: Box::new([[0; 90]; 14]),
+            captures: Box::new([[[0; 7]; 90]; 14]),
             counters: Box::new([[None; 90]; 14]),
             cont: vec![[[0; 90]; 14]; 14 * 90],
             root_index: 0,
@@ -199,6 +208,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         *self.history = [[0; 90]; 14];
+        *self.captures = [[[0; 7]; 90]; 14];
         *self.counters = [[None; 90]; 14];
         self.cont.fill([[0; 90]; 14]);
         self.killers = [[None; 2]; MAX_PLY + 2];
@@ -269,6 +279,7 @@ impl Searcher {
             .clamp(1, MAX_PLY as u32 - 4);
         let mut prev_score = 0;
         let mut best_pv: Vec<Move> = Vec::new();
+        let (mut prev_best, mut stable, mut prev_iteration_score) = (None, 0u32, 0);
         for depth in 1..=max_depth as i32 {
             self.root_depth = depth;
             self.root_excluded.clear();
@@ -306,7 +317,15 @@ impl Searcher {
             if self.stopped {
                 break;
             }
-            if !limits.infinite && clock.soft_expired() {
+            if best_pv.first() == prev_best.as_ref() {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            prev_best = best_pv.first().copied();
+            let scale = time::time_scale(stable, prev_iteration_score - result.score);
+            prev_iteration_score = result.score;
+            if !limits.infinite && clock.soft_expired(if depth >= 5 { scale } else { 100 }) {
                 break;
             }
             if !limits.infinite
@@ -521,9 +540,11 @@ impl Searcher {
             }
         }
         let key = pos.key();
+        let excluded = self.stack[ply].excluded;
         let hit = self.tt.probe(key, ply);
-        let tt_move = hit.and_then(|h| h.mv);
+        let tt_move = hit.and_then(|h| h.mv).filter(|_| excluded.is_none());
         if !PV
+            && excluded.is_none()
             && let Some(h) = hit
             && h.depth >= depth
             && match h.bound {
@@ -545,7 +566,7 @@ impl Searcher {
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
 
-        if !PV && !in_check && beta.abs() < WIN_BOUND {
+        if !PV && !in_check && excluded.is_none() && beta.abs() < WIN_BOUND {
             // Reverse futility: far above beta with little depth left.
             let margin = 110 * depth - if improving { 50 } else { 0 };
             if depth <= 6 && eval - margin >= beta {
@@ -573,7 +594,7 @@ impl Searcher {
             }
         }
         // No hash move deep in the tree: search a little shallower.
-        if depth >= 6 && tt_move.is_none() && (PV || cut_node) {
+        if depth >= 6 && tt_move.is_none() && excluded.is_none() && (PV || cut_node) {
             depth -= 1;
         }
 
@@ -590,6 +611,7 @@ impl Searcher {
         let mut picker = {
             let h = Heuristics {
                 history: &self.history,
+                captures: &self.captures,
                 continuation: cont_row.map(|i| &self.cont[i]),
                 killers,
                 counter,
@@ -602,11 +624,14 @@ impl Searcher {
         let mut seen = 0usize;
         let mut quiets_tried: [Move; 64] = [Move::default(); 64];
         let mut quiet_count = 0usize;
+        let mut captures_tried: [Move; 32] = [Move::default(); 32];
+        let mut capture_count = 0usize;
         let original_alpha = alpha;
         loop {
             let next = {
                 let h = Heuristics {
                     history: &self.history,
+                    captures: &self.captures,
                     continuation: cont_row.map(|i| &self.cont[i]),
                     killers,
                     counter,
@@ -615,6 +640,9 @@ impl Searcher {
             };
             let Some((m, kind)) = next else { break };
             seen += 1;
+            if Some(m) == excluded {
+                continue;
+            }
             if root
                 && (self.root_excluded.contains(&m)
                     || (!self.root_only.is_empty() && !self.root_only.contains(&m)))
@@ -648,19 +676,48 @@ impl Searcher {
                     continue;
                 }
             }
+            // Singular extension: when every other move fails well below the hash move's score,
+            // the hash move is the only one and is searched a ply deeper; when another move too
+            // reaches beta, the node is cut at once (multi-cut); when the hash score is above
+            // beta but an alternative holds too, the hash move is searched a ply shallower.
+            let mut singular = 0;
+            if kind == Kind::Hash
+                && !root
+                && depth >= 7
+                && (ply as i32) < 2 * self.root_depth
+                && let Some(h) = hit
+                && h.depth >= depth - 3
+                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && h.score.abs() < WIN_BOUND
+            {
+                let s_beta = h.score - 3 * depth;
+                self.stack[ply].excluded = Some(m);
+                let s = self.negamax::<false>(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, cut_node);
+                self.stack[ply].excluded = None;
+                if self.stopped {
+                    return 0;
+                }
+                if s < s_beta {
+                    singular = 1;
+                } else if s_beta >= beta {
+                    return s_beta;
+                } else if h.score >= beta {
+                    singular = -1;
+                }
+            }
             self.stack[ply].mv = Some(m);
             self.stack[ply].piece = piece;
             let (undo, gives_check) = self.make(pos, m, ply);
             searched += 1;
             // Extend checks that do not simply lose the checking piece.
-            let ext = i32::from(
+            let check_ext = i32::from(
                 gives_check
                     && (ply as i32) < 2 * self.root_depth
                     && (is_capture
                         || pos.attackers_to(m.to(), pos.side_to_move()).is_empty()
                         || pos.attackers_to(m.to(), !pos.side_to_move()).any()),
             );
-            let new_depth = depth - 1 + ext;
+            let new_depth = depth - 1 + (check_ext + singular).clamp(-1, 1);
             let noise = if root { self.noise_of(m) } else { 0 };
             let (a, b) = (alpha - noise, beta - noise);
             let mut s;
@@ -707,6 +764,9 @@ impl Searcher {
             if !is_capture && quiet_count < quiets_tried.len() {
                 quiets_tried[quiet_count] = m;
                 quiet_count += 1;
+            } else if is_capture && capture_count < captures_tried.len() {
+                captures_tried[capture_count] = m;
+                capture_count += 1;
             }
             if s > best {
                 best = s;
@@ -722,6 +782,7 @@ impl Searcher {
                         if !is_capture {
                             self.reward_quiet(pos, ply, m, depth, &quiets_tried[..quiet_count]);
                         }
+                        self.reward_captures(pos, m, depth, &captures_tried[..capture_count]);
                         break;
                     }
                     alpha = s;
@@ -743,7 +804,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        if !root || self.root_excluded.is_empty() {
+        if excluded.is_none() && (!root || self.root_excluded.is_empty()) {
             self.store(key, ply, best_move, best, if in_check { 0 } else { eval }, depth, bound);
         }
         best
@@ -810,6 +871,21 @@ impl Searcher {
         }
     }
 
+    /// Capture history after a cut-off by `best`: the captures tried before it lose, `best`
+    /// gains if it is one.
+    fn reward_captures(&mut self, pos: &Position, best: Move, depth: i32, tried: &[Move]) {
+        let bonus = (depth * depth * 16).min(1600);
+        for &c in tried {
+            let (Some(p), Some(v)) = (pos.piece_at(c.from()), pos.piece_at(c.to())) else {
+                continue;
+            };
+            let delta = if c == best { bonus } else { -bonus };
+            let e = &mut self.captures[p.index()][c.to().index()][v.kind.index()];
+            let old = i32::from(*e);
+            *e = (old + delta - old * delta.abs() / 16384).clamp(-16000, 16000) as i16;
+        }
+    }
+
     fn qsearch<const PV: bool>(
         &mut self,
         pos: &mut Position,
@@ -848,6 +924,7 @@ impl Searcher {
         }
         let h = Heuristics {
             history: &self.history,
+            captures: &self.captures,
             continuation: None,
             killers: [None; 2],
             counter: None,
@@ -858,6 +935,7 @@ impl Searcher {
             let next = {
                 let h = Heuristics {
                     history: &self.history,
+                    captures: &self.captures,
                     continuation: None,
                     killers: [None; 2],
                     counter: None,

@@ -1,5 +1,5 @@
-//! Staged move ordering: the hash move before anything is generated, then captures by MVV-LVA
-//! (SEE computed only when a capture is picked, losing ones put aside), the killers and the
+//! Staged move ordering: the hash move before anything is generated, then captures by the
+//! victim's value and capture history (SEE computed only when a capture is picked, losing ones put aside), the killers and the
 //! counter move (each checked legal on its own), then the quiets by history, and the losing
 //! captures last. A cut-off at any stage saves the generation of the later ones.
 
@@ -7,16 +7,26 @@ use xiangqi::{GenKind, Move, MoveList, PieceKind, Position};
 
 use crate::eval::piece_value;
 
-/// SEE values (middlegame material) by piece kind.
+/// SEE values by piece kind: the tuned middlegame material of rooks, horses, cannons and pawns,
+/// and a floor of [`DEFENDER_SEE_VALUE`] for advisors and elephants, whose tuned material is
+/// carried mostly by the missing-defender terms (the advisor's alone can come out negative,
+/// which would make capturing one a loss and defending with one free).
 pub const SEE_VALUES: [i32; 7] = [
     10_000,
-    piece_value(PieceKind::Advisor),
-    piece_value(PieceKind::Elephant),
+    max(piece_value(PieceKind::Advisor), DEFENDER_SEE_VALUE),
+    max(piece_value(PieceKind::Elephant), DEFENDER_SEE_VALUE),
     piece_value(PieceKind::Horse),
     piece_value(PieceKind::Rook),
     piece_value(PieceKind::Cannon),
     piece_value(PieceKind::Pawn),
 ];
+
+/// The least an advisor or an elephant counts for in exchanges.
+pub const DEFENDER_SEE_VALUE: i32 = 200;
+
+const fn max(a: i32, b: i32) -> i32 {
+    if a > b { a } else { b }
+}
 
 /// Which stage handed out a move: what the search's pruning and reductions read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -51,6 +61,8 @@ enum Stage {
 pub struct Heuristics<'a> {
     /// `[piece index][to]`.
     pub history: &'a [[i32; 90]; 14],
+    /// `[piece index][to][captured kind]`.
+    pub captures: &'a super::CaptureHistory,
     /// `[piece][to]` of the previous move: continuation history for this node, if any.
     pub continuation: Option<&'a [[i16; 90]; 14]>,
     /// The two killers at this ply.
@@ -142,8 +154,9 @@ impl MovePicker {
                     pos.generate(GenKind::Captures, &mut self.moves);
                     for (i, &m) in self.moves.iter().enumerate() {
                         let victim = pos.piece_at(m.to()).map_or(0, |p| p.kind.index());
-                        let attacker = pos.piece_at(m.from()).map_or(0, |p| p.kind.index());
-                        self.scores[i] = SEE_VALUES[victim] * 16 - attacker as i32;
+                        let attacker = pos.piece_at(m.from()).map_or(0, |p| p.index());
+                        let history = h.captures[attacker][m.to().index()][victim];
+                        self.scores[i] = SEE_VALUES[victim] * 8 + i32::from(history) / 2;
                     }
                     self.next = 0;
                     self.stage = Stage::GoodCaptures;
@@ -219,5 +232,23 @@ impl MovePicker {
                 Stage::Done => return None,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exchange_values_are_positive_and_ordered() {
+        let v = |k: PieceKind| SEE_VALUES[k.index()];
+        for k in PieceKind::ALL {
+            assert!(v(k) > 0, "{k:?} counts {} in exchanges", v(k));
+        }
+        assert!(v(PieceKind::Pawn) < v(PieceKind::Advisor));
+        assert!(v(PieceKind::Advisor) < v(PieceKind::Horse));
+        assert!(v(PieceKind::Elephant) < v(PieceKind::Cannon));
+        assert!(v(PieceKind::Horse) < v(PieceKind::Rook));
+        assert!(v(PieceKind::Rook) < v(PieceKind::King));
     }
 }

@@ -106,12 +106,30 @@ impl Clock {
         self.hard.is_some_and(|h| self.elapsed() >= h)
     }
 
-    /// Whether another iteration should not start. `fraction` of the soft limit: an iteration
-    /// takes a few times as long as the one before.
+    /// Whether another iteration should not start: past 55% of the soft limit (an iteration
+    /// takes a few times as long as the one before) scaled by `percent`, which the search raises
+    /// when its best move keeps changing or its score drops, and lowers when both are steady.
     #[must_use]
-    pub fn soft_expired(&self) -> bool {
-        self.soft.is_some_and(|s| self.elapsed() >= s * 11 / 20)
+    pub fn soft_expired(&self, percent: u32) -> bool {
+        self.soft
+            .is_some_and(|s| self.elapsed() >= s * 11 / 20 * percent / 100)
     }
+}
+
+/// How much of the soft limit to use, in percent, from how many iterations in a row the best
+/// move has stayed the same and how far the score fell since the previous iteration (in
+/// centipawns, positive when it fell).
+#[must_use]
+pub fn time_scale(stable_iterations: u32, score_drop: i32) -> u32 {
+    let stability = match stable_iterations {
+        0 => 150,
+        1 => 120,
+        2 => 100,
+        3..=5 => 85,
+        _ => 70,
+    };
+    let drop = (100 + score_drop.clamp(-20, 60) * 3 / 2) as u32;
+    stability * drop / 100
 }
 
 #[cfg(test)]
@@ -138,5 +156,15 @@ mod tests {
         let c = Clock::new(&limits);
         assert!(c.hard.unwrap() <= Duration::from_millis(400));
         assert!(c.soft.unwrap() <= c.hard.unwrap());
+    }
+
+    #[test]
+    fn unstable_or_falling_searches_get_more_time() {
+        assert!(time_scale(0, 0) > time_scale(2, 0));
+        assert!(time_scale(2, 0) > time_scale(8, 0));
+        assert!(time_scale(2, 50) > time_scale(2, 0));
+        assert!(time_scale(2, -50) < time_scale(2, 0));
+        // Even at its largest the soft limit stays under the hard one (4 x base).
+        assert!(time_scale(0, 1000) * 11 / 20 < 400);
     }
 }
