@@ -7,7 +7,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: xiangqi-engine          speak UCI or UCCI on stdin/stdout
        xiangqi-engine bench [depth]   search the bench positions
        xiangqi-engine datagen --out FILE [--games N] [--nodes N] [--threads N] [--seed S]
-       xiangqi-engine tune --data FILE [--out FILE] [--epochs N] [--rate R] [--lambda L] [--threads N]";
+       xiangqi-engine tune --data FILE [--out FILE] [--epochs N] [--rate R] [--lambda L] [--l2 X] [--threads N]";
 
 /// The value after each `--name`, checked against `known`.
 fn options<'a>(
@@ -58,7 +58,7 @@ fn tune_config(
     ),
     String,
 > {
-    let m = options(args, &["data", "out", "epochs", "rate", "lambda", "threads"])?;
+    let m = options(args, &["data", "out", "epochs", "rate", "lambda", "l2", "threads"])?;
     let data = m.get("data").ok_or("--data is required")?.into();
     let out = m
         .get("out")
@@ -69,6 +69,7 @@ fn tune_config(
         epochs: number(&m, "epochs", 400)?,
         rate: number(&m, "rate", 1.0)?,
         lambda: number(&m, "lambda", 0.5)?,
+        l2: number(&m, "l2", 0.0)?,
         threads: number(&m, "threads", 2)?,
     };
     if !(0.0..=1.0).contains(&cfg.lambda) {

@@ -86,8 +86,24 @@ pub const W_ROOK_THREATENED: usize = W_ROOK_MOBILITY + 13;
 pub const W_MINOR_THREATENED: usize = W_ROOK_MOBILITY + 14;
 /// The side to move's bonus.
 pub const W_TEMPO: usize = W_ROOK_MOBILITY + 15;
+/// A rook, horse or cannon attacked and not defended.
+pub const W_HANGING: usize = W_TEMPO + 1;
+/// The same, when its owner is not to move (the other side can take it now).
+pub const W_HANGING_ON_MOVE: usize = W_TEMPO + 2;
+/// Per cannon on the enemy king's file, per missing enemy advisor or elephant (the defenders'
+/// shape against a central cannon).
+pub const W_CANNON_VS_DEFENDERS: usize = W_TEMPO + 3;
+/// Per horse jumping into the enemy palace, per missing enemy advisor.
+pub const W_HORSE_VS_ADVISORS: usize = W_TEMPO + 4;
+/// King attack, per unit: rooks count 3, horses and cannons 2, pawns 1, for each bearing on the
+/// enemy palace, up to [`KING_ATTACK_MAX`] units.
+pub const W_KING_ATTACK: usize = W_TEMPO + 5;
+/// King attack, per unit squared: attackers together weigh more than apart.
+pub const W_KING_ATTACK_SQUARED: usize = W_TEMPO + 6;
+/// The most king-attack units counted.
+pub const KING_ATTACK_MAX: i32 = 12;
 /// How many weights there are.
-pub const N_WEIGHTS: usize = W_TEMPO + 1;
+pub const N_WEIGHTS: usize = W_KING_ATTACK_SQUARED + 1;
 
 /// Where an evaluation's features go: summed with the weights, or recorded for the tuner.
 pub trait Accumulator {
@@ -172,7 +188,7 @@ pub fn evaluate_with(pos: &Position, psq: Term) -> i32 {
     let mut attackers = [0i32; 2];
     features(pos, &mut sum, &mut attackers);
     let score = blend(sum.0, phase(pos));
-    let score = scale(score, attackers);
+    let score = damp(scale(pos, score, attackers), pos.halfmove_clock());
     match pos.side_to_move() {
         Color::Red => score,
         Color::Black => -score,
@@ -186,15 +202,40 @@ pub fn blend(total: Term, phase: i32) -> i32 {
     (total.mg * phase + total.eg * (PHASE_MAX - phase)) / PHASE_MAX
 }
 
-/// A side with nothing that can cross the river cannot win: its advantage is cut to an eighth.
+/// Drawish material: the advantage (from Red's view) cut when the side ahead cannot hope for
+/// much. Nothing able to cross the river: an eighth. No pawn and a single horse or cannon: an
+/// eighth against two or more defenders (advisors and elephants), half against fewer. No pawn
+/// and a lone rook: a quarter against all four defenders (车 against 士象全 is a book draw).
 #[inline]
 #[must_use]
-pub fn scale(score: i32, attackers: [i32; 2]) -> i32 {
-    if (score > 0 && attackers[0] == 0) || (score < 0 && attackers[1] == 0) {
-        score / 8
-    } else {
-        score
+pub fn scale(pos: &Position, score: i32, attackers: [i32; 2]) -> i32 {
+    let strong = if score > 0 { Color::Red } else { Color::Black };
+    if score == 0 || attackers[strong.index()] == 0 {
+        return score / 8;
     }
+    let n = |c: Color, k: PieceKind| pos.pieces(Piece::new(c, k)).count() as i32;
+    if n(strong, PieceKind::Pawn) > 0 {
+        return score;
+    }
+    let weak = !strong;
+    let defenders = n(weak, PieceKind::Advisor) + n(weak, PieceKind::Elephant);
+    let rooks = n(strong, PieceKind::Rook);
+    let minors = n(strong, PieceKind::Horse) + n(strong, PieceKind::Cannon);
+    match (rooks, minors) {
+        (0, 1) if defenders >= 2 => score / 8,
+        (0, 1) => score / 2,
+        (1, 0) if defenders == 4 => score / 4,
+        _ => score,
+    }
+}
+
+/// The score shrunk as the no-capture count nears the 60-move rule (120 plies): to 40% at the
+/// end, so that a side ahead prefers progress (a capture or a pawn move resets the count) to
+/// shuffling, and a side behind sees the draw coming.
+#[inline]
+#[must_use]
+pub fn damp(score: i32, halfmove_clock: u32) -> i32 {
+    score * (200 - halfmove_clock.min(120) as i32) / 200
 }
 
 /// Material only, using the middlegame values.
@@ -271,11 +312,30 @@ pub fn evaluate_red(pos: &Position) -> i32 {
 pub fn features(pos: &Position, acc: &mut impl Accumulator, attackers: &mut [i32; 2]) {
     acc.add(W_TEMPO, if pos.side_to_move() == Color::Red { 1 } else { -1 });
     let mut lesser = [Bitboard::EMPTY; 2];
+    let mut all = [Bitboard::EMPTY; 2];
     for color in Color::ALL {
         let sign = if color == Color::Red { 1 } else { -1 };
-        let (n, attacks) = side_features(pos, color, sign, acc);
+        let (n, attacks, rook_attacks) = side_features(pos, color, sign, acc);
         attackers[color.index()] = n;
         lesser[color.index()] = attacks;
+        all[color.index()] = attacks | rook_attacks;
+    }
+    // Hanging pieces: rooks, horses and cannons attacked and not defended.
+    for color in Color::ALL {
+        let sign = if color == Color::Red { 1 } else { -1 };
+        let ours = pos.pieces(Piece::new(color, PieceKind::Rook))
+            | pos.pieces(Piece::new(color, PieceKind::Horse))
+            | pos.pieces(Piece::new(color, PieceKind::Cannon));
+        let mut hanging = 0;
+        for sq in ours & all[(!color).index()] {
+            if pos.attackers_to(sq, color).is_empty() {
+                hanging += 1;
+            }
+        }
+        acc.add(W_HANGING, sign * hanging);
+        if pos.side_to_move() != color {
+            acc.add(W_HANGING_ON_MOVE, sign * hanging);
+        }
     }
     // Pieces attacked by lesser enemy pieces: rooks by horses, cannons and pawns, horses and
     // cannons by pawns.
@@ -334,14 +394,49 @@ fn pawn_attacks(color: Color, pawns: u128) -> u128 {
     (forward | sideways) & BOARD
 }
 
+/// Each side's palace.
+const PALACE: [u128; 2] = {
+    let mut p = [0u128; 2];
+    let mut r = 0;
+    while r < 3 {
+        let mut f = 3;
+        while f < 6 {
+            p[0] |= 1u128 << (r * 9 + f);
+            p[1] |= 1u128 << ((9 - r) * 9 + f);
+            f += 1;
+        }
+        r += 1;
+    }
+    p
+};
+
+/// Where an enemy pawn bears on each side's palace: in it, beside it, or just in front.
+const PAWN_ZONE: [u128; 2] = {
+    let mut z = [0u128; 2];
+    let mut r = 0;
+    while r < 4 {
+        let mut f = 2;
+        while f < 7 {
+            if r < 3 || (f >= 3 && f < 6) {
+                z[0] |= 1u128 << (r * 9 + f);
+                z[1] |= 1u128 << ((9 - r) * 9 + f);
+            }
+            f += 1;
+        }
+        r += 1;
+    }
+    z
+};
+
 /// The features of one side, counted `sign` (1 for Red, -1 for Black). Returns how many pieces
-/// it has that can cross the river, and the points its horses, cannons and pawns attack.
+/// it has that can cross the river, the points its horses, cannons and pawns attack, and the
+/// points its rooks attack.
 fn side_features(
     pos: &Position,
     us: Color,
     sign: i32,
     acc: &mut impl Accumulator,
-) -> (i32, Bitboard) {
+) -> (i32, Bitboard, Bitboard) {
     let them = !us;
     let occ = pos.occupied();
     let their_king = pos.king(them);
@@ -351,9 +446,17 @@ fn side_features(
     let all_pawns = our_pawns | enemy_pawns;
     let mut lesser_attacks = Bitboard(pawn_attacks(us, our_pawns.0));
 
+    let palace = Bitboard(PALACE[them.index()]);
+    let mut units = 0;
+    let mut rook_attacks = Bitboard::EMPTY;
     let rooks = pos.pieces(Piece::new(us, PieceKind::Rook));
     for sq in rooks {
-        let moves = pos.pseudo_targets(sq).count() as i32;
+        let targets = pos.pseudo_targets(sq);
+        rook_attacks |= targets;
+        if (targets & palace).any() {
+            units += 3;
+        }
+        let moves = targets.count() as i32;
         acc.add(W_ROOK_MOBILITY, sign * moves);
         let file = Bitboard(FILES[sq.file().index() as usize]);
         if (file & all_pawns).is_empty() {
@@ -366,9 +469,14 @@ fn side_features(
         }
     }
     let horses = pos.pieces(Piece::new(us, PieceKind::Horse));
+    let mut palace_horses = 0;
     for sq in horses {
         let targets = pos.pseudo_targets(sq);
         lesser_attacks |= targets;
+        if (targets & palace).any() {
+            units += 2;
+            palace_horses += 1;
+        }
         let safe = (targets & !pawn_guard).count() as i32;
         if targets.is_empty() {
             acc.add(W_HORSE_TRAPPED, sign);
@@ -388,6 +496,12 @@ fn side_features(
         lesser_attacks |= targets;
         let empty = (targets & !occ).count() as i32;
         acc.add(W_CANNON_MOBILITY, sign * empty);
+        let file = sq.file().index();
+        let rank = Bitboard(0x1FF_u128 << (sq.rank().index() as u32 * 9));
+        let on_palace_rank = (rank & palace).any();
+        if (3..6).contains(&file) || on_palace_rank {
+            units += 2;
+        }
         if sq.file() == their_king.file() {
             match (file_between(sq, their_king) & occ).count() {
                 0 => acc.add(W_HOLLOW_CANNON, sign),
@@ -412,8 +526,18 @@ fn side_features(
         sign * (2 - their_advisors) * (our_rooks + our_horses + crossed_pawns),
     );
     acc.add(W_MISSING_ELEPHANT, sign * (2 - their_elephants) * our_cannons);
+    let king_file_cannons = (cannons & Bitboard(FILES[their_king.file().index() as usize])).count();
+    acc.add(
+        W_CANNON_VS_DEFENDERS,
+        sign * king_file_cannons as i32 * (4 - their_advisors - their_elephants),
+    );
+    acc.add(W_HORSE_VS_ADVISORS, sign * palace_horses * (2 - their_advisors));
+    units += (our_pawns & Bitboard(PAWN_ZONE[them.index()])).count() as i32;
+    let units = units.min(KING_ATTACK_MAX);
+    acc.add(W_KING_ATTACK, sign * units);
+    acc.add(W_KING_ATTACK_SQUARED, sign * units * units);
     let attackers = our_rooks + our_horses + our_cannons + our_pawns.count() as i32;
-    (attackers, lesser_attacks)
+    (attackers, lesser_attacks, rook_attacks)
 }
 
 /// Whether a horse on `from` could capture on `to` (its leg free), whatever stands on `to`.
@@ -451,6 +575,26 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_rook_against_all_four_defenders_is_drawish() {
+        let full = Position::from_fen("2bakab2/9/9/9/9/9/9/9/R8/3K5 w").unwrap();
+        let one_short = Position::from_fen("2bak1b2/9/9/9/9/9/9/9/R8/3K5 w").unwrap();
+        let with_pawn = Position::from_fen("2bakab2/9/9/9/9/9/P8/9/R8/3K5 w").unwrap();
+        let plain = |p: &Position| {
+            let mut sum = Sum(psq_red(p));
+            let mut attackers = [0; 2];
+            features(p, &mut sum, &mut attackers);
+            (blend(sum.0, phase(p)), attackers)
+        };
+        let (score, attackers) = plain(&full);
+        assert!(score > 0);
+        assert_eq!(scale(&full, score, attackers), score / 4);
+        let (score, attackers) = plain(&one_short);
+        assert_eq!(scale(&one_short, score, attackers), score);
+        let (score, attackers) = plain(&with_pawn);
+        assert_eq!(scale(&with_pawn, score, attackers), score);
+    }
+
+    #[test]
     fn extra_rook_is_winning() {
         let pos =
             Position::from_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
@@ -477,6 +621,48 @@ mod tests {
     }
 
     #[test]
+    fn an_undefended_attacked_rook_is_hanging() {
+        // The red rook on a5 is attacked by the black horse on b7; nothing of Red guards it.
+        let hanging = Position::from_fen("3k5/9/1n7/9/R8/9/9/9/9/4K4 w").unwrap();
+        let mut trace = Trace::default();
+        features(&hanging, &mut trace, &mut [0; 2]);
+        assert!(trace.0.contains(&(W_HANGING, 1)), "{:?}", trace.0);
+        assert!(!trace.0.iter().any(|&(w, n)| w == W_HANGING_ON_MOVE && n != 0), "{:?}", trace.0);
+        // Black to move: it can take the rook now.
+        let on_move = Position::from_fen("3k5/9/1n7/9/R8/9/9/9/9/4K4 b").unwrap();
+        let mut trace = Trace::default();
+        features(&on_move, &mut trace, &mut [0; 2]);
+        assert!(trace.0.contains(&(W_HANGING_ON_MOVE, 1)), "{:?}", trace.0);
+        // A red pawn on a4 guards it (pawns not yet across the river guard forwards).
+        let guarded = Position::from_fen("3k5/9/1n7/9/R8/P8/9/9/9/4K4 w").unwrap();
+        let mut trace = Trace::default();
+        features(&guarded, &mut trace, &mut [0; 2]);
+        assert!(!trace.0.iter().any(|&(w, n)| w == W_HANGING && n != 0), "{:?}", trace.0);
+    }
+
+    #[test]
+    fn pieces_bearing_on_the_palace_are_counted() {
+        // A red rook on the f-file reaches the black palace (3 units), a horse on e6 jumps into
+        // it (2), a cannon on the d-file (2) and a pawn beside it on c7 (1): 8 units.
+        let pos = Position::from_fen("4k4/9/2P6/4N4/9/9/9/3C5/9/4KR3 w").unwrap();
+        let mut trace = Trace::default();
+        features(&pos, &mut trace, &mut [0; 2]);
+        assert!(trace.0.contains(&(W_KING_ATTACK, 8)), "{:?}", trace.0);
+        assert!(trace.0.contains(&(W_KING_ATTACK_SQUARED, 64)), "{:?}", trace.0);
+        // Black has nothing near the red palace.
+        assert!(trace.0.contains(&(W_KING_ATTACK, 0)), "{:?}", trace.0);
+    }
+
+    #[test]
+    fn scores_shrink_towards_the_sixty_move_rule() {
+        let fresh = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
+        let late = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 100 60").unwrap();
+        assert!(evaluate(&fresh) > 400, "{}", evaluate(&fresh));
+        assert!(evaluate(&late) < evaluate(&fresh) * 6 / 10, "{}", evaluate(&late));
+        assert!(evaluate(&late) > 0);
+    }
+
+    #[test]
     fn the_traced_features_sum_to_the_evaluation() {
         for fen in crate::bench::POSITIONS {
             let pos = Position::from_fen(fen).unwrap();
@@ -488,7 +674,8 @@ mod tests {
             for &(w, n) in &trace.0 {
                 total += WEIGHTS[w] * n;
             }
-            let red = scale(blend(total, phase(&pos)), attackers);
+            let red = blend(total, phase(&pos));
+            let red = damp(scale(&pos, red, attackers), pos.halfmove_clock());
             let stm = if pos.side_to_move() == Color::Red { red } else { -red };
             assert_eq!(stm, evaluate(&pos), "{fen}");
         }
@@ -555,6 +742,10 @@ mod tests {
             })
             .collect();
         let side = if side == "w" { "b" } else { "w" };
-        format!("{} {side}", ranks.join("/"))
+        // The counters stay (the no-capture count damps the score).
+        let rest: Vec<&str> = parts.collect();
+        format!("{} {side} {}", ranks.join("/"), rest.join(" "))
+            .trim_end()
+            .to_string()
     }
 }

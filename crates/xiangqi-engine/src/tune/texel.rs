@@ -38,6 +38,10 @@ pub struct TuneConfig {
     pub lambda: f64,
     /// Threads for the gradient.
     pub threads: usize,
+    /// Pull of each weight back to its starting value (L2, per centipawn squared): Adam moves
+    /// a rarely seen weight as fast as a common one, and this keeps the rare ones near where
+    /// they began unless the data insist.
+    pub l2: f64,
 }
 
 /// One training position: its features, phase, scale and target.
@@ -136,13 +140,15 @@ pub fn load(path: &Path) -> Result<Data, DataError> {
             total += WEIGHTS[w as usize] * i32::from(n);
         }
         let plain = blend(total, ph);
-        let scaled = scale(plain, attackers);
-        let factor = if plain != 0 && scaled != plain { 0.125 } else { 1.0 };
+        let scaled = scale(&pos, plain, attackers);
+        let factor = if plain != 0 { f64::from(scaled) / f64::from(plain) } else { 1.0 };
+        // The 60-move damping (`eval::damp`) as a factor.
+        let factor = factor * f64::from(200 - pos.halfmove_clock().min(120)) / 200.0;
         data.samples.push(Sample {
             start: data.features.len() as u32,
             len: merged.len() as u16,
             phase: ph as u8,
-            scale: factor,
+            scale: factor as f32,
             result,
             score,
         });
@@ -295,8 +301,14 @@ pub fn tune(data: &Data, cfg: &TuneConfig, mut progress: impl FnMut(usize, f64))
     let (beta1, beta2, eps) = (0.9f64, 0.999f64, 1e-8f64);
     let mut m = vec![[0.0f64; 2]; N_WEIGHTS];
     let mut v = vec![[0.0f64; 2]; N_WEIGHTS];
+    let start = w.clone();
     for epoch in 1..=cfg.epochs {
-        let g = gradient(data, &w, k, cfg.lambda, cfg.threads);
+        let mut g = gradient(data, &w, k, cfg.lambda, cfg.threads);
+        for ((g, w), s) in g.iter_mut().zip(&w).zip(&start) {
+            for j in 0..2 {
+                g[j] += cfg.l2 * (w[j] - s[j]);
+            }
+        }
         for i in 0..N_WEIGHTS {
             if i == W_MATERIAL {
                 continue; // the king's material is no weight
@@ -360,6 +372,12 @@ const NAMES: [&str; N_WEIGHTS - W_ROOK_MOBILITY] = [
     "rook threatened by a lesser piece",
     "horse or cannon threatened by a pawn",
     "tempo",
+    "hanging piece",
+    "hanging piece, its owner not to move",
+    "cannon on the king's file, per missing defender",
+    "horse in the palace, per missing advisor",
+    "king attack, per unit",
+    "king attack, per unit squared",
 ];
 
 /// The Rust source of `eval/weights.rs` holding `weights`; `note` goes into its header.
@@ -430,14 +448,15 @@ pub fn run(data_path: &Path, out: &Path, cfg: &TuneConfig) -> Result<(), Box<dyn
         started.elapsed().as_secs_f64()
     );
     let note = format!(
-        "Tuned on {} positions: K {:.4}, error {:.6} -> {:.6}, {} epochs, rate {}, lambda {}.",
+        "Tuned on {} positions: K {:.4}, error {:.6} -> {:.6}, {} epochs, rate {}, lambda {}, l2 {}.",
         data.len(),
         tuned.k,
         tuned.error_before,
         tuned.error_after,
         cfg.epochs,
         cfg.rate,
-        cfg.lambda
+        cfg.lambda,
+        cfg.l2
     );
     let src = weights_source(&tuned.weights, &note);
     let tmp = out.with_extension("rs.tmp");
@@ -484,6 +503,7 @@ rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 | 10 | 0.5
             epochs: 20,
             rate: 2.0,
             lambda: 1.0,
+            l2: 0.0,
             threads: 1,
         };
         let t = tune(&data, &cfg, |_, _| {});
