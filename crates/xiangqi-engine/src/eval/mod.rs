@@ -394,18 +394,20 @@ fn pawn_attacks(color: Color, pawns: u128) -> u128 {
     (forward | sideways) & BOARD
 }
 
-/// Each side's palace.
+/// Each side's palace (the rules library's [`Square::in_palace_of`]).
 const PALACE: [u128; 2] = {
     let mut p = [0u128; 2];
-    let mut r = 0;
-    while r < 3 {
-        let mut f = 3;
-        while f < 6 {
-            p[0] |= 1u128 << (r * 9 + f);
-            p[1] |= 1u128 << ((9 - r) * 9 + f);
-            f += 1;
+    let mut sq = 0;
+    while sq < 90 {
+        if let Some(s) = Square::try_from_index(sq) {
+            if s.in_palace_of(Color::Red) {
+                p[0] |= 1u128 << sq;
+            }
+            if s.in_palace_of(Color::Black) {
+                p[1] |= 1u128 << sq;
+            }
         }
-        r += 1;
+        sq += 1;
     }
     p
 };

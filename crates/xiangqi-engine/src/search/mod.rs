@@ -608,16 +608,8 @@ impl Searcher {
             .and_then(|m| self.counters[prev.piece][m.to().index()]);
         let cont_row = self.cont_index(ply);
         let killers = self.killers[ply];
-        let mut picker = {
-            let h = Heuristics {
-                history: &self.history,
-                captures: &self.captures,
-                continuation: cont_row.map(|i| &self.cont[i]),
-                killers,
-                counter,
-            };
-            MovePicker::new(pos, tt_move, &h, false)
-        };
+        let mut picker =
+            MovePicker::new(pos, tt_move, &self.heuristics(cont_row, killers, counter), false);
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0usize;
@@ -628,16 +620,7 @@ impl Searcher {
         let mut capture_count = 0usize;
         let original_alpha = alpha;
         loop {
-            let next = {
-                let h = Heuristics {
-                    history: &self.history,
-                    captures: &self.captures,
-                    continuation: cont_row.map(|i| &self.cont[i]),
-                    killers,
-                    counter,
-                };
-                picker.pick(pos, &h)
-            };
+            let next = picker.pick(pos, &self.heuristics(cont_row, killers, counter));
             let Some((m, kind)) = next else { break };
             seen += 1;
             if Some(m) == excluded {
@@ -828,6 +811,23 @@ impl Searcher {
         self.tt.store(key, ply, mv, score, eval, depth, bound);
     }
 
+    /// What the move picker reads at a node: the histories, the continuation-history row
+    /// `cont_row` (if any), the killers and the counter move.
+    fn heuristics(
+        &self,
+        cont_row: Option<usize>,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
+    ) -> Heuristics<'_> {
+        Heuristics {
+            history: &self.history,
+            captures: &self.captures,
+            continuation: cont_row.map(|i| &self.cont[i]),
+            killers,
+            counter,
+        }
+    }
+
     fn noise_of(&self, m: Move) -> i32 {
         self.root_noise
             .iter()
@@ -856,17 +856,16 @@ impl Searcher {
             }
         }
         let cont_row = self.cont_index(ply);
-        let bonus = (depth * depth * 16).min(1600);
+        let bonus = history_bonus(depth);
         for &q in tried {
             let p = pos.piece_at(q.from()).map_or(0, |p| p.index());
             let to = q.to().index();
             let delta = if q == m { bonus } else { -bonus };
             let h = &mut self.history[p][to];
-            *h += delta - *h * delta.abs() / 16384;
+            *h = gravity(*h, delta);
             if let Some(row) = cont_row {
                 let c = &mut self.cont[row][p][to];
-                let v = i32::from(*c);
-                *c = (v + delta - v * delta.abs() / 16384).clamp(-16000, 16000) as i16;
+                *c = gravity(i32::from(*c), delta).clamp(-16000, 16000) as i16;
             }
         }
     }
@@ -874,15 +873,14 @@ impl Searcher {
     /// Capture history after a cut-off by `best`: the captures tried before it lose, `best`
     /// gains if it is one.
     fn reward_captures(&mut self, pos: &Position, best: Move, depth: i32, tried: &[Move]) {
-        let bonus = (depth * depth * 16).min(1600);
+        let bonus = history_bonus(depth);
         for &c in tried {
             let (Some(p), Some(v)) = (pos.piece_at(c.from()), pos.piece_at(c.to())) else {
                 continue;
             };
             let delta = if c == best { bonus } else { -bonus };
             let e = &mut self.captures[p.index()][c.to().index()][v.kind.index()];
-            let old = i32::from(*e);
-            *e = (old + delta - old * delta.abs() / 16384).clamp(-16000, 16000) as i16;
+            *e = gravity(i32::from(*e), delta).clamp(-16000, 16000) as i16;
         }
     }
 
@@ -922,26 +920,11 @@ impl Searcher {
             alpha = alpha.max(eval);
             best = eval;
         }
-        let h = Heuristics {
-            history: &self.history,
-            captures: &self.captures,
-            continuation: None,
-            killers: [None; 2],
-            counter: None,
-        };
-        let mut picker = MovePicker::new(pos, None, &h, !in_check);
+        let mut picker =
+            MovePicker::new(pos, None, &self.heuristics(None, [None; 2], None), !in_check);
         let mut seen = 0usize;
         loop {
-            let next = {
-                let h = Heuristics {
-                    history: &self.history,
-                    captures: &self.captures,
-                    continuation: None,
-                    killers: [None; 2],
-                    counter: None,
-                };
-                picker.pick(pos, &h)
-            };
+            let next = picker.pick(pos, &self.heuristics(None, [None; 2], None));
             let Some((m, _)) = next else { break };
             seen += 1;
             if !in_check {
@@ -976,6 +959,17 @@ impl Searcher {
         }
         best
     }
+}
+
+/// The history reward for a cut-off found at `depth`.
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * 16).min(1600)
+}
+
+/// A history entry moved by `delta`, pulled back towards zero the fuller it is (so it stays
+/// within about 16,384 in size).
+fn gravity(entry: i32, delta: i32) -> i32 {
+    entry + delta - entry * delta.abs() / 16384
 }
 
 /// Whether the side to move has enough pieces that passing is rarely best (no zugzwang): a rook,
