@@ -184,11 +184,17 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// keeps it up to date move by move with [`psq_delta`]).
 #[must_use]
 pub fn evaluate_with(pos: &Position, psq: Term) -> i32 {
+    damp(evaluate_undamped(pos, psq), pos.halfmove_clock())
+}
+
+/// [`evaluate_with`] before [`damp`]: a function of the placement and the side to move only,
+/// so the search may cache it by the position's key.
+#[must_use]
+pub fn evaluate_undamped(pos: &Position, psq: Term) -> i32 {
     let mut sum = Sum(psq);
     let mut attackers = [0i32; 2];
     features(pos, &mut sum, &mut attackers);
-    let score = blend(sum.0, phase(pos));
-    let score = damp(scale(pos, score, attackers), pos.halfmove_clock());
+    let score = scale(pos, blend(sum.0, phase(pos)), attackers);
     match pos.side_to_move() {
         Color::Red => score,
         Color::Black => -score,

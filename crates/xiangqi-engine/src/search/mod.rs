@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use xiangqi::{Move, Outcome, PieceKind, Position, REPETITION_OCCURRENCES, judge_repetition};
 
-use crate::eval::{Term, evaluate_with, psq_delta, psq_red};
+use crate::eval::{Term, damp, evaluate_undamped, psq_delta, psq_red};
 use movepick::{Heuristics, Kind, MovePicker, SEE_VALUES};
 pub use time::{Clock, Limits};
 use tt::{Bound, Tt};
@@ -152,7 +152,13 @@ pub struct Searcher {
     root_noise: Vec<(Move, i32)>,
     root_best: Option<(Move, i32)>,
     lmr: Box<[[u8; 64]; 64]>,
+    /// Static evaluations before damping, by position key: the key's upper 48 bits and the
+    /// score in the lower 16.
+    eval_cache: Vec<u64>,
 }
+
+/// Entries in the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 
 impl Default for Searcher {
     fn default() -> Searcher {
@@ -196,6 +202,7 @@ impl Searcher {
             root_noise: Vec::new(),
             root_best: None,
             lmr,
+            eval_cache: vec![0; EVAL_CACHE],
         }
     }
 
@@ -212,6 +219,7 @@ impl Searcher {
         *self.counters = [[None; 90]; 14];
         self.cont.fill([[0; 90]; 14]);
         self.killers = [[None; 2]; MAX_PLY + 2];
+        self.eval_cache.fill(0);
     }
 
     /// The flag that stops a running search when set (from any thread).
@@ -489,8 +497,17 @@ impl Searcher {
     }
 
     #[inline]
-    fn static_eval(&self, pos: &Position, ply: usize) -> i32 {
-        evaluate_with(pos, self.stack[ply].psq)
+    fn static_eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.eval_cache[(key as usize) & (EVAL_CACHE - 1)];
+        let score = if *slot >> 16 == key >> 16 {
+            i32::from(*slot as u16 as i16)
+        } else {
+            let score = evaluate_undamped(pos, self.stack[ply].psq);
+            *slot = (key & !0xFFFF) | u64::from(score as i16 as u16);
+            score
+        };
+        damp(score, pos.halfmove_clock())
     }
 
     /// The continuation-history row for moves answering the move made at `ply - 1`.
