@@ -2,13 +2,13 @@
 //! goes through `MoveRequested` like a click. A change of position (undo, new game) or quitting
 //! stops the search.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use xiangqi::{GameRecord, Move};
-use xiangqi_engine::{Engine, Level, Limits};
+use xiangqi_engine::{Level, Limits};
+
+use crate::engine_task::{Running, SharedEngine};
 
 use crate::game::{BoardReset, Controller, CoreSet, Game, MoveRequested};
 
@@ -32,10 +32,9 @@ pub struct Progress {
 }
 
 /// The engine (shared with the task that searches) and the search in flight.
-#[derive(Resource)]
+#[derive(Resource, Default)]
 pub struct Thinking {
-    engine: Arc<Mutex<Engine>>,
-    stop: Arc<AtomicBool>,
+    engine: SharedEngine,
     task: Option<Search>,
     progress: Arc<Mutex<Option<Progress>>>,
 }
@@ -43,20 +42,7 @@ pub struct Thinking {
 /// A search running for the record as it stood at `generation`.
 struct Search {
     generation: u64,
-    task: Task<Option<Move>>,
-}
-
-impl Default for Thinking {
-    fn default() -> Thinking {
-        let engine = Engine::new();
-        let stop = engine.stop_flag();
-        Thinking {
-            engine: Arc::new(Mutex::new(engine)),
-            stop,
-            task: None,
-            progress: Arc::default(),
-        }
-    }
+    running: Running<Move>,
 }
 
 impl Thinking {
@@ -66,19 +52,23 @@ impl Thinking {
         self.task.is_some()
     }
 
+    /// Whether the engine is free: no search running and none still stopping.
+    #[must_use]
+    pub fn engine_free(&self) -> bool {
+        self.engine.is_free()
+    }
+
     /// What the running search has found so far.
     #[must_use]
     pub fn progress(&self) -> Option<Progress> {
-        if self.task.is_none() {
-            return None;
-        }
+        self.task.as_ref()?;
         self.progress.lock().ok().and_then(|p| *p)
     }
 
     /// Stops the running search and forgets it.
     pub fn cancel(&mut self) {
-        if self.task.take().is_some() {
-            self.stop.store(true, Ordering::Relaxed);
+        if let Some(search) = self.task.take() {
+            search.running.cancel();
         }
     }
 }
@@ -138,22 +128,19 @@ fn start_thinking(
         thinking.cancel();
     }
     if game.replay
-        || record.outcome().is_some()
+        || game.outcome().is_some()
         || game.players.of(record.position().side_to_move()) != Controller::Computer
     {
         return;
     }
     let start = record.start().clone();
     let moves = record.moves().to_vec();
-    let engine = Arc::clone(&thinking.engine);
     let progress = Arc::clone(&thinking.progress);
     let level = level.0;
     if let Ok(mut p) = progress.lock() {
         *p = None;
     }
-    thinking.stop.store(false, Ordering::Relaxed);
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut engine = engine.lock().ok()?;
+    let running = thinking.engine.spawn(move |engine| {
         engine.set_level(Some(level));
         engine
             .think(&start, &moves, &Limits::default(), |info| {
@@ -170,7 +157,7 @@ fn start_thinking(
     });
     thinking.task = Some(Search {
         generation: now,
-        task,
+        running,
     });
 }
 
@@ -183,7 +170,7 @@ fn collect_move(
     let Some(search) = thinking.task.as_mut() else {
         return;
     };
-    let Some(result) = check_ready(&mut search.task) else {
+    let Some(result) = search.running.poll() else {
         return;
     };
     let searched_for = search.generation;

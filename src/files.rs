@@ -133,6 +133,183 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     })
 }
 
+/// Files written off the frame loop by one thread, in the order asked, each atomically with
+/// [`write_atomic`]; when several contents for one path wait, only the newest is written. Errors
+/// come back through [`Writer::errors`]. Dropping the writer (the game quitting) waits for what
+/// is queued, so the last autosave is never lost.
+#[derive(Resource)]
+pub struct Writer {
+    jobs: Option<std::sync::mpsc::Sender<(PathBuf, Vec<u8>)>>,
+    errors: std::sync::Mutex<std::sync::mpsc::Receiver<FileError>>,
+    idle: std::sync::Arc<(std::sync::Mutex<usize>, std::sync::Condvar)>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Default for Writer {
+    fn default() -> Writer {
+        use std::sync::{Arc, Condvar, Mutex, mpsc};
+        let (jobs, queue) = mpsc::channel::<(PathBuf, Vec<u8>)>();
+        let (report, errors) = mpsc::channel();
+        let idle = Arc::new((Mutex::new(0usize), Condvar::new()));
+        let pending = Arc::clone(&idle);
+        let thread = std::thread::Builder::new()
+            .name("chuhan-writer".into())
+            .spawn(move || {
+                while let Ok(first) = queue.recv() {
+                    // Take whatever else is queued; the newest contents of each path win.
+                    let mut batch = vec![first];
+                    batch.extend(queue.try_iter());
+                    let count = batch.len();
+                    let mut newest: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+                    for (path, contents) in batch {
+                        newest.retain(|(p, _)| *p != path);
+                        newest.push((path, contents));
+                    }
+                    for (path, contents) in newest {
+                        if let Err(e) = write_atomic(&path, &contents) {
+                            let _ = report.send(e);
+                        }
+                    }
+                    let (lock, done) = &*pending;
+                    if let Ok(mut n) = lock.lock() {
+                        *n = n.saturating_sub(count);
+                        done.notify_all();
+                    }
+                }
+            })
+            .ok();
+        Writer {
+            jobs: Some(jobs),
+            errors: Mutex::new(errors),
+            idle,
+            thread,
+        }
+    }
+}
+
+impl Writer {
+    /// Queues `contents` to be written to `path`.
+    pub fn write(&self, path: PathBuf, contents: Vec<u8>) {
+        let Some(jobs) = &self.jobs else {
+            return;
+        };
+        if self.thread.is_none() {
+            // No thread could be started: write here rather than lose the file.
+            if let Err(e) = write_atomic(&path, &contents) {
+                warn!("{e}");
+            }
+            return;
+        }
+        if let Ok(mut n) = self.idle.0.lock() {
+            *n += 1;
+        }
+        if jobs.send((path, contents)).is_err()
+            && let Ok(mut n) = self.idle.0.lock()
+        {
+            *n -= 1;
+        }
+    }
+
+    /// Waits until everything queued is written.
+    pub fn flush(&self) {
+        let (lock, done) = &*self.idle;
+        let Ok(mut n) = lock.lock() else {
+            return;
+        };
+        while *n > 0 && self.thread.as_ref().is_some_and(|t| !t.is_finished()) {
+            match done.wait(n) {
+                Ok(guard) => n = guard,
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// The writes that failed since the last call.
+    pub fn errors(&self) -> Vec<FileError> {
+        self.errors
+            .lock()
+            .map(|r| r.try_iter().collect())
+            .unwrap_or_default()
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        // Closing the queue ends the thread once it has written everything.
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// One line of the record browser: a folder, or a record (a `.ron` and the `.pgn` saved beside
+/// it are one record, opened from the RON).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// What is shown: the folder's name, or the record's name without its extension.
+    pub name: String,
+    /// What opening it opens.
+    pub path: PathBuf,
+    /// A folder.
+    pub is_dir: bool,
+    /// When it was last written (the newest of a record's files).
+    pub modified: Option<std::time::SystemTime>,
+}
+
+/// The folders and records in `dir`: folders first by name, then records newest first, each
+/// record once. Hidden files are left out. Slow on big folders: call it off the frame loop.
+pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
+    let read = std::fs::read_dir(dir).map_err(|e| FileError::new(dir, e))?;
+    let mut folders = Vec::new();
+    let mut records: Vec<Entry> = Vec::new();
+    for entry in read.filter_map(Result::ok) {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let modified = entry.metadata().ok().and_then(|m| m.modified().ok());
+        if path.is_dir() {
+            folders.push(Entry {
+                name,
+                path,
+                is_dir: true,
+                modified,
+            });
+            continue;
+        }
+        let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+            continue;
+        };
+        let ron = ext.eq_ignore_ascii_case("ron");
+        if !ron && !ext.eq_ignore_ascii_case("pgn") {
+            continue;
+        }
+        let stem = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        match records.iter_mut().find(|r| r.name == stem) {
+            Some(r) => {
+                if ron {
+                    r.path = path;
+                }
+                r.modified = r.modified.max(modified);
+            }
+            None => records.push(Entry {
+                name: stem,
+                path,
+                is_dir: false,
+                modified,
+            }),
+        }
+    }
+    folders.sort_by(|a, b| a.name.cmp(&b.name));
+    records.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| b.name.cmp(&a.name)));
+    folders.extend(records);
+    Ok(folders)
+}
+
 /// Reads a file to bytes, with the path in the error.
 pub fn read(path: &Path) -> Result<Vec<u8>, FileError> {
     std::fs::read(path).map_err(|e| FileError::new(path, e))
@@ -146,34 +323,20 @@ pub fn set_aside(path: &Path) -> Option<PathBuf> {
     std::fs::rename(path, &aside).ok().map(|()| aside)
 }
 
-/// Today's date as `YYYY-MM-DD` and the time as `HHMMSS` (UTC), for file names and PGN tags.
+/// Today's date as `YYYY-MM-DD` and the time as `HHMMSS`, in the player's time zone (`TZ`, or
+/// the system's), for file names and PGN tags.
 #[must_use]
 pub fn now_stamp() -> (String, String) {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let days = (secs / 86_400) as i64;
-    let rest = secs % 86_400;
-    let (y, m, d) = civil_from_days(days);
-    (
-        format!("{y:04}-{m:02}-{d:02}"),
-        format!("{:02}{:02}{:02}", rest / 3600, rest / 60 % 60, rest % 60),
-    )
+    stamp(&jiff::Zoned::now())
 }
 
-/// The calendar date of a day number counted from 1970-01-01 (Howard Hinnant's algorithm).
+/// The date and time of `at` as [`now_stamp`] writes them.
 #[must_use]
-pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+pub fn stamp(at: &jiff::Zoned) -> (String, String) {
+    (
+        at.strftime("%Y-%m-%d").to_string(),
+        at.strftime("%H%M%S").to_string(),
+    )
 }
 
 #[cfg(test)]
@@ -181,11 +344,78 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dates_from_day_numbers() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-        assert_eq!(civil_from_days(20_778), (2026, 11, 21));
-        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    fn dates_are_the_players_local_dates() {
+        // 07:30 in Beijing on 22 November is 23:30 UTC on the 21st: the player's date is the 22nd.
+        let utc: jiff::Timestamp = "2026-11-21T23:30:00Z".parse().expect("a time");
+        let beijing = utc.in_tz("Asia/Shanghai").expect("a zone");
+        assert_eq!(stamp(&beijing), ("2026-11-22".into(), "073000".into()));
+        let utc_date = utc.in_tz("UTC").expect("a zone");
+        assert_eq!(stamp(&utc_date), ("2026-11-21".into(), "233000".into()));
+        // West of Greenwich, the day before.
+        let la = "2026-11-22T05:00:00Z"
+            .parse::<jiff::Timestamp>()
+            .expect("a time")
+            .in_tz("America/Los_Angeles")
+            .expect("a zone");
+        assert_eq!(stamp(&la).0, "2026-11-21");
+    }
+
+    #[test]
+    fn the_browser_lists_each_record_once_newest_first() {
+        let dir = std::env::temp_dir().join(format!("chuhan-list-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("club")).expect("dir");
+        // Forty saves (a .ron and a .pgn each), written a little apart so their times differ.
+        let t0 = std::time::SystemTime::now() - std::time::Duration::from_secs(10_000);
+        for i in 0..40 {
+            for ext in ["ron", "pgn"] {
+                let path = dir.join(format!("game-{i:02}.{ext}"));
+                std::fs::write(&path, "x").expect("write");
+                let file = std::fs::File::options().write(true).open(&path).expect("open");
+                file.set_modified(t0 + std::time::Duration::from_secs(60 * i))
+                    .expect("time");
+            }
+        }
+        std::fs::write(dir.join("loose.pgn"), "x").expect("write");
+        std::fs::write(dir.join("notes.txt"), "x").expect("write");
+        std::fs::write(dir.join(".hidden.ron"), "x").expect("write");
+        let list = list_records(&dir).expect("listed");
+        let names: Vec<&str> = list.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names.len(), 1 + 40 + 1, "{names:?}");
+        assert_eq!(names[0], "club");
+        assert!(list[0].is_dir);
+        // loose.pgn is the newest file; then the saves from the last one back.
+        assert_eq!(names[1], "loose");
+        assert_eq!(names[2], "game-39");
+        assert_eq!(names[41], "game-00");
+        // A save opens from its RON.
+        assert!(list[2].path.extension().is_some_and(|e| e == "ron"));
+        assert!(list_records(&dir.join("missing")).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_writer_writes_in_order_and_reports_failures() {
+        let dir = std::env::temp_dir().join(format!("chuhan-writer-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let writer = Writer::default();
+        for i in 0..100 {
+            writer.write(dir.join("a.ron"), format!("{i}").into_bytes());
+        }
+        writer.write(dir.join("b.ron"), b"b".to_vec());
+        writer.flush();
+        assert_eq!(std::fs::read(dir.join("a.ron")).expect("a"), b"99");
+        assert_eq!(std::fs::read(dir.join("b.ron")).expect("b"), b"b");
+        assert!(writer.errors().is_empty());
+        // A folder where the file should be: reported, nothing panics.
+        writer.write(dir.clone(), b"x".to_vec());
+        writer.flush();
+        assert_eq!(writer.errors().len(), 1);
+        // Dropping waits for what is queued.
+        writer.write(dir.join("c.ron"), b"c".to_vec());
+        drop(writer);
+        assert_eq!(std::fs::read(dir.join("c.ron")).expect("c"), b"c");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! what is asked for and what happened. Everything here runs headless; the rules library decides.
 
 use bevy::prelude::*;
-use xiangqi::{Color as Side, GameRecord, Move, Outcome, Piece, PlayError, Position};
+use xiangqi::{Color as Side, GameRecord, Move, Outcome, Piece, PlayError, Position, WinReason};
 
 /// Who moves a side's pieces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -75,15 +75,51 @@ pub struct Game {
     pub players: Players,
     /// A record is being replayed: nobody moves until play continues from a point of it.
     pub replay: bool,
+    /// How the game ended other than by the rules on the board (a resignation).
+    pub ended: Option<Outcome>,
 }
 
 impl Game {
+    /// How the game stands: ended by a resignation, or by the rules at the record's current point.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.ended.or_else(|| self.record.outcome())
+    }
+
+    /// Whether a game is being played that leaving would lose: not a replay, not over, and at
+    /// least one move made.
+    #[must_use]
+    pub fn in_progress(&self) -> bool {
+        !self.replay && self.outcome().is_none() && self.record.ply() > 0
+    }
+
+    /// Resigns for the player (between two players, for the side to move): the game ends with
+    /// the other side's win. `None` when there is nothing to resign (a replay, a finished game,
+    /// or the computer playing both sides).
+    pub fn resign(&mut self) -> Option<Outcome> {
+        if self.replay || self.outcome().is_some() {
+            return None;
+        }
+        let to_move = self.record.position().side_to_move();
+        let loser = match (self.players.red, self.players.black) {
+            (Controller::Human, Controller::Human) => to_move,
+            (Controller::Human, Controller::Computer) => Side::Red,
+            (Controller::Computer, Controller::Human) => Side::Black,
+            (Controller::Computer, Controller::Computer) => return None,
+        };
+        let outcome = Outcome::Win {
+            winner: !loser,
+            reason: WinReason::Resignation,
+        };
+        self.ended = Some(outcome);
+        Some(outcome)
+    }
     /// Whether a person may move now (the game goes on, no record is being replayed, and the side
     /// to move is not the engine's).
     #[must_use]
     pub fn human_to_move(&self) -> bool {
         !self.replay
-            && self.record.outcome().is_none()
+            && self.outcome().is_none()
             && self.players.of(self.record.position().side_to_move()) == Controller::Human
     }
 }
@@ -174,15 +210,20 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Starts the last game asked for. Moves requested before it (a computer's result collected in
+/// this frame, a click) were meant for the old game and are dropped.
 fn start_new_games(
     mut requests: MessageReader<NewGame>,
     mut game: ResMut<Game>,
+    mut moves: ResMut<Messages<MoveRequested>>,
     mut reset: MessageWriter<BoardReset>,
 ) {
     if let Some(new) = requests.read().last() {
+        moves.clear();
         game.record = new.record.clone();
         game.players = new.players;
         game.replay = false;
+        game.ended = None;
         reset.write(BoardReset);
     }
 }
@@ -199,6 +240,13 @@ fn apply_moves(
         let before = game.record.position();
         let piece = before.piece_at(mv.from());
         let captured = before.piece_at(mv.to());
+        if let Some(outcome) = game.ended {
+            refused.write(MoveRefused {
+                mv,
+                error: PlayError::GameOver(outcome),
+            });
+            continue;
+        }
         match game.record.play(mv) {
             Ok(()) => {
                 let Some(piece) = piece else {

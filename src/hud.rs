@@ -5,17 +5,19 @@
 
 use std::path::PathBuf;
 
+use bevy::picking::events::Scroll;
 use bevy::prelude::*;
+use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 use xiangqi::Handicap;
 use xiangqi_engine::Level;
 
 use crate::ai::Thinking;
 use crate::audio::Sound;
 use crate::camera::ResetView;
-use crate::files::Dirs;
+use crate::files::{Dirs, Entry, FileError, list_records};
 use crate::game::{BoardReset, CoreSet, Game, MovePlayed, Players};
 use crate::session::{
-    Command, HintState, MoveList, Notice, ResumeOffer, Settings, Setup, Step,
+    Command, HintState, MoveList, Notice, PendingConfirm, ResumeOffer, Settings, Setup, Step,
 };
 use crate::text::{self, Key, Language};
 
@@ -40,6 +42,7 @@ enum Action {
     OpenMenu(Menu),
     Browse,
     BrowseTo(PathBuf),
+    OpenFile(PathBuf),
     CloseBrowser,
     ResetView,
 }
@@ -85,6 +88,22 @@ impl Menu {
 pub struct Browser {
     /// The folder shown, or `None` when closed.
     pub dir: Option<PathBuf>,
+    /// The folder being listed off the frame loop, and the listing.
+    listing: Option<(PathBuf, Listing)>,
+}
+
+/// A folder being listed on the IO pool.
+type Listing = Task<Result<Vec<Entry>, FileError>>;
+
+impl Browser {
+    /// A browser open on `dir`.
+    #[must_use]
+    pub fn at(dir: PathBuf) -> Browser {
+        Browser {
+            dir: Some(dir),
+            listing: None,
+        }
+    }
 }
 
 #[derive(Component)]
@@ -104,9 +123,14 @@ struct MoveListRows;
 #[derive(Component)]
 struct ResumeDialog;
 #[derive(Component)]
+struct ConfirmDialog;
+#[derive(Component)]
 struct BrowserPanel;
 #[derive(Component)]
 struct BrowserRows;
+/// A list that the mouse wheel scrolls.
+#[derive(Component)]
+struct Scrolls;
 
 /// The last notice, kept to show it again in another language.
 #[derive(Resource, Default)]
@@ -125,6 +149,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Browser>()
         .init_resource::<LastNotice>();
     app.add_systems(Startup, spawn_hud);
+    app.add_observer(scroll_lists);
     app.add_systems(
         Update,
         (
@@ -137,6 +162,7 @@ pub(super) fn plugin(app: &mut App) {
             show_replay_bar,
             show_move_list,
             show_resume_dialog,
+            show_confirm_dialog,
             show_browser,
         )
             .chain()
@@ -152,10 +178,15 @@ fn font(font: &UiFont, size: f32) -> TextFont {
     }
 }
 
+/// Whether a button was pressed when its interaction last changed (it acts on release).
+#[derive(Component, Default)]
+struct WasPressed(bool);
+
 /// A button with a text child.
 fn button(action: Action, words: impl Bundle, ui: &UiFont, size: f32) -> impl Bundle {
     (
         action,
+        WasPressed::default(),
         Button,
         Node {
             padding: UiRect::axes(px(12), px(5)),
@@ -166,6 +197,57 @@ fn button(action: Action, words: impl Bundle, ui: &UiFont, size: f32) -> impl Bu
         BackgroundColor(BUTTON),
         children![(words, font(ui, size), TextColor(INK))],
     )
+}
+
+/// A question over the whole window with a row of answers (hidden until shown).
+fn spawn_dialog(
+    commands: &mut Commands,
+    ui: &UiFont,
+    marker: impl Component,
+    question: Key,
+    answers: [(Command, Key); 2],
+) {
+    let label = |key: Key| (Label(key), Text::new(text::tr(key, Language::Chinese)));
+    commands
+        .spawn((
+            marker,
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                display: Display::None,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.45)),
+            GlobalZIndex(20),
+        ))
+        .with_children(|c| {
+            c.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    row_gap: px(14),
+                    padding: UiRect::all(px(22)),
+                    border_radius: BorderRadius::all(px(10)),
+                    ..default()
+                },
+                BackgroundColor(PANEL),
+            ))
+            .with_children(|d| {
+                d.spawn((label(question), font(ui, 24.0), TextColor(INK)));
+                d.spawn(Node {
+                    column_gap: px(12),
+                    ..default()
+                })
+                .with_children(|row| {
+                    for (command, key) in answers {
+                        row.spawn(button(Action::Command(command), label(key), ui, 20.0));
+                    }
+                });
+            });
+        });
 }
 
 fn spawn_hud(mut commands: Commands, assets: Res<AssetServer>) {
@@ -231,6 +313,7 @@ fn spawn_hud(mut commands: Commands, assets: Res<AssetServer>) {
                 &ui,
                 18.0,
             ));
+            m.spawn(button(Action::Command(Command::Resign), label(Key::Resign), &ui, 18.0));
             m.spawn(button(Action::Command(Command::Quit), label(Key::Quit), &ui, 18.0));
         });
     commands
@@ -407,56 +490,27 @@ fn spawn_hud(mut commands: Commands, assets: Res<AssetServer>) {
                 },
             ));
         });
-    // The resume dialog.
-    commands
-        .spawn((
-            ResumeDialog,
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                display: Display::None,
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.45)),
-            GlobalZIndex(20),
-        ))
-        .with_children(|c| {
-            c.spawn((
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    row_gap: px(14),
-                    padding: UiRect::all(px(22)),
-                    border_radius: BorderRadius::all(px(10)),
-                    ..default()
-                },
-                BackgroundColor(PANEL),
-            ))
-            .with_children(|d| {
-                d.spawn((label(Key::Resume), font(&ui, 24.0), TextColor(INK)));
-                d.spawn(Node {
-                    column_gap: px(12),
-                    ..default()
-                })
-                .with_children(|row| {
-                    row.spawn(button(
-                        Action::Command(Command::Resume(true)),
-                        label(Key::ResumeYes),
-                        &ui,
-                        20.0,
-                    ));
-                    row.spawn(button(
-                        Action::Command(Command::Resume(false)),
-                        label(Key::ResumeNo),
-                        &ui,
-                        20.0,
-                    ));
-                });
-            });
-        });
+    // The dialogs: resuming the last game, and leaving the one in progress.
+    spawn_dialog(
+        &mut commands,
+        &ui,
+        ResumeDialog,
+        Key::Resume,
+        [
+            (Command::Resume(true), Key::ResumeYes),
+            (Command::Resume(false), Key::ResumeNo),
+        ],
+    );
+    spawn_dialog(
+        &mut commands,
+        &ui,
+        ConfirmDialog,
+        Key::LeaveGame,
+        [
+            (Command::Confirm(true), Key::Yes),
+            (Command::Confirm(false), Key::No),
+        ],
+    );
     // The record browser.
     commands
         .spawn((
@@ -488,9 +542,14 @@ fn spawn_hud(mut commands: Commands, assets: Res<AssetServer>) {
             });
             c.spawn((
                 BrowserRows,
+                Scrolls,
+                ScrollPosition::default(),
                 Node {
                     flex_direction: FlexDirection::Column,
                     row_gap: px(2),
+                    min_height: px(0),
+                    flex_shrink: 1.0,
+                    overflow: Overflow::scroll_y(),
                     ..default()
                 },
             ));
@@ -499,7 +558,7 @@ fn spawn_hud(mut commands: Commands, assets: Res<AssetServer>) {
 
 #[allow(clippy::too_many_arguments)]
 fn press_buttons(
-    buttons: Query<(&Interaction, &Action), Changed<Interaction>>,
+    mut buttons: Query<(&Interaction, &Action, &mut WasPressed), Changed<Interaction>>,
     mut colors: Query<(&Interaction, &mut BackgroundColor), (With<Action>, Without<MoveCell>)>,
     mut open: ResMut<OpenMenu>,
     mut browser: ResMut<Browser>,
@@ -507,8 +566,11 @@ fn press_buttons(
     mut commands_out: MessageWriter<Command>,
     mut views: MessageWriter<ResetView>,
 ) {
-    for (interaction, action) in &buttons {
-        if *interaction != Interaction::Pressed {
+    // A button acts when it is released over it (Pressed, then Hovered), not when pressed.
+    for (interaction, action, mut was_pressed) in &mut buttons {
+        let released = *interaction == Interaction::Hovered && was_pressed.0;
+        was_pressed.0 = *interaction == Interaction::Pressed;
+        if !released {
             continue;
         }
         match action {
@@ -519,18 +581,11 @@ fn press_buttons(
             Action::Command(c) => {
                 commands_out.write(c.clone());
             }
-            Action::Browse => {
-                let dir = dirs.records();
-                let _ = std::fs::create_dir_all(&dir);
-                browser.dir = Some(dir);
-            }
-            Action::BrowseTo(path) => {
-                if path.is_dir() {
-                    browser.dir = Some(path.clone());
-                } else {
-                    commands_out.write(Command::OpenRecord(path.clone()));
-                    browser.dir = None;
-                }
+            Action::Browse => browser.dir = Some(dirs.records()),
+            Action::BrowseTo(path) => browser.dir = Some(path.clone()),
+            Action::OpenFile(path) => {
+                commands_out.write(Command::OpenRecord(path.clone()));
+                browser.dir = None;
             }
             Action::CloseBrowser => browser.dir = None,
             Action::ResetView => {
@@ -617,7 +672,7 @@ fn update_status(
     mut status: Query<&mut Text, With<StatusText>>,
 ) {
     let lang = settings.language;
-    let mut line = if let Some(outcome) = game.record.outcome() {
+    let mut line = if let Some(outcome) = game.outcome() {
         text::outcome_text(outcome, lang)
     } else {
         text::to_move(game.record.position().side_to_move(), lang)
@@ -663,7 +718,7 @@ fn show_cues(
     let lang = settings.language;
     let checked = played.read().last().map(|m| m.check);
     let reset = resets.read().count() > 0;
-    let cue = if let Some(outcome) = game.record.outcome()
+    let cue = if let Some(outcome) = game.outcome()
         && (checked.is_some() || reset)
     {
         Some((
@@ -828,7 +883,7 @@ fn show_move_list(
                         )],
                     ));
                     if replay {
-                        e.insert((Button, Action::Command(Command::Step(Step::To(i + 1)))));
+                        e.insert((Button, WasPressed::default(), Action::Command(Command::Step(Step::To(i + 1)))));
                     }
                 }
             });
@@ -849,26 +904,64 @@ fn show_resume_dialog(offer: Res<ResumeOffer>, mut dialogs: Query<&mut Node, Wit
     }
 }
 
-/// The browser lists the folder's subfolders and its RON and PGN records.
-fn show_browser(
-    mut commands: Commands,
-    browser: Res<Browser>,
-    settings: Res<Settings>,
-    ui: Res<UiFont>,
-    mut panels: Query<&mut Node, With<BrowserPanel>>,
-    rows: Query<(Entity, Option<&Children>), With<BrowserRows>>,
+fn show_confirm_dialog(
+    pending: Res<PendingConfirm>,
+    mut dialogs: Query<&mut Node, With<ConfirmDialog>>,
 ) {
-    if !browser.is_changed() {
+    if !pending.is_changed() {
         return;
     }
-    for mut node in &mut panels {
-        node.display = if browser.dir.is_some() {
+    for mut node in &mut dialogs {
+        node.display = if pending.0.is_some() {
             Display::Flex
         } else {
             Display::None
         };
     }
-    let Ok((container, children)) = rows.single() else {
+}
+
+/// The browser lists the folder's subfolders and its records (newest first, a RON and its PGN
+/// once), listed on the IO pool: the frame loop only starts the listing and shows its result.
+fn show_browser(
+    mut commands: Commands,
+    mut browser: ResMut<Browser>,
+    settings: Res<Settings>,
+    ui: Res<UiFont>,
+    mut panels: Query<&mut Node, With<BrowserPanel>>,
+    mut rows: Query<(Entity, Option<&Children>, &mut ScrollPosition), With<BrowserRows>>,
+) {
+    if browser.is_changed() {
+        for mut node in &mut panels {
+            node.display = if browser.dir.is_some() {
+                Display::Flex
+            } else {
+                Display::None
+            };
+        }
+        let wanted = browser.dir.clone();
+        let listed = browser.listing.as_ref().map(|(d, _)| d.clone());
+        if let Some(dir) = wanted
+            && listed.as_ref() != Some(&dir)
+        {
+            let target = dir.clone();
+            let task = IoTaskPool::get().spawn(async move {
+                // The records folder may not exist yet.
+                let _ = std::fs::create_dir_all(&target);
+                list_records(&target)
+            });
+            browser.bypass_change_detection().listing = Some((dir, task));
+        } else if browser.dir.is_none() {
+            browser.bypass_change_detection().listing = None;
+        }
+    }
+    let Some((dir, task)) = browser.bypass_change_detection().listing.as_mut() else {
+        return;
+    };
+    let Some(listing) = check_ready(task) else {
+        return;
+    };
+    let dir = dir.clone();
+    let Ok((container, children, mut scroll)) = rows.single_mut() else {
         return;
     };
     if let Some(children) = children {
@@ -876,25 +969,7 @@ fn show_browser(
             commands.entity(c).despawn();
         }
     }
-    let Some(dir) = &browser.dir else {
-        return;
-    };
-    let mut entries: Vec<(bool, String, PathBuf)> = std::fs::read_dir(dir)
-        .map(|it| {
-            it.filter_map(Result::ok)
-                .filter_map(|e| {
-                    let path = e.path();
-                    let name = e.file_name().to_string_lossy().into_owned();
-                    let is_dir = path.is_dir();
-                    let record = path.extension().is_some_and(|x| {
-                        x.eq_ignore_ascii_case("pgn") || x.eq_ignore_ascii_case("ron")
-                    });
-                    (!name.starts_with('.') && (is_dir || record)).then_some((is_dir, name, path))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    entries.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    scroll.0 = Vec2::ZERO;
     let lang = settings.language;
     commands.entity(container).with_children(|c| {
         c.spawn((
@@ -910,11 +985,46 @@ fn show_browser(
                 17.0,
             ));
         }
-        for (is_dir, name, path) in entries.into_iter().take(30) {
-            let shown = if is_dir { format!("{name}/") } else { name };
-            c.spawn(button(Action::BrowseTo(path), Text::new(shown), &ui, 17.0));
+        match listing {
+            Ok(entries) => {
+                for e in entries {
+                    let (action, shown) = if e.is_dir {
+                        (Action::BrowseTo(e.path), format!("{}/", e.name))
+                    } else {
+                        (Action::OpenFile(e.path), e.name)
+                    };
+                    c.spawn(button(action, Text::new(shown), &ui, 17.0));
+                }
+            }
+            Err(e) => {
+                c.spawn((Text::new(e.to_string()), font(&ui, 15.0), TextColor(INK)));
+            }
         }
     });
+}
+
+/// The mouse wheel over a scrolling list moves it (a line is a row's height).
+fn scroll_lists(
+    scroll: On<Pointer<Scroll>>,
+    mut lists: Query<&mut ScrollPosition, With<Scrolls>>,
+    parents: Query<&ChildOf>,
+) {
+    let step = match scroll.unit {
+        bevy::input::mouse::MouseScrollUnit::Line => 30.0,
+        bevy::input::mouse::MouseScrollUnit::Pixel => 1.0,
+    };
+    // The list is the first ancestor of what the pointer is over that scrolls.
+    let mut e = scroll.entity;
+    loop {
+        if let Ok(mut position) = lists.get_mut(e) {
+            position.y = (position.y - scroll.y * step).max(0.0);
+            return;
+        }
+        match parents.get(e) {
+            Ok(parent) => e = parent.parent(),
+            Err(_) => return,
+        }
+    }
 }
 
 #[cfg(test)]

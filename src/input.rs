@@ -158,11 +158,24 @@ struct MarkerAssets {
 #[derive(Resource, Default)]
 struct DragState(Option<(Entity, Square)>);
 
+/// Whether the primary button has been dragged since it was pressed: a drag (turning the view,
+/// or moving a piece) ends in a click where it is released, which must not count as one.
+#[derive(Resource, Default)]
+struct DraggedSincePress(bool);
+
 pub(super) fn view_plugin(app: &mut App) {
     app.add_plugins(MeshPickingPlugin);
-    app.init_resource::<DragState>();
     app.add_systems(Startup, load_marker_assets);
     app.add_systems(Update, dress_markers.after(CoreSet::Views));
+    app.add_plugins(pointer_plugin);
+}
+
+/// Pointer events to picks and drags (what `view_plugin` adds besides picking and looks; a test
+/// triggers the pointer events itself).
+pub fn pointer_plugin(app: &mut App) {
+    app.init_resource::<DragState>();
+    app.init_resource::<DraggedSincePress>();
+    app.add_observer(on_press);
     app.add_observer(on_click)
         .add_observer(on_over)
         .add_observer(on_out)
@@ -234,6 +247,7 @@ fn point_of(
 
 /// One observer for every click: the board, a piece or a marker (only the entity hit decides;
 /// the click bubbles to parents too).
+#[allow(clippy::too_many_arguments)]
 fn on_click(
     click: On<Pointer<Click>>,
     pieces: Query<&PieceView>,
@@ -241,11 +255,13 @@ fn on_click(
     parents: Query<&ChildOf>,
     surfaces: Query<(), With<BoardSurface>>,
     drag: Res<DragState>,
+    dragged: Res<DraggedSincePress>,
     mut picks: MessageWriter<Pick>,
 ) {
     if click.button != PointerButton::Primary
         || click.original_event_target() != click.entity
         || drag.0.is_some()
+        || dragged.0
     {
         return;
     }
@@ -282,7 +298,15 @@ fn on_out(
     }
 }
 
-/// A left drag that starts on a piece the player may move picks it up.
+fn on_press(press: On<Pointer<Press>>, mut dragged: ResMut<DraggedSincePress>) {
+    if press.button == PointerButton::Primary && press.original_event_target() == press.entity {
+        dragged.0 = false;
+    }
+}
+
+/// A left drag that starts on a piece the player may move picks it up; any other left drag (the
+/// view turning) only keeps its release from counting as a click.
+#[allow(clippy::too_many_arguments)]
 fn on_drag_start(
     start: On<Pointer<DragStart>>,
     mut commands: Commands,
@@ -290,8 +314,12 @@ fn on_drag_start(
     pieces: Query<&PieceView>,
     game: Res<Game>,
     mut drag: ResMut<DragState>,
+    mut dragged: ResMut<DraggedSincePress>,
     mut picks: MessageWriter<Pick>,
 ) {
+    if start.button == PointerButton::Primary && start.original_event_target() == start.entity {
+        dragged.0 = true;
+    }
     if start.button != PointerButton::Primary
         || start.original_event_target() != start.entity
         || !game.human_to_move()

@@ -10,6 +10,7 @@ pub mod ai;
 pub mod audio;
 pub mod board;
 pub mod camera;
+pub mod engine_task;
 pub mod files;
 pub mod game;
 pub mod hud;
@@ -45,8 +46,11 @@ impl Plugin for AppPlugin {
                 resolution: (1280, 720).into(),
                 ..default()
             }),
+            // Closing the window asks first when a game is in progress (`Command::Quit`).
+            close_when_requested: false,
             ..default()
         }));
+        app.add_systems(Update, ask_to_close);
         app.add_plugins((
             CorePlugin,
             board::plugin,
@@ -57,5 +61,15 @@ impl Plugin for AppPlugin {
             hud::plugin,
             screenshot::plugin,
         ));
+    }
+}
+
+/// The window's close button quits as the menu does (asking first during a game).
+fn ask_to_close(
+    mut requests: MessageReader<bevy::window::WindowCloseRequested>,
+    mut commands: MessageWriter<session::Command>,
+) {
+    if requests.read().count() > 0 {
+        commands.write(session::Command::Quit);
     }
 }

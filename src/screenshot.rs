@@ -95,6 +95,7 @@ pub fn scripted_game() -> Result<Option<(Game, Option<Square>, Option<xiangqi_en
             record,
             players,
             replay,
+            ended: None,
         },
         select,
         level,
@@ -140,7 +141,10 @@ pub(super) fn plugin(app: &mut App) {
         Err(e) => error!("{e}; starting the usual game instead"),
     }
     let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-    if let Some(cap) = var("CHUHAN_ANIM_CAP").and_then(|c| c.parse::<f32>().ok()) {
+    if let Some(cap) = var("CHUHAN_ANIM_CAP")
+        .and_then(|c| c.parse::<f32>().ok())
+        .filter(|c| c.is_finite())
+    {
         app.insert_resource(AnimationCap(cap.clamp(0.0, 1.0)));
     }
     let script = Script {
@@ -149,13 +153,73 @@ pub(super) fn plugin(app: &mut App) {
         extra_frames: var("CHUHAN_SCREENSHOT_FRAMES")
             .and_then(|f| f.parse().ok())
             .unwrap_or(10),
-        stats: var("CHUHAN_FRAME_STATS").and_then(|n| n.parse().ok()),
+        stats: match var("CHUHAN_FRAME_STATS").map(|n| frame_count(&n)) {
+            Some(Ok(n)) => Some(n),
+            Some(Err(e)) => {
+                error!("CHUHAN_FRAME_STATS: {e}");
+                None
+            }
+            None => None,
+        },
         ..default()
     };
     if script.screenshot.is_some() || script.stats.is_some() {
         app.insert_resource(script);
         app.init_resource::<Preselect>();
         app.add_systems(Update, run_script);
+    }
+}
+
+/// How many frames `CHUHAN_FRAME_STATS` asks to measure: a whole number from 1.
+pub fn frame_count(value: &str) -> Result<usize, String> {
+    match value.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("{value:?} is not a number of frames (1 or more)")),
+    }
+}
+
+/// Frame times summed up, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FrameSummary {
+    /// How many frames.
+    pub frames: usize,
+    /// Their mean.
+    pub mean: f64,
+    /// The 99th percentile.
+    pub p99: f64,
+    /// The longest.
+    pub max: f64,
+}
+
+impl FrameSummary {
+    /// The summary of `frames`; `None` when there are none.
+    #[must_use]
+    pub fn of(frames: &[Duration]) -> Option<FrameSummary> {
+        let mut ms: Vec<f64> = frames.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
+        ms.sort_by(f64::total_cmp);
+        let max = *ms.last()?;
+        let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+        let p99 = ms[((ms.len() as f64 * 0.99).ceil() as usize).clamp(1, ms.len()) - 1];
+        Some(FrameSummary {
+            frames: ms.len(),
+            mean,
+            p99,
+            max,
+        })
+    }
+}
+
+impl std::fmt::Display for FrameSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "frames {}: mean {:.1} ms ({:.1} fps), p99 {:.1} ms, max {:.1} ms",
+            self.frames,
+            self.mean,
+            1000.0 / self.mean,
+            self.p99,
+            self.max
+        )
     }
 }
 
@@ -207,9 +271,7 @@ fn run_script(
             commands.insert_resource(crate::hud::OpenMenu(Some(menu)));
         }
         if let Some(dir) = var("CHUHAN_BROWSE") {
-            commands.insert_resource(crate::hud::Browser {
-                dir: Some(dir.into()),
-            });
+            commands.insert_resource(crate::hud::Browser::at(dir.into()));
         }
         if var("CHUHAN_HINT").is_some() {
             commands.queue(|w: &mut World| {
@@ -222,20 +284,11 @@ fn run_script(
     }
     if let Some(n) = script.stats {
         script.frames.push(time.delta());
+        // The first frame after the board shows is left out (it carries the wait before it).
         if script.frames.len() > n {
-            let mut frames: Vec<f64> = script.frames[1..]
-                .iter()
-                .map(|d| d.as_secs_f64() * 1000.0)
-                .collect();
-            frames.sort_by(f64::total_cmp);
-            let mean = frames.iter().sum::<f64>() / frames.len() as f64;
-            let p99 = frames[((frames.len() as f64 * 0.99).ceil() as usize).saturating_sub(1)];
-            println!(
-                "frames {}: mean {mean:.1} ms ({:.1} fps), p99 {p99:.1} ms, max {:.1} ms",
-                frames.len(),
-                1000.0 / mean,
-                frames[frames.len() - 1]
-            );
+            if let Some(s) = FrameSummary::of(&script.frames[1..]) {
+                println!("{s}");
+            }
             script.done = true;
             exit.write(AppExit::Success);
         }

@@ -4,22 +4,21 @@
 //! headless; the HUD only sends commands and shows resources.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use xiangqi::notation::Notation;
 use xiangqi::{Color as Side, GameRecord, Handicap, Move, Position};
-use xiangqi_engine::{Engine, Level, Limits};
+use xiangqi_engine::{Level, Limits};
 
 use crate::ai::{AiLevel, Thinking};
 use crate::audio::Sound;
 use crate::camera::View;
-use crate::files::{self, Dirs, FileError};
+use crate::engine_task::{Running, SharedEngine};
+use crate::files::{self, Dirs, FileError, Writer};
 use crate::game::{
-    BoardReset, Controller, CoreSet, Game, MovePlayed, MoveRefused, NewGame, Players,
+    BoardReset, Controller, CoreSet, Game, GameEnded, MovePlayed, MoveRefused, NewGame, Players,
 };
 use crate::text::{Language, NoticeKind};
 
@@ -110,7 +109,27 @@ pub enum Command {
     Resume(bool),
     /// Quit.
     Quit,
+    /// Resign the game in progress (认输): the player's side loses (the side to move between two
+    /// players).
+    Resign,
+    /// Answer the question asked before a command that would end the game in progress.
+    Confirm(bool),
 }
+
+impl Command {
+    /// Whether the command ends the game in progress, so that the player is asked first.
+    #[must_use]
+    pub fn loses_the_game(&self) -> bool {
+        matches!(
+            self,
+            Command::NewGame(_) | Command::OpenRecord(_) | Command::RestorePosition | Command::Quit
+        )
+    }
+}
+
+/// A command waiting for the player's answer: it would end the game in progress.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct PendingConfirm(pub Option<Command>);
 
 /// A step through a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,26 +242,12 @@ pub struct ResumeOffer(pub Option<Autosave>);
 pub struct SavedPosition(pub Option<(GameRecord, Players)>);
 
 /// A hint: its own engine, the search for the record at a ply, and the move it suggests.
-#[derive(Resource)]
+#[derive(Resource, Default)]
 pub struct HintState {
-    engine: Arc<Mutex<Engine>>,
-    stop: Arc<AtomicBool>,
-    task: Option<(usize, Task<Option<Move>>)>,
+    engine: SharedEngine,
+    task: Option<(usize, Running<Move>)>,
     /// The suggested move, for the current position.
     pub shown: Option<Move>,
-}
-
-impl Default for HintState {
-    fn default() -> HintState {
-        let engine = Engine::new();
-        let stop = engine.stop_flag();
-        HintState {
-            engine: Arc::new(Mutex::new(engine)),
-            stop,
-            task: None,
-            shown: None,
-        }
-    }
 }
 
 impl HintState {
@@ -250,6 +255,12 @@ impl HintState {
     #[must_use]
     pub fn is_thinking(&self) -> bool {
         self.task.is_some()
+    }
+
+    /// Whether the hint engine is free (no search running or still stopping).
+    #[must_use]
+    pub fn engine_free(&self) -> bool {
+        self.engine.is_free()
     }
 }
 
@@ -267,6 +278,8 @@ pub struct MoveList {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Dirs>()
+        .init_resource::<Writer>()
+        .init_resource::<PendingConfirm>()
         .init_resource::<Settings>()
         .init_resource::<ResumeOffer>()
         .init_resource::<SavedPosition>()
@@ -286,7 +299,13 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (notice_refusals, update_move_list, autosave, save_settings)
+        (
+            notice_refusals,
+            update_move_list,
+            autosave,
+            save_settings,
+            report_write_errors,
+        )
             .chain()
             .after(CoreSet::Views),
     );
@@ -319,7 +338,11 @@ fn load_settings_and_autosave(
     commands.insert_resource(settings);
     match std::fs::read_to_string(dirs.autosave()) {
         Ok(text) => match ron::from_str::<Autosave>(&text) {
-            Ok(save) if !save.record.is_empty() && save.record.outcome().is_none() => {
+            Ok(save)
+                if !save.record.is_empty()
+                    && save.record.outcome().is_none()
+                    && save.record.tag("Result").is_none_or(|r| r == "*") =>
+            {
                 commands.insert_resource(ResumeOffer(Some(save)));
             }
             Ok(_) => {}
@@ -362,6 +385,18 @@ pub fn save_record(record: &GameRecord, dir: &Path, stem: &str) -> Result<PathBu
     Ok(ron_path)
 }
 
+/// What handling a command may announce.
+#[derive(SystemParam)]
+struct Outbox<'w> {
+    resets: MessageWriter<'w, BoardReset>,
+    new_games: MessageWriter<'w, NewGame>,
+    played: MessageWriter<'w, MovePlayed>,
+    back: MessageWriter<'w, MoveTakenBack>,
+    notices: MessageWriter<'w, Notice>,
+    exit: MessageWriter<'w, AppExit>,
+    ended: MessageWriter<'w, GameEnded>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn handle_commands(
     mut commands_in: MessageReader<Command>,
@@ -374,19 +409,36 @@ fn handle_commands(
     mut offer: ResMut<ResumeOffer>,
     mut thinking: ResMut<Thinking>,
     dirs: Res<Dirs>,
-    mut resets: MessageWriter<BoardReset>,
-    mut new_games: MessageWriter<NewGame>,
-    mut played: MessageWriter<MovePlayed>,
-    mut back: MessageWriter<MoveTakenBack>,
-    mut notices: MessageWriter<Notice>,
-    mut exit: MessageWriter<AppExit>,
+    mut pending: ResMut<PendingConfirm>,
+    mut out: Outbox,
 ) {
-    for command in commands_in.read() {
+    let mut queue: std::collections::VecDeque<(Command, bool)> =
+        commands_in.read().map(|c| (c.clone(), false)).collect();
+    while let Some((command, confirmed)) = queue.pop_front() {
+        let command = &command;
+        if !confirmed && command.loses_the_game() && game.in_progress() {
+            // Ask first; nothing changes (the autosave neither) until the answer.
+            pending.0 = Some(command.clone());
+            continue;
+        }
         match command {
+            Command::Confirm(yes) => {
+                if let Some(asked) = pending.0.take()
+                    && *yes
+                {
+                    queue.push_front((asked, true));
+                }
+            }
+            Command::Resign => {
+                if let Some(outcome) = game.resign() {
+                    thinking.cancel();
+                    out.ended.write(GameEnded(outcome));
+                }
+            }
             Command::NewGame(setup) => {
                 settings.setup = *setup;
                 offer.0 = None;
-                new_games.write(setup.start());
+                out.new_games.write(setup.start());
             }
             Command::SetLevel(l) => level.0 = *l,
             Command::Undo => {
@@ -394,6 +446,7 @@ fn handle_commands(
                     continue;
                 }
                 thinking.cancel();
+                game.ended = None;
                 let mut undone = 0;
                 while game.record.undo().is_some() {
                     undone += 1;
@@ -404,9 +457,9 @@ fn handle_commands(
                     }
                 }
                 if undone == 0 {
-                    notices.write(Notice(NoticeKind::NothingToUndo));
+                    out.notices.write(Notice(NoticeKind::NothingToUndo));
                 } else {
-                    resets.write(BoardReset);
+                    out.resets.write(BoardReset);
                 }
             }
             Command::Redo => {
@@ -414,6 +467,7 @@ fn handle_commands(
                     continue;
                 }
                 thinking.cancel();
+                game.ended = None;
                 let mut redone = false;
                 while game.record.redo().is_some() {
                     redone = true;
@@ -425,27 +479,30 @@ fn handle_commands(
                     }
                 }
                 if redone {
-                    resets.write(BoardReset);
+                    out.resets.write(BoardReset);
                 } else {
-                    notices.write(Notice(NoticeKind::NothingToUndo));
+                    out.notices.write(Notice(NoticeKind::NothingToUndo));
                 }
             }
             Command::Hint => start_hint(&game, &mut hint),
             Command::SavePosition => {
                 saved.0 = Some((game.record.clone(), game.players));
-                notices.write(Notice(NoticeKind::PositionSaved));
+                out.notices.write(Notice(NoticeKind::PositionSaved));
             }
             Command::RestorePosition => match saved.0.clone() {
                 Some((record, players)) => {
-                    new_games.write(NewGame { record, players });
+                    out.new_games.write(NewGame { record, players });
                 }
                 None => {
-                    notices.write(Notice(NoticeKind::NothingSaved));
+                    out.notices.write(Notice(NoticeKind::NothingSaved));
                 }
             },
             Command::SaveRecord => {
                 let (date, time) = files::now_stamp();
                 let mut record = game.record.clone();
+                if let Some(outcome) = game.ended {
+                    record.set_tag("Result", outcome.pgn_result());
+                }
                 if record.tag("Date").is_none() {
                     record.set_tag("Date", &date);
                 }
@@ -462,10 +519,10 @@ fn handle_commands(
                 let stem = format!("chuhan-{date}-{time}");
                 match save_record(&record, &dirs.records(), &stem) {
                     Ok(path) => {
-                        notices.write(Notice(NoticeKind::Saved(path.display().to_string())));
+                        out.notices.write(Notice(NoticeKind::Saved(path.display().to_string())));
                     }
                     Err(e) => {
-                        notices.write(Notice(NoticeKind::WriteFailed(e.to_string())));
+                        out.notices.write(Notice(NoticeKind::WriteFailed(e.to_string())));
                     }
                 }
             }
@@ -475,10 +532,11 @@ fn handle_commands(
                     record.goto(0);
                     game.record = record;
                     game.replay = true;
-                    resets.write(BoardReset);
+                    game.ended = None;
+                    out.resets.write(BoardReset);
                 }
                 Err(e) => {
-                    notices.write(Notice(NoticeKind::BadRecord(e)));
+                    out.notices.write(Notice(NoticeKind::BadRecord(e)));
                 }
             },
             Command::Step(step) => {
@@ -491,7 +549,7 @@ fn handle_commands(
                         if let Some(mv) = game.record.redo()
                             && let Some(piece) = before.piece_at(mv.from())
                         {
-                            played.write(MovePlayed {
+                            out.played.write(MovePlayed {
                                 mv,
                                 piece,
                                 captured: before.piece_at(mv.to()),
@@ -502,21 +560,21 @@ fn handle_commands(
                     Step::Previous => {
                         if let Some(mv) = game.record.undo() {
                             let captured = game.record.position().piece_at(mv.to());
-                            back.write(MoveTakenBack { mv, captured });
+                            out.back.write(MoveTakenBack { mv, captured });
                         }
                     }
                     Step::First => {
                         game.record.goto(0);
-                        resets.write(BoardReset);
+                        out.resets.write(BoardReset);
                     }
                     Step::Last => {
                         let end = game.record.len();
                         game.record.goto(end);
-                        resets.write(BoardReset);
+                        out.resets.write(BoardReset);
                     }
                     Step::To(ply) => {
                         if game.record.goto(*ply) {
-                            resets.write(BoardReset);
+                            out.resets.write(BoardReset);
                         }
                     }
                 }
@@ -533,7 +591,7 @@ fn handle_commands(
                     } else {
                         Players::HUMAN_BLACK
                     };
-                    resets.write(BoardReset);
+                    out.resets.write(BoardReset);
                 }
             }
             Command::SetLanguage(lang) => settings.language = *lang,
@@ -547,7 +605,7 @@ fn handle_commands(
                     if let Ok(l) = save.level.parse() {
                         level.0 = l;
                     }
-                    new_games.write(NewGame {
+                    out.new_games.write(NewGame {
                         record: save.record,
                         players: save.players,
                     });
@@ -555,7 +613,7 @@ fn handle_commands(
             }
             Command::Quit => {
                 thinking.cancel();
-                exit.write(AppExit::Success);
+                out.exit.write(AppExit::Success);
             }
         }
     }
@@ -563,16 +621,13 @@ fn handle_commands(
 
 /// Starts a hint search for the current position (one at a time).
 fn start_hint(game: &Game, hint: &mut HintState) {
-    if game.replay || game.record.outcome().is_some() || hint.task.is_some() {
+    if game.replay || game.outcome().is_some() || hint.task.is_some() {
         return;
     }
-    hint.stop.store(false, Ordering::Relaxed);
     hint.shown = None;
-    let engine = Arc::clone(&hint.engine);
     let start = game.record.start().clone();
     let moves = game.record.moves().to_vec();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut engine = engine.lock().ok()?;
+    let task = hint.engine.spawn(move |engine| {
         engine.set_level(None);
         let limits = Limits {
             movetime: Some(HINT_TIME),
@@ -589,22 +644,19 @@ fn collect_hint(
     mut played: MessageReader<MovePlayed>,
     mut resets: MessageReader<BoardReset>,
 ) {
-    // Any change of position makes a hint stale.
-    if played.read().count() + resets.read().count() > 0 {
+    // Any change of position makes a hint stale. The resource is only touched (marked changed)
+    // when something changes: the hint marks are rebuilt on change.
+    if played.read().count() + resets.read().count() > 0 && (hint.shown.is_some() || hint.task.is_some()) {
         hint.shown = None;
-        if hint.task.take().is_some() {
-            hint.stop.store(true, Ordering::Relaxed);
+        if let Some((_, running)) = hint.task.take() {
+            running.cancel();
         }
     }
-    let Some((ply, task)) = hint.task.as_mut() else {
+    let Some(result) = hint.bypass_change_detection().task.as_mut().and_then(|(_, t)| t.poll()) else {
         return;
     };
-    let Some(result) = check_ready(task) else {
-        return;
-    };
-    let ply = *ply;
-    hint.task = None;
-    if ply == game.record.ply() {
+    let ply = hint.task.take().map(|(ply, _)| ply);
+    if ply == Some(game.record.ply()) {
         hint.shown = result.filter(|&m| game.record.position().is_legal(m));
     }
 }
@@ -637,14 +689,15 @@ fn update_move_list(game: Res<Game>, mut list: ResMut<MoveList>) {
 /// record, nor while the offer to resume the last game is open).
 fn autosave(
     dirs: Res<Dirs>,
+    writer: Res<Writer>,
     game: Res<Game>,
     level: Res<AiLevel>,
     offer: Res<ResumeOffer>,
     mut played: MessageReader<MovePlayed>,
     mut resets: MessageReader<BoardReset>,
-    mut notices: MessageWriter<Notice>,
+    mut ended: MessageReader<GameEnded>,
 ) {
-    let changed = played.read().count() + resets.read().count() > 0;
+    let changed = played.read().count() + resets.read().count() + ended.read().count() > 0;
     if !changed || game.replay || offer.0.is_some() {
         return;
     }
@@ -659,6 +712,10 @@ fn autosave(
     for (k, v) in record.tags().to_vec() {
         trimmed.set_tag(&k, &v);
     }
+    // A resigned game is finished: the result says so, and it is not offered again.
+    if let Some(outcome) = game.ended {
+        trimmed.set_tag("Result", outcome.pgn_result());
+    }
     record = trimmed;
     let save = Autosave {
         players: game.players,
@@ -672,8 +729,13 @@ fn autosave(
             return;
         }
     };
-    if let Err(e) = files::write_atomic(&dirs.autosave(), text.as_bytes()) {
-        warn!("autosave: {e}");
+    writer.write(dirs.autosave(), text.into_bytes());
+}
+
+/// Failed background writes become notices.
+fn report_write_errors(writer: Res<Writer>, mut notices: MessageWriter<Notice>) {
+    for e in writer.errors() {
+        warn!("{e}");
         notices.write(Notice(NoticeKind::WriteFailed(e.to_string())));
     }
 }
@@ -681,12 +743,12 @@ fn autosave(
 /// Writes the settings when they change (the level, sound and camera are gathered here).
 fn save_settings(
     dirs: Res<Dirs>,
+    writer: Res<Writer>,
     mut settings: ResMut<Settings>,
     level: Res<AiLevel>,
     sound: Res<Sound>,
     view: Option<Res<CameraPrefs>>,
     mut written: Local<Option<Settings>>,
-    mut failed: Local<bool>,
 ) {
     let level_name = level.0.name();
     if settings.level != level_name {
@@ -708,7 +770,7 @@ fn save_settings(
         *written = Some(settings.clone());
         return;
     }
-    if written.as_ref() == Some(&*settings) || *failed {
+    if written.as_ref() == Some(&*settings) {
         return;
     }
     let text = match ron::ser::to_string_pretty(&*settings, ron::ser::PrettyConfig::default()) {
@@ -718,13 +780,8 @@ fn save_settings(
             return;
         }
     };
-    match files::write_atomic(&dirs.settings(), text.as_bytes()) {
-        Ok(()) => *written = Some(settings.clone()),
-        Err(e) => {
-            warn!("settings: {e}");
-            *failed = true;
-        }
-    }
+    writer.write(dirs.settings(), text.into_bytes());
+    *written = Some(settings.clone());
 }
 
 /// The camera's settled view, set by the camera (absent headless).

@@ -50,6 +50,10 @@ pub enum Key {
     Close,
     Up,
     Check,
+    Resign,
+    LeaveGame,
+    Yes,
+    No,
 }
 
 /// `key` in `lang`.
@@ -89,6 +93,10 @@ pub fn tr(key: Key, lang: Language) -> &'static str {
         Key::Close => ("关闭", "Close"),
         Key::Up => ("上一级", "Up"),
         Key::Check => ("将军！", "Check!"),
+        Key::Resign => ("认输", "Resign"),
+        Key::LeaveGame => ("对局还没有下完，确定离开吗？", "The game is not finished. Leave it?"),
+        Key::Yes => ("确定", "Leave"),
+        Key::No => ("取消", "Stay"),
     };
     match lang {
         Language::Chinese => zh,

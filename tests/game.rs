@@ -236,12 +236,71 @@ fn a_new_game_while_the_computer_thinks_drops_its_search() {
     // Restart at once as two players: the computer's search is stopped and nothing is played.
     app.world_mut().write_message(NewGame::standard(Players::TWO_PLAYERS));
     app.update();
-    for _ in 0..50 {
+    let mut freed = None;
+    for i in 0..200 {
+        app.update();
+        if app.world().resource::<chuhan::ai::Thinking>().engine_free() {
+            freed = Some(i);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(freed.is_some(), "the stopped search still holds the engine");
+    assert!(game(&app).record.is_empty());
+    assert!(!app.world().resource::<chuhan::ai::Thinking>().is_thinking());
+}
+
+/// 大师 thinks for up to 5 s a move. Restarting while it thinks, with the computer to move again
+/// in the new game, must stop the old search at once: the new game's first move (at 傻瓜, a
+/// search of milliseconds) comes within a second, not after the old search's 5 s.
+#[test]
+fn a_stopped_search_frees_the_engine_for_the_next_one() {
+    let mut app = app_with(Players::HUMAN_BLACK, Position::START_FEN);
+    app.insert_resource(AiLevel(Level::Master));
+    // Red without its right horse: out of the opening book, so 大师 searches.
+    let record = GameRecord::from_fen(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R w - - 0 1",
+    )
+    .expect("a FEN");
+    app.world_mut().write_message(NewGame {
+        record,
+        players: Players::HUMAN_BLACK,
+    });
+    // Let the master search get going.
+    for _ in 0..20 {
         app.update();
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert!(game(&app).record.is_empty());
-    assert!(!app.world().resource::<chuhan::ai::Thinking>().is_thinking());
+    assert!(app.world().resource::<chuhan::ai::Thinking>().is_thinking());
+    app.insert_resource(AiLevel(Level::Idiot));
+    app.world_mut()
+        .write_message(NewGame::standard(Players::HUMAN_BLACK));
+    app.world_mut().resource_mut::<Messages<MovePlayed>>().drain().count();
+    let started = std::time::Instant::now();
+    let (_, first) = wait_for_move(&mut app, 2000).expect("the new game's first move");
+    assert_eq!(first.piece.color, Side::Red);
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "the first move of the new game waited {:?} for the old search",
+        started.elapsed()
+    );
+    assert_eq!(game(&app).record.len(), 1);
+}
+
+/// A result collected in the frame a new game arrives was searched for the old game: it must not
+/// be played in the new one (here the same opening move, legal in both).
+#[test]
+fn no_move_from_before_a_new_game_is_played_in_it() {
+    let mut app = app_with(Players::TWO_PLAYERS, Position::START_FEN);
+    app.world_mut()
+        .write_message(NewGame::standard(Players::TWO_PLAYERS));
+    app.world_mut().write_message(MoveRequested(mv("h2e2")));
+    app.update();
+    assert!(game(&app).record.is_empty(), "{:?}", game(&app).record.moves());
+    // A move asked for afterwards is played as usual.
+    app.world_mut().write_message(MoveRequested(mv("h2e2")));
+    app.update();
+    assert_eq!(game(&app).record.len(), 1);
 }
 
 #[test]

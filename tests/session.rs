@@ -37,6 +37,19 @@ fn send(app: &mut App, c: Command) {
     app.update();
 }
 
+/// Sends a command that may end the game in progress, and confirms it if asked.
+fn leave(app: &mut App, c: Command) {
+    send(app, c);
+    if app
+        .world()
+        .resource::<chuhan::session::PendingConfirm>()
+        .0
+        .is_some()
+    {
+        send(app, Command::Confirm(true));
+    }
+}
+
 fn game(app: &App) -> &Game {
     app.world().resource::<Game>()
 }
@@ -75,7 +88,7 @@ fn new_games_in_each_mode() {
     let mut app = app_in(&dir);
     app.insert_resource(AiLevel(Level::Rookie));
     for players in [Players::HUMAN_RED, Players::TWO_PLAYERS, Players::HUMAN_BLACK] {
-        send(&mut app, Command::NewGame(Setup::Standard(players)));
+        leave(&mut app, Command::NewGame(Setup::Standard(players)));
         assert_eq!(game(&app).players, players);
         assert_eq!(game(&app).record.start(), &Position::startpos());
         assert!(game(&app).record.len() <= 1);
@@ -89,7 +102,7 @@ fn new_games_in_each_mode() {
         Some(Side::Red)
     );
     // I play first: nothing happens until I move.
-    send(&mut app, Command::NewGame(Setup::Standard(Players::HUMAN_RED)));
+    leave(&mut app, Command::NewGame(Setup::Standard(Players::HUMAN_RED)));
     for _ in 0..20 {
         app.update();
     }
@@ -144,7 +157,7 @@ fn each_handicap_starts_from_its_setup_with_the_giver_to_move() {
 fn undo_takes_back_the_reply_and_the_move_and_redo_replays_both() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    send(&mut app, Command::NewGame(Setup::Standard(Players::HUMAN_RED)));
+    leave(&mut app, Command::NewGame(Setup::Standard(Players::HUMAN_RED)));
     app.insert_resource(AiLevel(Level::Rookie));
     click(&mut app, "h2", "e2");
     assert!(wait_for_ply(&mut app, 2), "no reply");
@@ -171,7 +184,7 @@ fn undo_takes_back_the_reply_and_the_move_and_redo_replays_both() {
     }
     assert_eq!(game(&app).record.ply(), 4);
     // Two players: undo takes back one move.
-    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
     click(&mut app, "h2", "e2");
     click(&mut app, "h9", "g7");
     send(&mut app, Command::Undo);
@@ -182,7 +195,7 @@ fn undo_takes_back_the_reply_and_the_move_and_redo_replays_both() {
 fn hint_gives_a_legal_move() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
     click(&mut app, "h2", "e2");
     send(&mut app, Command::Hint);
     let mut hint = None;
@@ -204,19 +217,62 @@ fn hint_gives_a_legal_move() {
     assert_eq!(app.world().resource::<HintState>().shown, None);
 }
 
+/// Frames in which the hint resource was marked changed (what the hint marks rebuild on).
+#[derive(Resource, Default)]
+struct HintChanges(usize);
+
+#[test]
+fn a_shown_hint_is_not_rebuilt_every_frame() {
+    let dir = scratch_dir();
+    let mut app = app_in(&dir);
+    app.init_resource::<HintChanges>();
+    app.add_systems(
+        PostUpdate,
+        |hint: Res<HintState>, mut n: ResMut<HintChanges>| {
+            if hint.is_changed() {
+                n.0 += 1;
+            }
+        },
+    );
+    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    send(&mut app, Command::Hint);
+    for _ in 0..1000 {
+        app.update();
+        if app.world().resource::<HintState>().shown.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(app.world().resource::<HintState>().shown.is_some(), "a hint within 5 s");
+    app.update();
+    let before = app.world().resource::<HintChanges>().0;
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<HintChanges>().0, before, "the hint changed while shown");
+    // Idle frames with no hint at all touch nothing either.
+    click(&mut app, "h2", "e2");
+    app.update();
+    let before = app.world().resource::<HintChanges>().0;
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<HintChanges>().0, before);
+}
+
 #[test]
 fn save_position_and_restore_it() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
-    send(&mut app, Command::RestorePosition);
+    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(&mut app, Command::RestorePosition);
     assert_eq!(notices(&mut app), vec![NoticeKind::NothingSaved]);
     click(&mut app, "h2", "e2");
     send(&mut app, Command::SavePosition);
     let kept = game(&app).record.position().clone();
     click(&mut app, "h9", "g7");
     click(&mut app, "b0", "c2");
-    send(&mut app, Command::RestorePosition);
+    leave(&mut app, Command::RestorePosition);
     assert_eq!(game(&app).record.position(), &kept);
     assert_eq!(game(&app).record.moves().len(), 1);
 }
@@ -225,7 +281,7 @@ fn save_position_and_restore_it() {
 fn a_saved_record_opens_as_the_same_record() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
     for (a, b) in [("h2", "e2"), ("h9", "g7"), ("h0", "g2"), ("i9", "h9"), ("e2", "e6")] {
         click(&mut app, a, b);
     }
@@ -246,8 +302,8 @@ fn a_saved_record_opens_as_the_same_record() {
         assert_eq!(back.all_moves(), played.all_moves());
     }
     // Opening it enters replay at the start; stepping to the end gives the same game.
-    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
-    send(&mut app, Command::OpenRecord(path));
+    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(&mut app, Command::OpenRecord(path));
     assert!(game(&app).replay);
     assert_eq!(game(&app).record.ply(), 0);
     send(&mut app, Command::Step(Step::Last));
@@ -274,7 +330,7 @@ fn every_shared_pgn_opens_in_replay_and_steps_to_its_end() {
     let mut app = app_in(&dir);
     for file in files {
         let expected = chuhan::session::read_record(&file).expect("the PGN reads");
-        send(&mut app, Command::OpenRecord(file.clone()));
+        leave(&mut app, Command::OpenRecord(file.clone()));
         assert!(notices(&mut app).is_empty(), "{}", file.display());
         assert!(game(&app).replay);
         assert_eq!(game(&app).record.ply(), 0);
@@ -338,7 +394,7 @@ fn a_corrupt_settings_file_gives_a_notice_and_the_defaults() {
     // The damaged file is kept aside, not lost.
     assert!(dir.join("settings.ron.corrupt").exists());
     // The game goes on.
-    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
     click(&mut app, "h2", "e2");
     assert_eq!(game(&app).record.len(), 1);
 }
@@ -347,7 +403,7 @@ fn a_corrupt_settings_file_gives_a_notice_and_the_defaults() {
 fn a_corrupt_record_gives_a_notice_and_changes_nothing() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
     click(&mut app, "h2", "e2");
     let before = game(&app).record.clone();
     let bad_ron = dir.join("bad.ron");
@@ -356,7 +412,7 @@ fn a_corrupt_record_gives_a_notice_and_changes_nothing() {
     std::fs::write(&bad_pgn, "[Event \"x\"]\n1. h2e2 zz99 *\n").expect("write");
     let missing = dir.join("missing.pgn");
     for path in [bad_ron, bad_pgn, missing] {
-        send(&mut app, Command::OpenRecord(path.clone()));
+        leave(&mut app, Command::OpenRecord(path.clone()));
         let got = notices(&mut app);
         assert!(
             matches!(got.as_slice(), [NoticeKind::BadRecord(e)] if e.contains(path.file_name().and_then(|n| n.to_str()).unwrap_or("?"))),
@@ -373,7 +429,7 @@ fn autosave_then_restart_resumes_the_same_position() {
     let dir = scratch_dir();
     let (position, players) = {
         let mut app = app_in(&dir);
-        send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+        leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
         click(&mut app, "h2", "e2");
         click(&mut app, "h9", "g7");
         click(&mut app, "b0", "c2");
@@ -385,9 +441,14 @@ fn autosave_then_restart_resumes_the_same_position() {
     let offer = app.world().resource::<ResumeOffer>().0.clone();
     let offer = offer.expect("an offer to resume");
     assert_eq!(offer.record.position(), &position);
-    // The autosave is not overwritten while the offer is open.
+    // The autosave is not overwritten while the offer is open, even by a move on the board
+    // behind the dialog.
+    let saved = std::fs::read(dir.join("autosave.ron")).expect("the autosave");
+    click(&mut app, "h2", "e2");
     app.update();
+    app.world().resource::<chuhan::files::Writer>().flush();
     assert!(app.world().resource::<ResumeOffer>().0.is_some());
+    assert_eq!(std::fs::read(dir.join("autosave.ron")).expect("the autosave"), saved);
     send(&mut app, Command::Resume(true));
     assert_eq!(game(&app).record.position(), &position);
     assert_eq!(game(&app).record.ply(), 3);
@@ -444,7 +505,7 @@ fn settings_persist_between_runs() {
 fn the_move_list_follows_a_different_move_after_undo() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
     click(&mut app, "h2", "e2");
     app.update();
     let texts = |app: &App| app.world().resource::<chuhan::session::MoveList>().texts.clone();
@@ -454,4 +515,101 @@ fn the_move_list_follows_a_different_move_after_undo() {
     app.update();
     // Same length as before, different move.
     assert_eq!(texts(&app), vec!["炮八平五".to_owned()]);
+}
+
+fn pending(app: &App) -> Option<Command> {
+    app.world()
+        .resource::<chuhan::session::PendingConfirm>()
+        .0
+        .clone()
+}
+
+fn exits(app: &mut App) -> usize {
+    app.world_mut()
+        .resource_mut::<Messages<AppExit>>()
+        .drain()
+        .count()
+}
+
+#[test]
+fn leaving_a_game_in_progress_asks_first_and_keeps_the_autosave() {
+    let dir = scratch_dir();
+    let mut app = app_in(&dir);
+    // Nothing played yet: a new game starts without asking.
+    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    assert_eq!(pending(&app), None);
+    click(&mut app, "h2", "e2");
+    app.world().resource::<chuhan::files::Writer>().flush();
+    let autosave = std::fs::read(dir.join("autosave.ron")).expect("the autosave");
+    for leave in [
+        Command::NewGame(Setup::Standard(Players::HUMAN_RED)),
+        Command::OpenRecord(dir.join("x.pgn")),
+        Command::RestorePosition,
+        Command::Quit,
+    ] {
+        send(&mut app, leave.clone());
+        assert_eq!(pending(&app), Some(leave.clone()));
+        assert_eq!(game(&app).record.len(), 1, "{leave:?} changed the game");
+        assert_eq!(exits(&mut app), 0);
+        // Staying keeps everything as it was.
+        send(&mut app, Command::Confirm(false));
+        assert_eq!(pending(&app), None);
+        assert_eq!(game(&app).record.len(), 1);
+        app.world().resource::<chuhan::files::Writer>().flush();
+        assert_eq!(std::fs::read(dir.join("autosave.ron")).expect("autosave"), autosave);
+    }
+    // Leaving after all: the new game starts.
+    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    send(&mut app, Command::Confirm(true));
+    app.update();
+    assert!(game(&app).record.is_empty());
+    assert_eq!(pending(&app), None);
+    // Quitting a game in progress, confirmed, exits.
+    click(&mut app, "h2", "e2");
+    send(&mut app, Command::Quit);
+    assert_eq!(exits(&mut app), 0);
+    send(&mut app, Command::Confirm(true));
+    assert_eq!(exits(&mut app), 1);
+}
+
+#[test]
+fn resigning_ends_the_game_for_the_player() {
+    let dir = scratch_dir();
+    {
+        let mut app = app_in(&dir);
+        leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+        click(&mut app, "h2", "e2");
+        // Black to move resigns: Red wins.
+        send(&mut app, Command::Resign);
+        let expected = xiangqi::Outcome::Win {
+            winner: Side::Red,
+            reason: xiangqi::WinReason::Resignation,
+        };
+        assert_eq!(game(&app).outcome(), Some(expected));
+        // No more moves; a new game no longer asks.
+        click(&mut app, "h9", "g7");
+        assert_eq!(game(&app).record.len(), 1);
+        assert!(!game(&app).in_progress());
+        // Taking the move back takes the resignation back too.
+        send(&mut app, Command::Undo);
+        assert_eq!(game(&app).outcome(), None);
+        click(&mut app, "h2", "e2");
+        send(&mut app, Command::Resign);
+        assert!(game(&app).outcome().is_some());
+    }
+    // The finished game is not offered again.
+    let app = app_in(&dir);
+    assert!(app.world().resource::<ResumeOffer>().0.is_none());
+    // Against the computer, the player's side loses whoever is to move.
+    let mut app = app_in(&scratch_dir());
+    app.insert_resource(AiLevel(Level::Idiot));
+    leave(&mut app, Command::NewGame(Setup::Standard(Players::HUMAN_BLACK)));
+    send(&mut app, Command::Resign);
+    assert_eq!(
+        game(&app).outcome(),
+        Some(xiangqi::Outcome::Win {
+            winner: Side::Red,
+            reason: xiangqi::WinReason::Resignation
+        })
+    );
 }

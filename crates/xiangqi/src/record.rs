@@ -39,6 +39,9 @@ pub struct GameRecord {
     moves: Vec<Move>,
     /// `comments[0]` comes before the first move, `comments[i + 1]` after `moves[i]`.
     comments: Vec<Option<String>>,
+    /// `outcomes[i]` is [`GameRecord::outcome_at`] `i`, computed once when the position is added
+    /// (it depends only on the moves before it).
+    outcomes: Vec<Option<Outcome>>,
     cursor: usize,
 }
 
@@ -78,13 +81,16 @@ impl GameRecord {
     /// A record starting from `start` with no moves.
     #[must_use]
     pub fn new(start: Position) -> GameRecord {
-        GameRecord {
+        let mut record = GameRecord {
             tags: Vec::new(),
             positions: vec![start],
             moves: Vec::new(),
             comments: vec![None],
+            outcomes: Vec::new(),
             cursor: 0,
-        }
+        };
+        record.outcomes.push(record.judge(0));
+        record
     }
 
     /// A record starting from a FEN.
@@ -163,10 +169,12 @@ impl GameRecord {
         self.moves.truncate(self.cursor);
         self.positions.truncate(self.cursor + 1);
         self.comments.truncate(self.cursor + 1);
+        self.outcomes.truncate(self.cursor + 1);
         self.moves.push(m);
         self.positions.push(next);
         self.comments.push(None);
         self.cursor += 1;
+        self.outcomes.push(self.judge(self.cursor));
         Ok(())
     }
 
@@ -200,13 +208,19 @@ impl GameRecord {
         self.outcome_at(self.cursor)
     }
 
-    /// How the game stands after `ply` moves (`None` while it goes on or past the end).
+    /// How the game stands after `ply` moves (`None` while it goes on or past the end). Judged
+    /// once, when the position was added to the record.
+    #[must_use]
+    pub fn outcome_at(&self, ply: usize) -> Option<Outcome> {
+        self.outcomes.get(ply).copied().flatten()
+    }
+
+    /// Judges the position after `ply` moves from the moves before it.
     ///
     /// In order: no legal move (checkmate or stalemate: the side to move loses); the fourth
     /// occurrence of a position (perpetual check or chase loses, otherwise a draw; see
     /// [`crate::judge_repetition`]); 120 plies without a capture; no attacking pieces left.
-    #[must_use]
-    pub fn outcome_at(&self, ply: usize) -> Option<Outcome> {
+    fn judge(&self, ply: usize) -> Option<Outcome> {
         let pos = self.positions.get(ply)?;
         if let Some(o) = pos.no_moves_outcome() {
             return Some(match o {

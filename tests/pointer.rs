@@ -1,0 +1,105 @@
+//! Pointer events as bevy_picking sends them, triggered by hand on a headless game: what a click,
+//! a piece drag and a drag that turns the view ask of the game.
+
+use std::time::Duration;
+
+use bevy::camera::NormalizedRenderTarget;
+use bevy::picking::backend::HitData;
+use bevy::picking::events::{Click, DragEnd, DragStart, Pointer, Press};
+use bevy::picking::pointer::{Location, PointerButton, PointerId};
+use bevy::prelude::*;
+use chuhan::board::{BoardSurface, square_to_world};
+use chuhan::game::{Game, NewGame, Players};
+use chuhan::input::{Pick, Selection};
+use xiangqi::Square;
+
+fn sq(s: &str) -> Square {
+    s.parse().expect("a square")
+}
+
+fn app() -> (App, Entity) {
+    let dir = std::env::temp_dir().join(format!("chuhan-pointer-test-{}", std::process::id()));
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, chuhan::CorePlugin, chuhan::input::pointer_plugin));
+    app.insert_resource(chuhan::files::Dirs::in_one(&dir));
+    app.update();
+    app.world_mut()
+        .write_message(NewGame::standard(Players::TWO_PLAYERS));
+    app.update();
+    let board = app.world_mut().spawn(BoardSurface).id();
+    (app, board)
+}
+
+fn location() -> Location {
+    Location {
+        target: NormalizedRenderTarget::None {
+            width: 1280,
+            height: 720,
+        },
+        position: Vec2::new(640.0, 360.0),
+    }
+}
+
+/// Where the pointer meets the board over `square`.
+fn hit(square: &str) -> HitData {
+    HitData::new(Entity::PLACEHOLDER, 1.0, Some(square_to_world(sq(square))), Some(Vec3::Y))
+}
+
+fn press(app: &mut App, on: Entity, square: &str) {
+    let e = Press {
+        button: PointerButton::Primary,
+        hit: hit(square),
+        count: 1,
+    };
+    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), e, on));
+}
+
+fn drag_start(app: &mut App, on: Entity, square: &str) {
+    let e = DragStart {
+        button: PointerButton::Primary,
+        hit: hit(square),
+    };
+    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), e, on));
+}
+
+fn release_click(app: &mut App, on: Entity, square: &str) {
+    let e = Click {
+        button: PointerButton::Primary,
+        hit: hit(square),
+        duration: Duration::from_millis(400),
+        count: 1,
+    };
+    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), e, on));
+}
+
+fn drag_end(app: &mut App, on: Entity) {
+    let e = DragEnd {
+        button: PointerButton::Primary,
+        distance: Vec2::new(200.0, 0.0),
+    };
+    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), e, on));
+}
+
+#[test]
+fn a_drag_that_turns_the_view_never_plays_a_move() {
+    let (mut app, board) = app();
+    app.world_mut().write_message(Pick::Click(Some(sq("h2"))));
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().0, Some(sq("h2")));
+    // A left drag over the board (turning the view) released over e2, a legal point for the
+    // selected cannon: bevy_picking sends a click there after the drag.
+    press(&mut app, board, "a5");
+    drag_start(&mut app, board, "a5");
+    release_click(&mut app, board, "e2");
+    drag_end(&mut app, board);
+    app.update();
+    app.update();
+    assert!(app.world().resource::<Game>().record.is_empty());
+    assert_eq!(app.world().resource::<Selection>().0, Some(sq("h2")));
+    // A plain click on e2 then plays the move.
+    press(&mut app, board, "e2");
+    release_click(&mut app, board, "e2");
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Game>().record.len(), 1);
+}
