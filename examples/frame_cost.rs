@@ -7,8 +7,8 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use chuhan::ai::{AiLevel, Thinking};
-use chuhan::game::{Controller, NewGame, Players};
+use chuhan::core::computer::Thinking;
+use chuhan::core::game::{Controller, NewGame, Players};
 use xiangqi::GameRecord;
 use xiangqi_engine::Level;
 
@@ -54,9 +54,9 @@ fn main() {
     app.add_plugins((MinimalPlugins, chuhan::CorePlugin));
     // Files apart from the player's; the level is set after the settings are loaded.
     let dir = std::env::temp_dir().join(format!("chuhan-frame-cost-{}", std::process::id()));
-    app.insert_resource(chuhan::files::Dirs::in_one(&dir));
+    app.insert_resource(chuhan::storage::files::Dirs::in_one(&dir));
     app.update();
-    app.insert_resource(AiLevel(Level::Master));
+    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Master;
     let record = GameRecord::from_fen(FEN).expect("the FEN reads");
     app.world_mut().write_message(NewGame {
         record: record.clone(),
@@ -74,7 +74,7 @@ fn main() {
     app.update();
     report("searching (大师 for both sides)", measure(&mut app, frames));
     let _ = std::fs::remove_dir_all(&dir);
-    let game = app.world().resource::<chuhan::game::Game>();
+    let game = app.world().resource::<chuhan::core::game::Game>();
     let progress = app.world().resource::<Thinking>().progress();
     println!(
         "the computers played {} moves; the search in flight: {progress:?}",

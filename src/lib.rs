@@ -1,37 +1,24 @@
 //! Chuhan (楚汉): a 3D xiangqi game.
 //!
-//! [`CorePlugin`] is the game without a window: the record, picks, moves, piece entities and their
-//! animation, the computer opponent. It runs headless (the tests drive it with `MinimalPlugins`).
-//! [`AppPlugin`] adds the window, rendering, picking, camera, sound and text.
+//! [`CorePlugin`] is the game without a window ([`core`] and [`storage`]): the record, picks,
+//! moves, piece entities and their animation, the computer, files. It runs headless (the tests
+//! drive it with `MinimalPlugins`). [`AppPlugin`] adds the window, the 3D scene ([`view`]), the
+//! interface ([`ui`]) and the developer tools ([`dev`]). Core and storage never name view or ui.
 
 use bevy::prelude::*;
 
-pub mod ai;
-pub mod audio;
-pub mod board;
-pub mod camera;
-pub mod engine_task;
-pub mod files;
-pub mod game;
-pub mod hud;
-pub mod input;
-pub mod pieces;
-pub mod screenshot;
-pub mod session;
-pub mod text;
+pub mod core;
+pub mod dev;
+pub mod storage;
+pub mod ui;
+pub mod view;
 
 /// The game's logic: needs no GPU, window or assets.
 pub struct CorePlugin;
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((
-            game::plugin,
-            input::plugin,
-            pieces::plugin,
-            ai::plugin,
-            session::plugin,
-        ));
+        app.add_plugins((storage::plugin, core::plugin));
     }
 }
 
@@ -51,25 +38,16 @@ impl Plugin for AppPlugin {
             ..default()
         }));
         app.add_systems(Update, ask_to_close);
-        app.add_plugins((
-            CorePlugin,
-            board::plugin,
-            pieces::view_plugin,
-            input::view_plugin,
-            camera::plugin,
-            audio::plugin,
-            hud::plugin,
-            screenshot::plugin,
-        ));
+        app.add_plugins((CorePlugin, view::plugin, ui::plugin, dev::plugin));
     }
 }
 
 /// The window's close button quits as the menu does (asking first during a game).
 fn ask_to_close(
     mut requests: MessageReader<bevy::window::WindowCloseRequested>,
-    mut commands: MessageWriter<session::Command>,
+    mut commands: MessageWriter<core::commands::Command>,
 ) {
     if requests.read().count() > 0 {
-        commands.write(session::Command::Quit);
+        commands.write(core::commands::Command::Quit);
     }
 }

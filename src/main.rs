@@ -3,6 +3,6 @@
 use bevy::prelude::*;
 
 fn main() -> AppExit {
-    let _ = chuhan::screenshot::LAUNCHED.set(std::time::Instant::now());
+    let _ = chuhan::dev::screenshot::LAUNCHED.set(std::time::Instant::now());
     App::new().add_plugins(chuhan::AppPlugin).run()
 }

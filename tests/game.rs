@@ -4,10 +4,9 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use chuhan::ai::AiLevel;
-use chuhan::game::{Game, MovePlayed, MoveRefused, MoveRequested, NewGame, Players};
-use chuhan::input::{Marker, Pick, Selection};
-use chuhan::pieces::{PieceView, Taken};
+use chuhan::core::game::{Game, MovePlayed, MoveRefused, MoveRequested, NewGame, Players};
+use chuhan::core::selection::{Marker, Pick, Selection};
+use chuhan::core::pieces::{PieceView, Taken};
 use xiangqi::{Color as Side, GameRecord, Move, Outcome, PlayError, Position, Square, WinReason};
 use xiangqi_engine::Level;
 
@@ -32,9 +31,9 @@ fn scratch_dir() -> std::path::PathBuf {
 fn app_with(players: Players, fen: &str) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, chuhan::CorePlugin));
-    app.insert_resource(chuhan::files::Dirs::in_one(&scratch_dir()));
+    app.insert_resource(chuhan::storage::files::Dirs::in_one(&scratch_dir()));
     app.update();
-    app.insert_resource(AiLevel(Level::Beginner));
+    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Beginner;
     let record = GameRecord::from_fen(fen).expect("a FEN");
     app.world_mut().write_message(NewGame { record, players });
     app.update();
@@ -229,7 +228,7 @@ fn the_computer_opens_when_the_player_takes_black_and_picks_wait_for_it() {
 #[test]
 fn a_new_game_while_the_computer_thinks_drops_its_search() {
     let mut app = app_with(Players::HUMAN_BLACK, Position::START_FEN);
-    app.insert_resource(AiLevel(Level::Master));
+    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Master;
     app.world_mut()
         .write_message(NewGame::standard(Players::HUMAN_BLACK));
     app.update();
@@ -239,7 +238,7 @@ fn a_new_game_while_the_computer_thinks_drops_its_search() {
     let mut freed = None;
     for i in 0..200 {
         app.update();
-        if app.world().resource::<chuhan::ai::Thinking>().engine_free() {
+        if app.world().resource::<chuhan::core::computer::Thinking>().engine_free() {
             freed = Some(i);
             break;
         }
@@ -247,7 +246,7 @@ fn a_new_game_while_the_computer_thinks_drops_its_search() {
     }
     assert!(freed.is_some(), "the stopped search still holds the engine");
     assert!(game(&app).record.is_empty());
-    assert!(!app.world().resource::<chuhan::ai::Thinking>().is_thinking());
+    assert!(!app.world().resource::<chuhan::core::computer::Thinking>().is_thinking());
 }
 
 /// 大师 thinks for up to 5 s a move. Restarting while it thinks, with the computer to move again
@@ -256,7 +255,7 @@ fn a_new_game_while_the_computer_thinks_drops_its_search() {
 #[test]
 fn a_stopped_search_frees_the_engine_for_the_next_one() {
     let mut app = app_with(Players::HUMAN_BLACK, Position::START_FEN);
-    app.insert_resource(AiLevel(Level::Master));
+    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Master;
     // Red without its right horse: out of the opening book, so 大师 searches.
     let record = GameRecord::from_fen(
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R w - - 0 1",
@@ -271,8 +270,8 @@ fn a_stopped_search_frees_the_engine_for_the_next_one() {
         app.update();
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert!(app.world().resource::<chuhan::ai::Thinking>().is_thinking());
-    app.insert_resource(AiLevel(Level::Idiot));
+    assert!(app.world().resource::<chuhan::core::computer::Thinking>().is_thinking());
+    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Idiot;
     app.world_mut()
         .write_message(NewGame::standard(Players::HUMAN_BLACK));
     app.world_mut().resource_mut::<Messages<MovePlayed>>().drain().count();
@@ -319,7 +318,7 @@ fn mate_ends_the_game_and_moves_are_refused_after_it() {
     );
     let ended: Vec<_> = app
         .world_mut()
-        .resource_mut::<Messages<chuhan::game::GameEnded>>()
+        .resource_mut::<Messages<chuhan::core::game::GameEnded>>()
         .drain()
         .collect();
     assert_eq!(ended.len(), 1);

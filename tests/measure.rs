@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use chuhan::screenshot::{FrameSummary, frame_count};
+use chuhan::dev::measure::{FrameSummary, frame_count};
 
 #[test]
 fn frame_counts_are_whole_numbers_from_one() {

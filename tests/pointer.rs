@@ -8,9 +8,10 @@ use bevy::picking::backend::HitData;
 use bevy::picking::events::{Click, DragEnd, DragStart, Pointer, Press};
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
-use chuhan::board::{BoardSurface, square_to_world};
-use chuhan::game::{Game, NewGame, Players};
-use chuhan::input::{Pick, Selection};
+use chuhan::core::geometry::square_to_world;
+use chuhan::view::board::BoardSurface;
+use chuhan::core::game::{Game, NewGame, Players};
+use chuhan::core::selection::{Pick, Selection};
 use xiangqi::Square;
 
 fn sq(s: &str) -> Square {
@@ -20,8 +21,8 @@ fn sq(s: &str) -> Square {
 fn app() -> (App, Entity) {
     let dir = std::env::temp_dir().join(format!("chuhan-pointer-test-{}", std::process::id()));
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, chuhan::CorePlugin, chuhan::input::pointer_plugin));
-    app.insert_resource(chuhan::files::Dirs::in_one(&dir));
+    app.add_plugins((MinimalPlugins, chuhan::CorePlugin, chuhan::view::pointer::pointer_plugin));
+    app.insert_resource(chuhan::storage::files::Dirs::in_one(&dir));
     app.update();
     app.world_mut()
         .write_message(NewGame::standard(Players::TWO_PLAYERS));

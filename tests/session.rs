@@ -5,12 +5,18 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bevy::prelude::*;
-use chuhan::ai::AiLevel;
-use chuhan::files::Dirs;
-use chuhan::game::{Game, Players};
-use chuhan::input::Pick;
-use chuhan::session::{Command, HintState, Notice, ResumeOffer, Settings, Setup, Step};
-use chuhan::text::NoticeKind;
+use chuhan::storage::files::Dirs;
+use chuhan::core::game::{Game, Players};
+use chuhan::core::selection::Pick;
+use chuhan::core::commands::Command;
+use chuhan::core::notice::Notice;
+use chuhan::core::setup::Setup;
+use chuhan::core::replay::Step;
+use chuhan::core::hints::HintState;
+use chuhan::core::phase::Phase;
+use chuhan::core::autosave::ResumeOffer;
+use chuhan::core::settings::Settings;
+use chuhan::core::notice::NoticeKind;
 use xiangqi::{Color as Side, GameRecord, Handicap, Position, Square};
 use xiangqi_engine::Level;
 
@@ -42,12 +48,16 @@ fn leave(app: &mut App, c: Command) {
     send(app, c);
     if app
         .world()
-        .resource::<chuhan::session::PendingConfirm>()
+        .resource::<chuhan::core::commands::PendingConfirm>()
         .0
         .is_some()
     {
         send(app, Command::Confirm(true));
     }
+}
+
+fn phase(app: &App) -> Phase {
+    *app.world().resource::<State<Phase>>().get()
 }
 
 fn game(app: &App) -> &Game {
@@ -86,7 +96,7 @@ fn wait_for_ply(app: &mut App, ply: usize) -> bool {
 fn new_games_in_each_mode() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    app.insert_resource(AiLevel(Level::Rookie));
+    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Rookie;
     for players in [Players::HUMAN_RED, Players::TWO_PLAYERS, Players::HUMAN_BLACK] {
         leave(&mut app, Command::NewGame(Setup::Standard(players)));
         assert_eq!(game(&app).players, players);
@@ -158,7 +168,7 @@ fn undo_takes_back_the_reply_and_the_move_and_redo_replays_both() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
     leave(&mut app, Command::NewGame(Setup::Standard(Players::HUMAN_RED)));
-    app.insert_resource(AiLevel(Level::Rookie));
+    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Rookie;
     click(&mut app, "h2", "e2");
     assert!(wait_for_ply(&mut app, 2), "no reply");
     let after_two = game(&app).record.position().clone();
@@ -211,7 +221,7 @@ fn hint_gives_a_legal_move() {
     assert!(game(&app).record.position().is_legal(hint), "{hint}");
     // The hint goes when the position changes.
     app.world_mut()
-        .write_message(chuhan::game::MoveRequested(hint));
+        .write_message(chuhan::core::game::MoveRequested(hint));
     app.update();
     app.update();
     assert_eq!(app.world().resource::<HintState>().shown, None);
@@ -297,14 +307,14 @@ fn a_saved_record_opens_as_the_same_record() {
     assert!(path.with_extension("pgn").exists(), "the PGN export");
     // The RON and the PGN both read back as the same moves from the same start.
     for file in [path.clone(), path.with_extension("pgn")] {
-        let back = chuhan::session::read_record(&file).expect("reads back");
+        let back = chuhan::storage::records::read_record(&file).expect("reads back");
         assert_eq!(back.start(), played.start());
         assert_eq!(back.all_moves(), played.all_moves());
     }
     // Opening it enters replay at the start; stepping to the end gives the same game.
     leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
     leave(&mut app, Command::OpenRecord(path));
-    assert!(game(&app).replay);
+    assert_eq!(phase(&app), Phase::Replaying);
     assert_eq!(game(&app).record.ply(), 0);
     send(&mut app, Command::Step(Step::Last));
     assert_eq!(game(&app).record.position(), played.position());
@@ -329,10 +339,10 @@ fn every_shared_pgn_opens_in_replay_and_steps_to_its_end() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
     for file in files {
-        let expected = chuhan::session::read_record(&file).expect("the PGN reads");
+        let expected = chuhan::storage::records::read_record(&file).expect("the PGN reads");
         leave(&mut app, Command::OpenRecord(file.clone()));
         assert!(notices(&mut app).is_empty(), "{}", file.display());
-        assert!(game(&app).replay);
+        assert_eq!(phase(&app), Phase::Replaying);
         assert_eq!(game(&app).record.ply(), 0);
         let len = game(&app).record.len();
         assert!(len > 10, "{}: {len} moves", file.display());
@@ -348,7 +358,7 @@ fn every_shared_pgn_opens_in_replay_and_steps_to_its_end() {
             expected.position_at(len).expect("the end")
         );
         // The piece views show the final position.
-        let mut q = app.world_mut().query::<&chuhan::pieces::PieceView>();
+        let mut q = app.world_mut().query::<&chuhan::core::pieces::PieceView>();
         let mut shown: Vec<(usize, char)> = q
             .iter(app.world())
             .map(|v| (v.square.index(), v.piece.fen_char()))
@@ -372,11 +382,11 @@ fn every_shared_pgn_opens_in_replay_and_steps_to_its_end() {
         app.world_mut()
             .write_message(Pick::Click(Some(legal.from())));
         app.update();
-        assert_eq!(app.world().resource::<chuhan::input::Selection>().0, None);
+        assert_eq!(app.world().resource::<chuhan::core::selection::Selection>().0, None);
     }
     // Play on from a point of the last record.
     send(&mut app, Command::ContinueHere);
-    assert!(!game(&app).replay);
+    assert_ne!(phase(&app), Phase::Replaying);
     assert_eq!(game(&app).record.ply(), 3);
 }
 
@@ -420,7 +430,7 @@ fn a_corrupt_record_gives_a_notice_and_changes_nothing() {
             path.display()
         );
         assert_eq!(game(&app).record, before);
-        assert!(!game(&app).replay);
+        assert_ne!(phase(&app), Phase::Replaying);
     }
 }
 
@@ -446,7 +456,7 @@ fn autosave_then_restart_resumes_the_same_position() {
     let saved = std::fs::read(dir.join("autosave.ron")).expect("the autosave");
     click(&mut app, "h2", "e2");
     app.update();
-    app.world().resource::<chuhan::files::Writer>().flush();
+    app.world().resource::<chuhan::storage::writer::Writer>().flush();
     assert!(app.world().resource::<ResumeOffer>().0.is_some());
     assert_eq!(std::fs::read(dir.join("autosave.ron")).expect("the autosave"), saved);
     send(&mut app, Command::Resume(true));
@@ -463,7 +473,7 @@ fn autosave_then_restart_resumes_the_same_position() {
     // A finished game is not offered.
     let mut mate = app_in(&dir);
     send(&mut mate, Command::Resume(false));
-    mate.world_mut().write_message(chuhan::game::NewGame {
+    mate.world_mut().write_message(chuhan::core::game::NewGame {
         record: GameRecord::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").expect("fen"),
         players: Players::TWO_PLAYERS,
     });
@@ -481,7 +491,7 @@ fn settings_persist_between_runs() {
         let mut app = app_in(&dir);
         send(&mut app, Command::SetLevel(Level::Master));
         send(&mut app, Command::ToggleSound);
-        send(&mut app, Command::SetLanguage(chuhan::text::Language::English));
+        send(&mut app, Command::SetLanguage(chuhan::core::settings::Language::English));
         send(
             &mut app,
             Command::NewGame(Setup::Handicap {
@@ -493,10 +503,10 @@ fn settings_persist_between_runs() {
     }
     let app = app_in(&dir);
     let s = app.world().resource::<Settings>();
-    assert_eq!(s.level(), Level::Master);
+    assert_eq!(s.level, Level::Master);
     assert!(!s.sound);
-    assert_eq!(s.language, chuhan::text::Language::English);
-    assert_eq!(app.world().resource::<AiLevel>().0, Level::Master);
+    assert_eq!(s.language, chuhan::core::settings::Language::English);
+    assert_eq!(app.world().resource::<Settings>().level, Level::Master);
     // The last setup starts the next run.
     assert_eq!(game(&app).record.start(), &Handicap::TwoHorses.position(Side::Red));
 }
@@ -508,7 +518,7 @@ fn the_move_list_follows_a_different_move_after_undo() {
     leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
     click(&mut app, "h2", "e2");
     app.update();
-    let texts = |app: &App| app.world().resource::<chuhan::session::MoveList>().texts.clone();
+    let texts = |app: &App| app.world().resource::<chuhan::core::move_list::MoveList>().texts.clone();
     assert_eq!(texts(&app), vec!["炮二平五".to_owned()]);
     send(&mut app, Command::Undo);
     click(&mut app, "b2", "e2");
@@ -519,7 +529,7 @@ fn the_move_list_follows_a_different_move_after_undo() {
 
 fn pending(app: &App) -> Option<Command> {
     app.world()
-        .resource::<chuhan::session::PendingConfirm>()
+        .resource::<chuhan::core::commands::PendingConfirm>()
         .0
         .clone()
 }
@@ -539,7 +549,7 @@ fn leaving_a_game_in_progress_asks_first_and_keeps_the_autosave() {
     send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
     assert_eq!(pending(&app), None);
     click(&mut app, "h2", "e2");
-    app.world().resource::<chuhan::files::Writer>().flush();
+    app.world().resource::<chuhan::storage::writer::Writer>().flush();
     let autosave = std::fs::read(dir.join("autosave.ron")).expect("the autosave");
     for leave in [
         Command::NewGame(Setup::Standard(Players::HUMAN_RED)),
@@ -555,7 +565,7 @@ fn leaving_a_game_in_progress_asks_first_and_keeps_the_autosave() {
         send(&mut app, Command::Confirm(false));
         assert_eq!(pending(&app), None);
         assert_eq!(game(&app).record.len(), 1);
-        app.world().resource::<chuhan::files::Writer>().flush();
+        app.world().resource::<chuhan::storage::writer::Writer>().flush();
         assert_eq!(std::fs::read(dir.join("autosave.ron")).expect("autosave"), autosave);
     }
     // Leaving after all: the new game starts.
@@ -602,7 +612,7 @@ fn resigning_ends_the_game_for_the_player() {
     assert!(app.world().resource::<ResumeOffer>().0.is_none());
     // Against the computer, the player's side loses whoever is to move.
     let mut app = app_in(&scratch_dir());
-    app.insert_resource(AiLevel(Level::Idiot));
+    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Idiot;
     leave(&mut app, Command::NewGame(Setup::Standard(Players::HUMAN_BLACK)));
     send(&mut app, Command::Resign);
     assert_eq!(

@@ -342,15 +342,17 @@ pub fn tune(data: &Data, cfg: &TuneConfig, mut progress: impl FnMut(usize, f64))
             eg: (x[1] * factor).round() as i32,
         })
         .collect();
+    // The rounded weights measured at the fitted scale: the same predictions as the restored
+    // scale with K over the factor, against the same targets (which K also shapes: measuring at
+    // K over the factor moved the targets and reported a worse error than the fit reached).
     let wr: Vec<[f64; 2]> = rounded
         .iter()
-        .map(|t| [f64::from(t.mg), f64::from(t.eg)])
+        .map(|t| [f64::from(t.mg) / factor, f64::from(t.eg) / factor])
         .collect();
     Tuned {
         k,
         error_before,
-        // At the restored scale the same predictions need K over the factor.
-        error_after: error(data, &wr, k / factor, cfg.lambda, cfg.threads),
+        error_after: error(data, &wr, k, cfg.lambda, cfg.threads),
         weights: rounded,
     }
 }

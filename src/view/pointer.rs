@@ -1,149 +1,17 @@
-//! Picking points on the board: select a piece of the side to move, show its legal destinations,
-//! ask for a move. The core part works on `Pick` messages and runs headless; `view_plugin` turns
-//! pointer clicks and drags into them. Every move goes through `MoveRequested`: the rules decide.
-
-use std::f32::consts::FRAC_PI_2;
+//! The pointer on the board: clicks and drags become picks (`core::selection`), a dragged piece
+//! follows the pointer, and the legal-destination markers get their meshes.
 
 use bevy::prelude::*;
-use xiangqi::{Move, Square};
+use xiangqi::Square;
 
-use crate::board::{BoardSurface, square_to_world, world_to_square};
-use crate::game::{BoardReset, CoreSet, Game, MovePlayed, MoveRequested};
-use crate::pieces::{Dragged, HEIGHT, Hovered, Motion, PieceView, rest_position};
-
-/// The selected point, if any.
-#[derive(Resource, Default, Debug, PartialEq, Eq)]
-pub struct Selection(pub Option<Square>);
-
-/// What the player did on the board.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pick {
-    /// A click on a point (`None`: off the board's points).
-    Click(Option<Square>),
-    /// The start of a drag on a point.
-    DragStart(Square),
-    /// The end of a drag that started on `from`, over `to`.
-    Drop {
-        /// Where the drag started.
-        from: Square,
-        /// Where it ended (`None`: off the board's points).
-        to: Option<Square>,
-    },
-}
-
-/// A legal destination of the selected piece.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Marker {
-    /// The destination.
-    pub square: Square,
-    /// Whether moving there captures.
-    pub capture: bool,
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>();
-    app.add_message::<Pick>();
-    app.add_systems(Update, handle_picks.in_set(CoreSet::Input));
-    app.add_systems(
-        Update,
-        (clear_selection, update_markers)
-            .chain()
-            .in_set(CoreSet::Views),
-    );
-}
-
-/// Turns picks into a selection or a move request.
-fn handle_picks(
-    mut picks: MessageReader<Pick>,
-    game: Res<Game>,
-    mut selection: ResMut<Selection>,
-    mut requests: MessageWriter<MoveRequested>,
-) {
-    for &pick in picks.read() {
-        let pos = game.record.position();
-        let may_move = game.human_to_move();
-        let own = |sq: Square| {
-            may_move
-                && pos
-                    .piece_at(sq)
-                    .is_some_and(|p| p.color == pos.side_to_move())
-        };
-        match pick {
-            Pick::Click(None) => selection.0 = None,
-            Pick::Click(Some(sq)) if own(sq) => {
-                selection.0 = if selection.0 == Some(sq) {
-                    None
-                } else {
-                    Some(sq)
-                };
-            }
-            Pick::Click(Some(sq)) => {
-                if let Some(from) = selection.0.take() {
-                    requests.write(MoveRequested(Move::new(from, sq)));
-                }
-            }
-            Pick::DragStart(sq) => {
-                if own(sq) {
-                    selection.0 = Some(sq);
-                }
-            }
-            Pick::Drop { from, to } => match to {
-                Some(to) if to != from && selection.0 == Some(from) => {
-                    selection.0 = None;
-                    requests.write(MoveRequested(Move::new(from, to)));
-                }
-                _ => {}
-            },
-        }
-    }
-}
-
-/// A move played or a new board clears the selection.
-fn clear_selection(
-    mut played: MessageReader<MovePlayed>,
-    mut resets: MessageReader<BoardReset>,
-    game: Res<Game>,
-    mut selection: ResMut<Selection>,
-) {
-    let changed = played.read().count() + resets.read().count() > 0;
-    if (changed || !game.human_to_move()) && selection.0.is_some() {
-        selection.0 = None;
-    }
-}
-
-/// Keeps one marker entity on each legal destination of the selected piece.
-fn update_markers(
-    mut commands: Commands,
-    selection: Res<Selection>,
-    game: Res<Game>,
-    old: Query<Entity, With<Marker>>,
-) {
-    if !selection.is_changed() && !game.is_changed() {
-        return;
-    }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let Some(from) = selection.0 else {
-        return;
-    };
-    let pos = game.record.position();
-    for m in pos.legal_moves().iter().filter(|m| m.from() == from) {
-        let capture = pos.piece_at(m.to()).is_some();
-        let y = if capture { HEIGHT + 0.02 } else { 0.012 };
-        commands.spawn((
-            Marker {
-                square: m.to(),
-                capture,
-            },
-            Transform::from_translation(square_to_world(m.to()) + Vec3::Y * y)
-                .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
-        ));
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// View: pointer events to picks, marker meshes, dragging.
+use crate::core::game::{CoreSet, Game};
+use crate::core::phase::Phase;
+use crate::core::geometry::world_to_square;
+use crate::core::geometry::HEIGHT;
+use crate::core::pieces::{Dragged, Motion, PieceView, rest_position};
+use crate::core::selection::{Marker, Pick};
+use crate::view::board::BoardSurface;
+use crate::view::pieces::Hovered;
 
 /// Shared marker meshes and materials.
 #[derive(Resource)]
@@ -163,7 +31,7 @@ struct DragState(Option<(Entity, Square)>);
 #[derive(Resource, Default)]
 struct DraggedSincePress(bool);
 
-pub(super) fn view_plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_plugins(MeshPickingPlugin);
     app.add_systems(Startup, load_marker_assets);
     app.add_systems(Update, dress_markers.after(CoreSet::Views));
@@ -313,6 +181,7 @@ fn on_drag_start(
     parents: Query<&ChildOf>,
     pieces: Query<&PieceView>,
     game: Res<Game>,
+    phase: Res<State<Phase>>,
     mut drag: ResMut<DragState>,
     mut dragged: ResMut<DraggedSincePress>,
     mut picks: MessageWriter<Pick>,
@@ -322,6 +191,7 @@ fn on_drag_start(
     }
     if start.button != PointerButton::Primary
         || start.original_event_target() != start.entity
+        || *phase.get() != Phase::Playing
         || !game.human_to_move()
     {
         return;

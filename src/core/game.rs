@@ -73,8 +73,6 @@ pub struct Game {
     pub record: GameRecord,
     /// Who plays which side.
     pub players: Players,
-    /// A record is being replayed: nobody moves until play continues from a point of it.
-    pub replay: bool,
     /// How the game ended other than by the rules on the board (a resignation).
     pub ended: Option<Outcome>,
 }
@@ -86,18 +84,18 @@ impl Game {
         self.ended.or_else(|| self.record.outcome())
     }
 
-    /// Whether a game is being played that leaving would lose: not a replay, not over, and at
-    /// least one move made.
+    /// Whether, while playing (not replaying), leaving the game would lose it: it is not over and
+    /// at least one move was made.
     #[must_use]
     pub fn in_progress(&self) -> bool {
-        !self.replay && self.outcome().is_none() && self.record.ply() > 0
+        self.outcome().is_none() && self.record.ply() > 0
     }
 
     /// Resigns for the player (between two players, for the side to move): the game ends with
-    /// the other side's win. `None` when there is nothing to resign (a replay, a finished game,
-    /// or the computer playing both sides).
+    /// the other side's win. `None` when there is nothing to resign (a finished game, or the
+    /// computer playing both sides). Only while playing, not in a replay.
     pub fn resign(&mut self) -> Option<Outcome> {
-        if self.replay || self.outcome().is_some() {
+        if self.outcome().is_some() {
             return None;
         }
         let to_move = self.record.position().side_to_move();
@@ -114,12 +112,36 @@ impl Game {
         self.ended = Some(outcome);
         Some(outcome)
     }
-    /// Whether a person may move now (the game goes on, no record is being replayed, and the side
-    /// to move is not the engine's).
+
+    /// The record as it is saved: the result of a resignation, the date and the players' names
+    /// added where the record has none.
+    #[must_use]
+    pub fn record_for_saving(&self, date: &str, level: xiangqi_engine::Level) -> GameRecord {
+        let mut record = self.record.clone();
+        if let Some(outcome) = self.ended {
+            record.set_tag("Result", outcome.pgn_result());
+        }
+        if record.tag("Date").is_none() {
+            record.set_tag("Date", date);
+        }
+        for side in [Side::Red, Side::Black] {
+            let tag = if side == Side::Red { "Red" } else { "Black" };
+            if record.tag(tag).is_none() {
+                let name = match self.players.of(side) {
+                    Controller::Human => "Player".to_owned(),
+                    Controller::Computer => format!("Chuhan {}", level.chinese_name()),
+                };
+                record.set_tag(tag, &name);
+            }
+        }
+        record
+    }
+
+    /// Whether, while playing (not replaying), a person may move now: the game goes on and the
+    /// side to move is not the engine's.
     #[must_use]
     pub fn human_to_move(&self) -> bool {
-        !self.replay
-            && self.outcome().is_none()
+        self.outcome().is_none()
             && self.players.of(self.record.position().side_to_move()) == Controller::Human
     }
 }
@@ -148,6 +170,15 @@ pub struct MoveRefused {
     pub mv: Move,
     /// Why it was refused.
     pub error: PlayError,
+}
+
+/// A move taken back during replay (the view glides it back).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveTakenBack {
+    /// The move.
+    pub mv: Move,
+    /// The piece it had taken, now back on the board.
+    pub captured: Option<xiangqi::Piece>,
 }
 
 /// The game just ended.
@@ -196,7 +227,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MoveRefused>()
         .add_message::<GameEnded>()
         .add_message::<NewGame>()
-        .add_message::<BoardReset>();
+        .add_message::<BoardReset>()
+        .add_message::<MoveTakenBack>();
     app.configure_sets(
         Update,
         (CoreSet::Input, CoreSet::Apply, CoreSet::Views).chain(),
@@ -206,9 +238,16 @@ pub(super) fn plugin(app: &mut App) {
     });
     app.add_systems(
         Update,
-        (start_new_games, apply_moves).chain().in_set(CoreSet::Apply),
+        (start_new_games, apply_moves)
+            .chain()
+            .in_set(CoreSet::Apply)
+            .in_set(ApplySystems),
     );
 }
+
+/// The systems that change the record in [`CoreSet::Apply`] (the phase settles after them).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ApplySystems;
 
 /// Starts the last game asked for. Moves requested before it (a computer's result collected in
 /// this frame, a click) were meant for the old game and are dropped.
@@ -222,7 +261,6 @@ fn start_new_games(
         moves.clear();
         game.record = new.record.clone();
         game.players = new.players;
-        game.replay = false;
         game.ended = None;
         reset.write(BoardReset);
     }

@@ -6,21 +6,13 @@ use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use xiangqi::{GameRecord, Move};
-use xiangqi_engine::{Level, Limits};
+use xiangqi_engine::Limits;
 
-use crate::engine_task::{Running, SharedEngine};
+use crate::core::engine_task::{Running, SharedEngine};
 
-use crate::game::{BoardReset, Controller, CoreSet, Game, MoveRequested};
-
-/// How well the computer plays.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AiLevel(pub Level);
-
-impl Default for AiLevel {
-    fn default() -> AiLevel {
-        AiLevel(Level::Beginner)
-    }
-}
+use crate::core::game::{BoardReset, Controller, CoreSet, Game, MoveRequested};
+use crate::core::phase::Phase;
+use crate::core::settings::Settings;
 
 /// What the search in flight has found so far (for the status line).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -83,16 +75,25 @@ struct Generation(u64);
 pub struct AiSystems;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AiLevel>();
     app.init_resource::<Thinking>();
     app.init_resource::<Generation>();
+    // Results are collected before the moves of the frame are applied; searches start after
+    // them (and after the phase has settled), for the position the frame leaves.
     app.add_systems(
         Update,
-        (cancel_on_reset, collect_move, start_thinking)
+        (cancel_on_reset, collect_move)
             .chain()
             .in_set(CoreSet::Input)
             .in_set(AiSystems),
     );
+    app.add_systems(
+        Update,
+        (cancel_on_reset, start_thinking)
+            .chain()
+            .after(CoreSet::Apply)
+            .before(CoreSet::Views),
+    );
+    app.add_systems(OnExit(Phase::Playing), |mut thinking: ResMut<Thinking>| thinking.cancel());
     app.add_systems(Last, stop_on_exit);
 }
 
@@ -114,7 +115,8 @@ fn key(generation: Generation, record: &GameRecord) -> u64 {
 
 fn start_thinking(
     game: Res<Game>,
-    level: Res<AiLevel>,
+    settings: Res<Settings>,
+    phase: Res<State<Phase>>,
     generation: Res<Generation>,
     mut thinking: ResMut<Thinking>,
 ) {
@@ -127,7 +129,7 @@ fn start_thinking(
         // The position changed under the search: stop it and forget it.
         thinking.cancel();
     }
-    if game.replay
+    if *phase.get() != Phase::Playing
         || game.outcome().is_some()
         || game.players.of(record.position().side_to_move()) != Controller::Computer
     {
@@ -136,7 +138,7 @@ fn start_thinking(
     let start = record.start().clone();
     let moves = record.moves().to_vec();
     let progress = Arc::clone(&thinking.progress);
-    let level = level.0;
+    let level = settings.level;
     if let Ok(mut p) = progress.lock() {
         *p = None;
     }

@@ -8,9 +8,9 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseSc
 use bevy::prelude::*;
 use xiangqi::Color as Side;
 
-use crate::board::BoardSurface;
-use crate::game::{BoardReset, Game};
-use crate::pieces::BottomSide;
+use crate::core::game::{BoardReset, Game};
+use crate::core::settings::Settings;
+use crate::view::board::{BoardSurface, Table};
 
 /// Where the camera is (`current`) and where it is going (`goal`).
 #[derive(Component, Clone, Copy, Debug)]
@@ -96,7 +96,6 @@ pub struct ResetView;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ResetView>();
-    app.init_resource::<crate::session::CameraPrefs>();
     app.add_systems(Startup, spawn_camera);
     app.add_systems(
         Update,
@@ -119,7 +118,7 @@ fn spawn_camera(mut commands: Commands) {
 
 /// The first frame: the view kept in the settings, if any.
 fn restore_view(
-    settings: Option<Res<crate::session::Settings>>,
+    settings: Option<Res<Settings>>,
     mut done: Local<bool>,
     mut orbits: Query<&mut Orbit>,
 ) {
@@ -127,20 +126,38 @@ fn restore_view(
         return;
     }
     *done = true;
-    if let Some(view) = settings.and_then(|s| s.view()) {
+    if let Some(view) = settings.and_then(|s| kept_view(&s)) {
         for mut orbit in &mut orbits {
             orbit.goal = view;
         }
     }
 }
 
-/// Hands the settled view to the settings.
-fn keep_view(orbits: Query<&Orbit>, mut prefs: ResMut<crate::session::CameraPrefs>) {
+/// The view kept in the settings, within the limits.
+fn kept_view(settings: &Settings) -> Option<View> {
+    settings.camera.map(|(yaw, pitch, distance)| {
+        View {
+            yaw,
+            pitch,
+            distance,
+        }
+        .clamped()
+    })
+}
+
+/// Keeps the settled view in the settings (the settings are written when they change).
+fn keep_view(orbits: Query<&Orbit>, settings: Option<ResMut<Settings>>) {
+    let Some(mut settings) = settings else {
+        return;
+    };
     if let Some(orbit) = orbits.iter().next()
         && orbit.current == orbit.goal
-        && prefs.0 != Some(orbit.goal)
     {
-        prefs.0 = Some(orbit.goal);
+        let v = orbit.goal;
+        let camera = Some((v.yaw, v.pitch, v.distance));
+        if settings.camera != camera {
+            settings.camera = camera;
+        }
     }
 }
 
@@ -148,17 +165,17 @@ fn keep_view(orbits: Query<&Orbit>, mut prefs: ResMut<crate::session::CameraPref
 fn follow_players(
     mut resets: MessageReader<BoardReset>,
     game: Res<Game>,
-    mut bottom: ResMut<BottomSide>,
+    mut bottom: Local<Option<Side>>,
     mut views: MessageWriter<ResetView>,
 ) {
     if resets.read().count() == 0 {
         return;
     }
     let side = game.players.bottom_side();
-    if bottom.0 != side {
-        bottom.0 = side;
+    if bottom.is_some_and(|b| b != side) {
         views.write(ResetView);
     }
+    *bottom = Some(side);
 }
 
 fn drag_and_zoom(
@@ -208,20 +225,17 @@ fn drag_empty_space(
     }
 }
 
-/// The table under the board (dragging on it turns the view).
-#[derive(Component)]
-pub struct Table;
 
 fn reset_view(
     keys: Res<ButtonInput<KeyCode>>,
     mut requests: MessageReader<ResetView>,
-    bottom: Res<BottomSide>,
+    game: Res<Game>,
     mut orbits: Query<&mut Orbit>,
 ) {
     let asked = requests.read().count() > 0;
     if asked || keys.any_just_pressed([KeyCode::KeyR, KeyCode::Home]) {
         for mut orbit in &mut orbits {
-            orbit.goal = View::home(bottom.0);
+            orbit.goal = View::home(game.players.bottom_side());
         }
     }
 }

@@ -3,15 +3,9 @@
 use xiangqi::{Color as Side, Handicap, Outcome};
 use xiangqi_engine::Level;
 
-/// The language of the interface.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Language {
-    /// 中文.
-    #[default]
-    Chinese,
-    /// English.
-    English,
-}
+use crate::core::notice::NoticeKind;
+pub use crate::core::settings::Language;
+use crate::core::settings::Graphics;
 
 /// A fixed text of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -178,27 +172,18 @@ pub fn outcome_text(outcome: Outcome, lang: Language) -> String {
     }
 }
 
-/// A message for the notice line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NoticeKind {
-    /// A move the rules refused.
-    Illegal(String),
-    /// The game is over; no more moves.
-    GameOver,
-    /// A settings file could not be read; defaults are used.
-    BadSettings(String),
-    /// A record could not be opened.
-    BadRecord(String),
-    /// A file could not be written.
-    WriteFailed(String),
-    /// A record was saved.
-    Saved(String),
-    /// The position was saved for 复盘.
-    PositionSaved,
-    /// Nothing saved yet to restore.
-    NothingSaved,
-    /// Nothing to undo or redo.
-    NothingToUndo,
+/// The graphics setting's menu line.
+#[must_use]
+pub fn graphics_name(graphics: Graphics, lang: Language) -> String {
+    let zh = lang == Language::Chinese;
+    match (graphics, zh) {
+        (Graphics::Auto, true) => "画质：自动".into(),
+        (Graphics::High, true) => "画质：高".into(),
+        (Graphics::Low, true) => "画质：低".into(),
+        (Graphics::Auto, false) => "Graphics: auto".into(),
+        (Graphics::High, false) => "Graphics: high".into(),
+        (Graphics::Low, false) => "Graphics: low".into(),
+    }
 }
 
 /// The notice in `lang`.

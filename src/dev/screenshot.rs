@@ -6,6 +6,8 @@
 //! - `CHUHAN_OPEN` (a RON or PGN record to replay) and `CHUHAN_STEP` (how many of its moves to show);
 //! - `CHUHAN_PLAY` (a move to play once the board shows) and `CHUHAN_ANIM_CAP` (stop its glide part
 //!   way, 0 to 1: a capture in progress);
+//! - `CHUHAN_GRAPHICS` (`auto`, `high` or `low`),
+//! - `CHUHAN_COMMAND` (`new`, `quit` or `resign`: a command sent once the board shows),
 //! - `CHUHAN_LANG=en` (English), `CHUHAN_MENU` (a menu to open: game, level, handicap, records,
 //!   language), `CHUHAN_BROWSE` (a folder to show in the record browser), `CHUHAN_HINT` (ask for a
 //!   hint);
@@ -22,18 +24,36 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use xiangqi::{GameRecord, Move, Position, Square};
 
-use crate::ai::AiLevel;
-use crate::game::{Game, MoveRequested, Players};
-use crate::input::Selection;
-use crate::pieces::AnimationCap;
-use crate::session::Command;
+use crate::core::autosave::Scripted;
+use crate::dev::measure::{FrameSummary, frame_count};
+use crate::core::commands::Command;
+use crate::core::game::{Controller, Game, MoveRequested, Players};
+use crate::core::phase::Phase;
+use crate::core::pieces::AnimationCap;
+use crate::core::selection::Selection;
+use crate::storage::files::Dirs;
+use crate::storage::records::read_record;
+use crate::core::settings::{Graphics, Language};
+use crate::ui::actions::{Browser, Menu, OpenMenu};
 
 /// When the process started (set by `main`, read for the launch-to-first-frame figure).
 pub static LAUNCHED: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
 
+/// A game set up from the environment.
+pub struct ScriptedGame {
+    /// The record and players.
+    pub game: Game,
+    /// Whether the record is replayed (`CHUHAN_OPEN`).
+    pub replay: bool,
+    /// A point to select.
+    pub select: Option<Square>,
+    /// The computer's level.
+    pub level: Option<xiangqi_engine::Level>,
+}
+
 /// The game set up from the environment: record, players, level, selection. `Err` says which
 /// variable was wrong.
-pub fn scripted_game() -> Result<Option<(Game, Option<Square>, Option<xiangqi_engine::Level>)>, String> {
+pub fn scripted_game() -> Result<Option<ScriptedGame>, String> {
     let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
     if var("CHUHAN_FEN").is_none()
         && var("CHUHAN_MOVES").is_none()
@@ -41,6 +61,7 @@ pub fn scripted_game() -> Result<Option<(Game, Option<Square>, Option<xiangqi_en
         && var("CHUHAN_SELECT").is_none()
         && var("CHUHAN_LEVEL").is_none()
         && var("CHUHAN_OPEN").is_none()
+        && var("CHUHAN_GRAPHICS").is_none()
     {
         return Ok(None);
     }
@@ -59,8 +80,8 @@ pub fn scripted_game() -> Result<Option<(Game, Option<Square>, Option<xiangqi_en
         Some("black") => Players::HUMAN_BLACK,
         Some("two") => Players::TWO_PLAYERS,
         Some("computers") => Players {
-            red: crate::game::Controller::Computer,
-            black: crate::game::Controller::Computer,
+            red: Controller::Computer,
+            black: Controller::Computer,
         },
         Some(other) => {
             return Err(format!(
@@ -84,22 +105,22 @@ pub fn scripted_game() -> Result<Option<(Game, Option<Square>, Option<xiangqi_en
     };
     let mut replay = false;
     if let Some(path) = var("CHUHAN_OPEN") {
-        record = crate::session::read_record(std::path::Path::new(&path))
+        record = read_record(std::path::Path::new(&path))
             .map_err(|e| format!("CHUHAN_OPEN: {e}"))?;
         let step = var("CHUHAN_STEP").and_then(|s| s.parse().ok()).unwrap_or(0);
         record.goto(step.min(record.len()));
         replay = true;
     }
-    Ok(Some((
-        Game {
+    Ok(Some(ScriptedGame {
+        game: Game {
             record,
             players,
-            replay,
             ended: None,
         },
+        replay,
         select,
         level,
-    )))
+    }))
 }
 
 /// A point to select once the board shows.
@@ -123,19 +144,33 @@ struct Script {
 
 pub(super) fn plugin(app: &mut App) {
     match scripted_game() {
-        Ok(Some((game, select, level))) => {
+        Ok(Some(ScriptedGame {
+            game,
+            replay,
+            select,
+            level,
+        })) => {
             app.insert_resource(game);
-            app.insert_resource(crate::session::Scripted);
+            if replay {
+                app.insert_state(Phase::Replaying);
+            }
+            let graphics = match std::env::var("CHUHAN_GRAPHICS").as_deref() {
+                Ok("high") => Some(Graphics::High),
+                Ok("low") => Some(Graphics::Low),
+                Ok("auto") | Err(_) => None,
+                Ok(other) => {
+                    error!("CHUHAN_GRAPHICS: {other:?} is not auto, high or low");
+                    None
+                }
+            };
+            app.insert_resource(Scripted { level, graphics });
             // A scripted run keeps its files apart from the player's (no resume offer, no
             // settings written over theirs) unless CHUHAN_HOME says where.
             if std::env::var_os("CHUHAN_HOME").is_none() {
                 let dir = std::env::temp_dir().join(format!("chuhan-script-{}", std::process::id()));
-                app.insert_resource(crate::files::Dirs::in_one(&dir));
+                app.insert_resource(Dirs::in_one(&dir));
             }
             app.insert_resource(Preselect(select));
-            if let Some(level) = level {
-                app.insert_resource(AiLevel(level));
-            }
         }
         Ok(None) => {}
         Err(e) => error!("{e}; starting the usual game instead"),
@@ -170,56 +205,18 @@ pub(super) fn plugin(app: &mut App) {
     }
 }
 
-/// How many frames `CHUHAN_FRAME_STATS` asks to measure: a whole number from 1.
-pub fn frame_count(value: &str) -> Result<usize, String> {
-    match value.trim().parse::<usize>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("{value:?} is not a number of frames (1 or more)")),
-    }
-}
-
-/// Frame times summed up, in milliseconds.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FrameSummary {
-    /// How many frames.
-    pub frames: usize,
-    /// Their mean.
-    pub mean: f64,
-    /// The 99th percentile.
-    pub p99: f64,
-    /// The longest.
-    pub max: f64,
-}
-
-impl FrameSummary {
-    /// The summary of `frames`; `None` when there are none.
-    #[must_use]
-    pub fn of(frames: &[Duration]) -> Option<FrameSummary> {
-        let mut ms: Vec<f64> = frames.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
-        ms.sort_by(f64::total_cmp);
-        let max = *ms.last()?;
-        let mean = ms.iter().sum::<f64>() / ms.len() as f64;
-        let p99 = ms[((ms.len() as f64 * 0.99).ceil() as usize).clamp(1, ms.len()) - 1];
-        Some(FrameSummary {
-            frames: ms.len(),
-            mean,
-            p99,
-            max,
-        })
-    }
-}
-
-impl std::fmt::Display for FrameSummary {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "frames {}: mean {:.1} ms ({:.1} fps), p99 {:.1} ms, max {:.1} ms",
-            self.frames,
-            self.mean,
-            1000.0 / self.mean,
-            self.p99,
-            self.max
-        )
+/// The command `CHUHAN_COMMAND` names: `new` (a new game: asks first during a game), `quit`
+/// (asks the same), `resign`; anything else is ignored with an error line.
+#[must_use]
+pub fn scripted_command(name: &str) -> Option<Command> {
+    match name {
+        "new" => Some(Command::NewGame(crate::core::setup::Setup::default())),
+        "quit" => Some(Command::Quit),
+        "resign" => Some(Command::Resign),
+        other => {
+            error!("CHUHAN_COMMAND: {other:?} is not new, quit or resign");
+            None
+        }
     }
 }
 
@@ -264,14 +261,19 @@ fn run_script(
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
         if var("CHUHAN_LANG").as_deref() == Some("en") {
             commands.queue(|w: &mut World| {
-                w.write_message(Command::SetLanguage(crate::text::Language::English));
+                w.write_message(Command::SetLanguage(Language::English));
             });
         }
-        if let Some(menu) = var("CHUHAN_MENU").and_then(|m| crate::hud::Menu::named(&m)) {
-            commands.insert_resource(crate::hud::OpenMenu(Some(menu)));
+        if let Some(menu) = var("CHUHAN_MENU").and_then(|m| Menu::named(&m)) {
+            commands.insert_resource(OpenMenu(Some(menu)));
         }
         if let Some(dir) = var("CHUHAN_BROWSE") {
-            commands.insert_resource(crate::hud::Browser::at(dir.into()));
+            commands.insert_resource(Browser::at(dir.into()));
+        }
+        if let Some(c) = var("CHUHAN_COMMAND").and_then(|c| scripted_command(&c)) {
+            commands.queue(move |w: &mut World| {
+                w.write_message(c);
+            });
         }
         if var("CHUHAN_HINT").is_some() {
             commands.queue(|w: &mut World| {

@@ -5,21 +5,10 @@
 use bevy::prelude::*;
 use xiangqi::Outcome;
 
-use crate::game::{Controller, CoreSet, Game, GameEnded, MovePlayed, MoveRefused};
-use crate::input::Selection;
-
-/// Whether sound effects play.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sound {
-    /// On or off.
-    pub on: bool,
-}
-
-impl Default for Sound {
-    fn default() -> Sound {
-        Sound { on: true }
-    }
-}
+use crate::core::commands::Command;
+use crate::core::game::{Controller, CoreSet, Game, GameEnded, MovePlayed, MoveRefused};
+use crate::core::selection::Selection;
+use crate::core::settings::Settings;
 
 /// The effects.
 #[derive(Resource)]
@@ -35,7 +24,6 @@ struct Effects {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Sound>();
     app.add_systems(Startup, load_effects);
     app.add_systems(Update, (toggle, play_effects).chain().after(CoreSet::Views));
 }
@@ -55,15 +43,15 @@ fn load_effects(mut commands: Commands, assets: Res<AssetServer>) {
 }
 
 /// `M` switches the sound on or off.
-fn toggle(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<crate::session::Command>) {
+fn toggle(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<Command>) {
     if keys.just_pressed(KeyCode::KeyM) {
-        commands.write(crate::session::Command::ToggleSound);
+        commands.write(Command::ToggleSound);
     }
 }
 
 fn play_effects(
     mut commands: Commands,
-    sound: Res<Sound>,
+    settings: Res<Settings>,
     effects: Res<Effects>,
     game: Res<Game>,
     selection: Res<Selection>,
@@ -97,7 +85,7 @@ fn play_effects(
             Outcome::Win { .. } => &effects.win,
         });
     }
-    if !sound.on {
+    if !settings.sound {
         return;
     }
     for handle in chosen {

@@ -1,31 +1,8 @@
-//! The board on the table: wood, grid, river, palace lines; the camera and lights.
+//! The board on the table: wood, grid, river, palace lines, and the lights.
 
 use bevy::prelude::*;
-use xiangqi::Square;
 
-/// Distance between neighbouring points, in world units.
-pub const SPACING: f32 = 1.0;
-
-/// The world position of a board point (the board's surface at y = 0).
-#[must_use]
-pub fn square_to_world(sq: Square) -> Vec3 {
-    let x = (sq.file().index() as f32 - 4.0) * SPACING;
-    let z = (4.5 - sq.rank().index() as f32) * SPACING;
-    Vec3::new(x, 0.0, z)
-}
-
-/// The point nearest to a world position on the board, if it is within half a point of one.
-#[must_use]
-pub fn world_to_square(p: Vec3) -> Option<Square> {
-    let file = (p.x / SPACING + 4.0).round();
-    let rank = (4.5 - p.z / SPACING).round();
-    let near = (p.x / SPACING + 4.0 - file).abs() < 0.5 && (4.5 - p.z / SPACING - rank).abs() < 0.5;
-    if near {
-        Square::from_coords(file as i32, rank as i32)
-    } else {
-        None
-    }
-}
+use crate::core::geometry::SPACING;
 
 /// The writing in the river (turned to face the player at the bottom).
 #[derive(Component)]
@@ -35,20 +12,40 @@ pub struct RiverText;
 #[derive(Component)]
 pub struct BoardSurface;
 
+/// The table under the board (dragging on it turns the view).
+#[derive(Component)]
+pub struct Table;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board);
 }
 
-/// A thin ink line on the board from `a` to `b` (world x/z at the surface).
-fn ink_line(a: Vec2, b: Vec2) -> (Cuboid, Transform) {
-    const WIDTH: f32 = 0.04;
-    let d = b - a;
-    let mid = (a + b) / 2.0;
-    (
-        Cuboid::new(d.length() + WIDTH, 0.01, WIDTH),
-        Transform::from_xyz(mid.x, 0.005, mid.y)
-            .with_rotation(Quat::from_rotation_y(-d.y.atan2(d.x))),
-    )
+/// Width of the ink lines.
+const INK_WIDTH: f32 = 0.04;
+
+/// Every ink line of the board as one flat mesh just above the surface: a quad per line, each a
+/// little longer than its segment so that corners close.
+#[must_use]
+pub fn ink_mesh(lines: &[(Vec2, Vec2)]) -> Mesh {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::mesh::{Indices, PrimitiveTopology};
+    let mut positions = Vec::with_capacity(lines.len() * 4);
+    let mut indices = Vec::with_capacity(lines.len() * 6);
+    for &(a, b) in lines {
+        let along = (b - a).normalize_or_zero() * (INK_WIDTH / 2.0);
+        let across = along.perp();
+        let base = positions.len() as u32;
+        for p in [a - along - across, b + along - across, b + along + across, a - along + across] {
+            positions.push([p.x, 0.005, p.y]);
+        }
+        // `across` is `along` turned left, so this winding faces up whichever way the line runs.
+        indices.extend([base, base + 2, base + 1, base, base + 3, base + 2]);
+    }
+    let normals = vec![[0.0, 1.0, 0.0]; positions.len()];
+    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+        .with_inserted_indices(Indices::U32(indices))
 }
 
 /// Every ink line of the board, as segments in world x/z: ranks, files (the inner files stop at
@@ -159,7 +156,7 @@ fn spawn_board(
         ..default()
     });
     commands.spawn((
-        crate::camera::Table,
+        Table,
         Mesh3d(meshes.add(Cuboid::new(40.0, 0.5, 40.0))),
         MeshMaterial3d(table),
         Transform::from_xyz(0.0, -0.55, 0.0),
@@ -170,15 +167,13 @@ fn spawn_board(
         MeshMaterial3d(wood),
         Transform::from_xyz(0.0, -0.15, 0.0),
     ));
-    for (a, b) in board_lines() {
-        let (shape, transform) = ink_line(a, b);
-        commands.spawn((
-            Mesh3d(meshes.add(shape)),
-            MeshMaterial3d(ink.clone()),
-            transform,
-            Pickable::IGNORE,
-        ));
-    }
+    // All the ink in one mesh: one draw instead of one per line.
+    commands.spawn((
+        Mesh3d(meshes.add(ink_mesh(&board_lines()))),
+        MeshMaterial3d(ink),
+        Transform::default(),
+        Pickable::IGNORE,
+    ));
     // 楚河 汉界 written in the river.
     commands.spawn((
         RiverText,
@@ -208,15 +203,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn world_and_squares_round_trip() {
-        for sq in Square::ALL {
-            assert_eq!(world_to_square(square_to_world(sq)), Some(sq));
-            assert_eq!(
-                world_to_square(square_to_world(sq) + Vec3::new(0.3, 0.0, -0.3)),
-                Some(sq)
-            );
+    fn the_ink_is_one_mesh_of_a_quad_per_line_facing_up() {
+        let lines = board_lines();
+        let mesh = ink_mesh(&lines);
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(ps)) =
+            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("no positions");
+        };
+        assert_eq!(ps.len(), lines.len() * 4);
+        let Some(bevy::mesh::Indices::U32(idx)) = mesh.indices() else {
+            panic!("no indices");
+        };
+        assert_eq!(idx.len(), lines.len() * 6);
+        // Every triangle faces up (counter-clockwise seen from above: +y normal).
+        for t in idx.chunks(3) {
+            let p = |i: u32| Vec3::from(ps[i as usize]);
+            let n = (p(t[1]) - p(t[0])).cross(p(t[2]) - p(t[0]));
+            assert!(n.y > 0.0, "a triangle faces down: {t:?}");
         }
-        assert_eq!(world_to_square(Vec3::new(4.6, 0.0, 0.0)), None);
     }
 
     #[test]

@@ -1,0 +1,156 @@
+//! The game in progress kept on disk after every move (written off the frame loop), and the
+//! offer to resume it at the next start; the settings are read at start too.
+
+use bevy::prelude::*;
+use xiangqi::GameRecord;
+use xiangqi_engine::Level;
+
+use crate::core::notice::{Notice, NoticeKind};
+use crate::core::game::{BoardReset, CoreSet, Game, GameEnded, MovePlayed, Players};
+use crate::core::phase::Phase;
+use crate::storage::files::{Dirs, set_aside};
+use crate::core::settings::{Graphics, Settings, load_settings};
+use crate::storage::writer::Writer;
+
+/// The game was set up by a scripted run (screenshot mode): the last setup and level from the
+/// settings do not replace it.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct Scripted {
+    /// The level the run asks for, if any.
+    pub level: Option<Level>,
+    /// The graphics setting it asks for, if any.
+    pub graphics: Option<Graphics>,
+}
+
+/// The game in progress, as the autosave keeps it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Autosave {
+    /// Who plays which side.
+    pub players: Players,
+    /// The level by name.
+    pub level: String,
+    /// The game.
+    pub record: GameRecord,
+}
+
+/// The last game, found unfinished at start: the HUD asks whether to resume it.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ResumeOffer(pub Option<Autosave>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ResumeOffer>();
+    app.add_systems(Startup, load_settings_and_autosave);
+    app.add_systems(Update, (autosave, report_write_errors).chain().after(CoreSet::Views));
+}
+
+fn load_settings_and_autosave(
+    mut commands: Commands,
+    dirs: Res<Dirs>,
+    mut notices: MessageWriter<Notice>,
+    mut game: ResMut<Game>,
+    scripted: Option<Res<Scripted>>,
+) {
+    let settings = match load_settings(&dirs.settings()) {
+        Ok(s) => s,
+        Err(e) => {
+            warn!("settings: {e}");
+            set_aside(&dirs.settings());
+            notices.write(Notice(NoticeKind::BadSettings(e)));
+            Settings::default()
+        }
+    };
+    let mut settings = settings;
+    // A new run starts with the last setup (a scripted run has its own game and maybe level).
+    if let Some(scripted) = &scripted {
+        if let Some(level) = scripted.level {
+            settings.level = level;
+        }
+        if let Some(graphics) = scripted.graphics {
+            settings.graphics = graphics;
+        }
+    } else {
+        let start = settings.setup.start();
+        game.record = start.record;
+        game.players = start.players;
+    }
+    commands.insert_resource(settings);
+    match std::fs::read_to_string(dirs.autosave()) {
+        Ok(text) => match ron::from_str::<Autosave>(&text) {
+            Ok(save)
+                if !save.record.is_empty()
+                    && save.record.outcome().is_none()
+                    && save.record.tag("Result").is_none_or(|r| r == "*") =>
+            {
+                commands.insert_resource(ResumeOffer(Some(save)));
+            }
+            Ok(_) => {}
+            Err(e) => {
+                warn!("autosave {}: {e}", dirs.autosave().display());
+                set_aside(&dirs.autosave());
+                notices.write(Notice(NoticeKind::BadRecord(format!(
+                    "{}: {e}",
+                    dirs.autosave().display()
+                ))));
+            }
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => warn!("autosave {}: {e}", dirs.autosave().display()),
+    }
+}
+
+/// Keeps the game in progress on disk after every move and every new board (not while replaying a
+/// record, nor while the offer to resume the last game is open).
+fn autosave(
+    dirs: Res<Dirs>,
+    writer: Res<Writer>,
+    game: Res<Game>,
+    phase: Res<State<Phase>>,
+    settings: Res<Settings>,
+    offer: Res<ResumeOffer>,
+    mut played: MessageReader<MovePlayed>,
+    mut resets: MessageReader<BoardReset>,
+    mut ended: MessageReader<GameEnded>,
+) {
+    let changed = played.read().count() + resets.read().count() + ended.read().count() > 0;
+    if !changed || *phase.get() == Phase::Replaying || offer.0.is_some() {
+        return;
+    }
+    let mut record = game.record.clone();
+    // Moves taken back are not part of the game in progress.
+    let mut trimmed = GameRecord::new(record.start().clone());
+    for &m in record.moves() {
+        if trimmed.append(m).is_err() {
+            break;
+        }
+    }
+    for (k, v) in record.tags().to_vec() {
+        trimmed.set_tag(&k, &v);
+    }
+    // A resigned game is finished: the result says so, and it is not offered again.
+    if let Some(outcome) = game.ended {
+        trimmed.set_tag("Result", outcome.pgn_result());
+    }
+    record = trimmed;
+    let save = Autosave {
+        players: game.players,
+        level: settings.level.name().to_owned(),
+        record,
+    };
+    let text = match ron::ser::to_string_pretty(&save, ron::ser::PrettyConfig::default()) {
+        Ok(t) => t,
+        Err(e) => {
+            warn!("autosave: {e}");
+            return;
+        }
+    };
+    writer.write(dirs.autosave(), text.into_bytes());
+}
+
+/// Failed background writes become notices.
+fn report_write_errors(writer: Res<Writer>, mut notices: MessageWriter<Notice>) {
+    for e in writer.errors() {
+        warn!("{e}");
+        notices.write(Notice(NoticeKind::WriteFailed(e.to_string())));
+    }
+}
+

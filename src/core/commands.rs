@@ -1,0 +1,331 @@
+//! What the menus, buttons and keys ask for, as [`Command`] messages, and what handling them
+//! does to the game: new games and handicaps, levels, undo and redo, hints, saving and restoring a
+//! position, records, replay steps, resigning, and asking before a game in progress is lost.
+//! Runs headless; the UI only sends commands and shows resources.
+
+use std::path::PathBuf;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use xiangqi::{Color as Side, GameRecord};
+use xiangqi_engine::Level;
+
+use crate::core::autosave::ResumeOffer;
+use crate::core::computer::Thinking;
+use crate::core::game::{
+    BoardReset, Controller, CoreSet, Game, GameEnded, MovePlayed, MoveTakenBack, NewGame, Players,
+};
+use crate::core::hints::{HintState, start_hint};
+use crate::core::notice::{Notice, NoticeKind};
+use crate::core::phase::{Dialog, Phase};
+use crate::core::replay::{Step, Stepped, step_through};
+use crate::core::settings::{Language, Settings};
+use crate::core::setup::Setup;
+use crate::storage::files::Dirs;
+use crate::storage::records::{now_stamp, read_record, save_record};
+
+/// What the menus and buttons ask for.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Start a new game.
+    NewGame(Setup),
+    /// Change the computer's level (from its next move on).
+    SetLevel(Level),
+    /// Take back the last move (against the computer: its reply and your move).
+    Undo,
+    /// Play again a move taken back.
+    Redo,
+    /// Ask the engine for a move.
+    Hint,
+    /// Remember the current game (保存).
+    SavePosition,
+    /// Go back to the remembered game and play on from there (复盘).
+    RestorePosition,
+    /// Save the record as RON and PGN in the records directory.
+    SaveRecord,
+    /// Open a RON or PGN record in replay mode.
+    OpenRecord(PathBuf),
+    /// A replay step.
+    Step(Step),
+    /// Leave replay and play on from the current move.
+    ContinueHere,
+    /// Switch the language.
+    SetLanguage(Language),
+    /// Sound on or off.
+    ToggleSound,
+    /// The next graphics setting (auto, high, low).
+    CycleGraphics,
+    /// Answer the offer to resume the last game.
+    Resume(bool),
+    /// Quit.
+    Quit,
+    /// Resign the game in progress (认输): the player's side loses (the side to move between two
+    /// players).
+    Resign,
+    /// Answer the question asked before a command that would end the game in progress.
+    Confirm(bool),
+}
+
+impl Command {
+    /// Whether the command ends the game in progress, so that the player is asked first.
+    #[must_use]
+    pub fn loses_the_game(&self) -> bool {
+        matches!(
+            self,
+            Command::NewGame(_) | Command::OpenRecord(_) | Command::RestorePosition | Command::Quit
+        )
+    }
+}
+
+/// A command waiting for the player's answer: it would end the game in progress.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct PendingConfirm(pub Option<Command>);
+
+/// The position kept by 保存, for 复盘.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SavedPosition(pub Option<(GameRecord, Players)>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PendingConfirm>()
+        .init_resource::<SavedPosition>();
+    app.add_message::<Command>();
+    app.add_systems(
+        Update,
+        handle_commands
+            .in_set(CoreSet::Input)
+            .after(crate::core::hints::HintSystems)
+            .before(crate::core::computer::AiSystems),
+    );
+    app.add_systems(
+        Update,
+        settle_dialog
+            .in_set(CoreSet::Apply)
+            .before(crate::core::phase::PhaseSystems),
+    );
+}
+
+/// What handling a command may announce.
+#[derive(SystemParam)]
+struct Outbox<'w> {
+    resets: MessageWriter<'w, BoardReset>,
+    new_games: MessageWriter<'w, NewGame>,
+    played: MessageWriter<'w, MovePlayed>,
+    back: MessageWriter<'w, MoveTakenBack>,
+    notices: MessageWriter<'w, Notice>,
+    exit: MessageWriter<'w, AppExit>,
+    ended: MessageWriter<'w, GameEnded>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_commands(
+    mut commands_in: MessageReader<Command>,
+    mut game: ResMut<Game>,
+    mut settings: ResMut<Settings>,
+    mut saved: ResMut<SavedPosition>,
+    mut hint: ResMut<HintState>,
+    mut offer: ResMut<ResumeOffer>,
+    mut thinking: ResMut<Thinking>,
+    dirs: Res<Dirs>,
+    mut pending: ResMut<PendingConfirm>,
+    phase: Res<State<Phase>>,
+    mut next_phase: ResMut<NextState<Phase>>,
+    mut out: Outbox,
+) {
+    // The phase as the commands of this frame leave it (the transition applies after them).
+    let mut replaying = *phase.get() == Phase::Replaying;
+    let mut queue: std::collections::VecDeque<(Command, bool)> =
+        commands_in.read().map(|c| (c.clone(), false)).collect();
+    while let Some((command, confirmed)) = queue.pop_front() {
+        let command = &command;
+        if !confirmed && command.loses_the_game() && !replaying && game.in_progress() {
+            // Ask first; nothing changes (the autosave neither) until the answer.
+            pending.0 = Some(command.clone());
+            continue;
+        }
+        match command {
+            Command::Confirm(yes) => {
+                if let Some(asked) = pending.0.take()
+                    && *yes
+                {
+                    queue.push_front((asked, true));
+                }
+            }
+            Command::Resign => {
+                if replaying {
+                    continue;
+                }
+                if let Some(outcome) = game.resign() {
+                    thinking.cancel();
+                    out.ended.write(GameEnded(outcome));
+                }
+            }
+            Command::NewGame(setup) => {
+                settings.setup = *setup;
+                offer.0 = None;
+                out.new_games.write(setup.start());
+            }
+            Command::SetLevel(l) => settings.level = *l,
+            Command::Undo => {
+                if replaying {
+                    continue;
+                }
+                thinking.cancel();
+                game.ended = None;
+                let mut undone = 0;
+                while game.record.undo().is_some() {
+                    undone += 1;
+                    // Against the computer, go back to a position where the player is to move.
+                    let side = game.record.position().side_to_move();
+                    if game.players.of(side) == Controller::Human {
+                        break;
+                    }
+                }
+                if undone == 0 {
+                    out.notices.write(Notice(NoticeKind::NothingToUndo));
+                } else {
+                    out.resets.write(BoardReset);
+                }
+            }
+            Command::Redo => {
+                if replaying {
+                    continue;
+                }
+                thinking.cancel();
+                game.ended = None;
+                let mut redone = false;
+                while game.record.redo().is_some() {
+                    redone = true;
+                    let side = game.record.position().side_to_move();
+                    if game.players.of(side) == Controller::Human
+                        || game.record.ply() == game.record.len()
+                    {
+                        break;
+                    }
+                }
+                if redone {
+                    out.resets.write(BoardReset);
+                } else {
+                    out.notices.write(Notice(NoticeKind::NothingToUndo));
+                }
+            }
+            Command::Hint => {
+                if !replaying {
+                    start_hint(&game, &mut hint);
+                }
+            }
+            Command::SavePosition => {
+                saved.0 = Some((game.record.clone(), game.players));
+                out.notices.write(Notice(NoticeKind::PositionSaved));
+            }
+            Command::RestorePosition => match saved.0.clone() {
+                Some((record, players)) => {
+                    out.new_games.write(NewGame { record, players });
+                }
+                None => {
+                    out.notices.write(Notice(NoticeKind::NothingSaved));
+                }
+            },
+            Command::SaveRecord => {
+                let (date, time) = now_stamp();
+                let record = game.record_for_saving(&date, settings.level);
+                let stem = format!("chuhan-{date}-{time}");
+                match save_record(&record, &dirs.records(), &stem) {
+                    Ok(path) => {
+                        out.notices.write(Notice(NoticeKind::Saved(path.display().to_string())));
+                    }
+                    Err(e) => {
+                        out.notices.write(Notice(NoticeKind::WriteFailed(e.to_string())));
+                    }
+                }
+            }
+            Command::OpenRecord(path) => match read_record(path) {
+                Ok(mut record) => {
+                    thinking.cancel();
+                    record.goto(0);
+                    game.record = record;
+                    game.ended = None;
+                    replaying = true;
+                    next_phase.set(Phase::Replaying);
+                    out.resets.write(BoardReset);
+                }
+                Err(e) => {
+                    out.notices.write(Notice(NoticeKind::BadRecord(e)));
+                }
+            },
+            Command::Step(step) => {
+                if !replaying {
+                    continue;
+                }
+                match step_through(&mut game, *step) {
+                    Some(Stepped::On(played)) => {
+                        out.played.write(played);
+                    }
+                    Some(Stepped::Back(back)) => {
+                        out.back.write(back);
+                    }
+                    Some(Stepped::Jumped) => {
+                        out.resets.write(BoardReset);
+                    }
+                    None => {}
+                }
+            }
+            Command::ContinueHere => {
+                if replaying {
+                    replaying = false;
+                    next_phase.set(Phase::Playing);
+                    // Two players stay two players; against the computer the player takes the
+                    // side to move.
+                    game.players = if settings.setup.players() == Players::TWO_PLAYERS {
+                        Players::TWO_PLAYERS
+                    } else if game.record.position().side_to_move() == Side::Red {
+                        Players::HUMAN_RED
+                    } else {
+                        Players::HUMAN_BLACK
+                    };
+                    out.resets.write(BoardReset);
+                }
+            }
+            Command::SetLanguage(lang) => settings.language = *lang,
+            Command::CycleGraphics => settings.graphics = settings.graphics.next(),
+            Command::ToggleSound => {
+                settings.sound = !settings.sound;
+            }
+            Command::Resume(yes) => {
+                if let Some(save) = offer.0.take()
+                    && *yes
+                {
+                    if let Ok(l) = save.level.parse() {
+                        settings.level = l;
+                    }
+                    out.new_games.write(NewGame {
+                        record: save.record,
+                        players: save.players,
+                    });
+                }
+            }
+            Command::Quit => {
+                thinking.cancel();
+                out.exit.write(AppExit::Success);
+            }
+        }
+    }
+}
+
+/// The dialog open: the confirmation first, then the offer to resume.
+fn settle_dialog(
+    pending: Res<PendingConfirm>,
+    offer: Res<ResumeOffer>,
+    state: Res<State<Dialog>>,
+    mut next: ResMut<NextState<Dialog>>,
+) {
+    let wanted = if pending.0.is_some() {
+        Dialog::Confirm
+    } else if offer.0.is_some() {
+        Dialog::Resume
+    } else {
+        Dialog::None
+    };
+    if wanted != *state.get() {
+        next.set(wanted);
+    }
+}

@@ -1,0 +1,88 @@
+//! Hints (提示): the engine's move for the player, searched off the frame loop on its own engine.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use xiangqi::Move;
+use xiangqi_engine::Limits;
+
+use crate::core::engine_task::{Running, SharedEngine};
+use crate::core::game::{BoardReset, CoreSet, Game, MovePlayed};
+
+/// A hint: its own engine, the search for the record at a ply, and the move it suggests.
+#[derive(Resource, Default)]
+pub struct HintState {
+    engine: SharedEngine,
+    task: Option<(usize, Running<Move>)>,
+    /// The suggested move, for the current position.
+    pub shown: Option<Move>,
+}
+
+impl HintState {
+    /// Whether a hint is being computed.
+    #[must_use]
+    pub fn is_thinking(&self) -> bool {
+        self.task.is_some()
+    }
+
+    /// Whether the hint engine is free (no search running or still stopping).
+    #[must_use]
+    pub fn engine_free(&self) -> bool {
+        self.engine.is_free()
+    }
+}
+
+/// Seconds the engine spends on a hint.
+const HINT_TIME: Duration = Duration::from_millis(1500);
+
+/// The hint's systems (before the commands, which may start a hint).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HintSystems;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HintState>();
+    app.add_systems(Update, collect_hint.in_set(CoreSet::Input).in_set(HintSystems));
+}
+
+/// Starts a hint search for the current position (one at a time).
+pub(crate) fn start_hint(game: &Game, hint: &mut HintState) {
+    if game.outcome().is_some() || hint.task.is_some() {
+        return;
+    }
+    hint.shown = None;
+    let start = game.record.start().clone();
+    let moves = game.record.moves().to_vec();
+    let task = hint.engine.spawn(move |engine| {
+        engine.set_level(None);
+        let limits = Limits {
+            movetime: Some(HINT_TIME),
+            ..Limits::default()
+        };
+        engine.think(&start, &moves, &limits, |_| {}).best
+    });
+    hint.task = Some((game.record.ply(), task));
+}
+
+fn collect_hint(
+    game: Res<Game>,
+    mut hint: ResMut<HintState>,
+    mut played: MessageReader<MovePlayed>,
+    mut resets: MessageReader<BoardReset>,
+) {
+    // Any change of position makes a hint stale. The resource is only touched (marked changed)
+    // when something changes: the hint marks are rebuilt on change.
+    if played.read().count() + resets.read().count() > 0 && (hint.shown.is_some() || hint.task.is_some()) {
+        hint.shown = None;
+        if let Some((_, running)) = hint.task.take() {
+            running.cancel();
+        }
+    }
+    let Some(result) = hint.bypass_change_detection().task.as_mut().and_then(|(_, t)| t.poll()) else {
+        return;
+    };
+    let ply = hint.task.take().map(|(ply, _)| ply);
+    if ply == Some(game.record.ply()) {
+        hint.shown = result.filter(|&m| game.record.position().is_legal(m));
+    }
+}
+

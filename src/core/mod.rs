@@ -1,0 +1,38 @@
+//! The game without a window: the record and its players, picks and moves, piece entities and
+//! their animation, the computer, hints, commands, replay, the phase of the game, the settings
+//! and the autosave. Runs headless (the tests drive it with `MinimalPlugins`); uses storage for
+//! files; never names a view, UI or dev module.
+
+use bevy::prelude::*;
+
+pub mod autosave;
+pub mod commands;
+pub mod computer;
+pub mod engine_task;
+pub mod game;
+pub mod geometry;
+pub mod hints;
+pub mod move_list;
+pub mod notice;
+pub mod phase;
+pub mod replay;
+pub mod pieces;
+pub mod selection;
+pub mod settings;
+pub mod setup;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        game::plugin,
+        phase::plugin,
+        selection::plugin,
+        pieces::plugin,
+        computer::plugin,
+        hints::plugin,
+        commands::plugin,
+        move_list::plugin,
+        notice::plugin,
+        settings::plugin,
+        autosave::plugin,
+    ));
+}

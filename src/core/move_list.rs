@@ -1,0 +1,38 @@
+//! The record's moves written out for the move list, kept in step with the record (rewritten only
+//! when the moves change).
+
+use bevy::prelude::*;
+use xiangqi::{Move, Position};
+use xiangqi::notation::Notation;
+
+use crate::core::game::{CoreSet, Game};
+
+/// The moves of the record in Chinese notation, kept in step with it.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct MoveList {
+    /// One text per move of the whole record (including moves taken back).
+    pub texts: Vec<String>,
+    /// The start and moves the texts were written for.
+    written_for: Option<(Position, Vec<Move>)>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MoveList>();
+    app.add_systems(Update, update_move_list.after(CoreSet::Views));
+}
+
+fn update_move_list(game: Res<Game>, mut list: ResMut<MoveList>) {
+    if !game.is_changed() {
+        return;
+    }
+    let record = &game.record;
+    let current = list
+        .written_for
+        .as_ref()
+        .is_some_and(|(start, moves)| start == record.start() && moves == record.all_moves());
+    if !current {
+        list.texts = record.move_texts(Notation::Chinese);
+        list.written_for = Some((record.start().clone(), record.all_moves().to_vec()));
+    }
+}
+

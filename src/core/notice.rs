@@ -1,0 +1,49 @@
+//! Notices: what the status area tells the player (a refused move, a saved record, a file that
+//! could not be read). The UI words them in the player's language.
+
+use bevy::prelude::*;
+
+use crate::core::game::{CoreSet, MoveRefused};
+
+/// A message for the notice line.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Notice(pub NoticeKind);
+
+/// What a notice says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// A move the rules refused.
+    Illegal(String),
+    /// The game is over; no more moves.
+    GameOver,
+    /// A settings file could not be read; defaults are used.
+    BadSettings(String),
+    /// A record could not be opened.
+    BadRecord(String),
+    /// A file could not be written.
+    WriteFailed(String),
+    /// A record was saved.
+    Saved(String),
+    /// The position was saved for 复盘.
+    PositionSaved,
+    /// Nothing saved yet to restore.
+    NothingSaved,
+    /// Nothing to undo or redo.
+    NothingToUndo,
+}
+
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Notice>();
+    app.add_systems(Update, notice_refusals.after(CoreSet::Views));
+}
+
+fn notice_refusals(mut refused: MessageReader<MoveRefused>, mut notices: MessageWriter<Notice>) {
+    if let Some(r) = refused.read().last() {
+        notices.write(Notice(match r.error {
+            xiangqi::PlayError::GameOver(_) => NoticeKind::GameOver,
+            xiangqi::PlayError::Illegal(_) => NoticeKind::Illegal(r.mv.to_string()),
+        }));
+    }
+}
+

@@ -1,0 +1,299 @@
+//! Piece entities: the game resource's position as entities with squares and transforms, and
+//! their animation. Runs headless; the view gives them meshes, faces and glow.
+
+use bevy::math::curve::easing::EaseFunction;
+use bevy::prelude::*;
+use xiangqi::{Color as Side, Piece, Square};
+
+use crate::core::game::{BoardReset, CoreSet, Game, MovePlayed, MoveTakenBack};
+use crate::core::geometry::{HEIGHT, square_to_world};
+use crate::core::selection::Selection;
+
+/// A piece standing on the board at `square`.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceView {
+    /// Where it stands.
+    pub square: Square,
+    /// What it is.
+    pub piece: Piece,
+}
+
+/// A piece taken off the board, set beside it in slot `slot` of its colour's row.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Taken {
+    /// What it is.
+    pub piece: Piece,
+    /// Its place beside the board (0 = first taken).
+    pub slot: usize,
+}
+
+/// A glide from one place to another, lifting on the way.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Motion {
+    from: Vec3,
+    to: Vec3,
+    /// Progress, 0 to 1.
+    t: f32,
+    /// Seconds for the whole glide.
+    duration: f32,
+    /// Peak height of the lift.
+    arc: f32,
+}
+
+impl Motion {
+    /// A glide from `from` to `to` taking `duration` seconds, lifting `arc` at its middle.
+    #[must_use]
+    pub fn new(from: Vec3, to: Vec3, duration: f32, arc: f32) -> Motion {
+        Motion {
+            from,
+            to,
+            t: 0.0,
+            duration,
+            arc,
+        }
+    }
+
+    /// The position at progress `t` (0 to 1): eased in and out along the way, lifted on an arc.
+    #[must_use]
+    pub fn at(&self, t: f32) -> Vec3 {
+        let t = t.clamp(0.0, 1.0);
+        let along = EaseFunction::CubicInOut.sample_clamped(t);
+        self.from.lerp(self.to, along) + Vec3::Y * self.arc * 4.0 * t * (1.0 - t)
+    }
+}
+
+/// A piece being dragged by the pointer: the view moves it, animation leaves it alone.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Dragged;
+
+/// Animation settings: `cap` stops glides part way (screenshot mode uses it to show a move in
+/// progress); 1 plays them out.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct AnimationCap(pub f32);
+
+impl Default for AnimationCap {
+    fn default() -> AnimationCap {
+        AnimationCap(1.0)
+    }
+}
+
+/// How high the selected piece floats.
+const SELECTED_LIFT: f32 = 0.3;
+/// Seconds for a move's glide.
+const MOVE_SECONDS: f32 = 0.35;
+
+/// Where a piece rests on `sq`.
+#[must_use]
+pub fn rest_position(sq: Square) -> Vec3 {
+    square_to_world(sq) + Vec3::Y * HEIGHT / 2.0
+}
+
+/// Where taken piece number `slot` of `piece`'s colour sits: pieces Red took (Black's) on the
+/// right of Red's side, pieces Black took on the left of Black's side, two columns of eight.
+#[must_use]
+pub fn taken_position(piece: Piece, slot: usize) -> Vec3 {
+    let column = (slot / 8) as f32;
+    let row = (slot % 8) as f32;
+    let (x, z) = match piece.color {
+        Side::Black => (5.7 + column * 0.9, 4.3 - row * 0.95),
+        Side::Red => (-5.7 - column * 0.9, -4.3 + row * 0.95),
+    };
+    Vec3::new(x, HEIGHT / 2.0, z)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AnimationCap>();
+    app.add_systems(
+        Update,
+        (rebuild_pieces, follow_moves, follow_takebacks, animate)
+            .chain()
+            .in_set(CoreSet::Views),
+    );
+}
+
+/// Despawns every piece view and spawns them again from the record: the position's pieces on
+/// their points, the pieces taken so far beside the board.
+fn rebuild_pieces(
+    mut commands: Commands,
+    mut resets: MessageReader<BoardReset>,
+    game: Res<Game>,
+    old: Query<Entity, Or<(With<PieceView>, With<Taken>)>>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let pos = game.record.position();
+    for sq in Square::ALL {
+        if let Some(piece) = pos.piece_at(sq) {
+            commands.spawn((
+                PieceView { square: sq, piece },
+                Transform::from_translation(rest_position(sq)),
+            ));
+        }
+    }
+    let mut slots = [0usize; 2];
+    for ply in 0..game.record.ply() {
+        let (Some(before), Some(&mv)) = (
+            game.record.position_at(ply),
+            game.record.all_moves().get(ply),
+        ) else {
+            continue;
+        };
+        if let Some(piece) = before.piece_at(mv.to()) {
+            let slot = &mut slots[piece.color.index()];
+            commands.spawn((
+                Taken { piece, slot: *slot },
+                Transform::from_translation(taken_position(piece, *slot)),
+            ));
+            *slot += 1;
+        }
+    }
+}
+
+/// Moves the piece entities after each move played: the mover glides to its point, a captured
+/// piece is lifted off and set beside the board.
+fn follow_moves(
+    mut commands: Commands,
+    mut played: MessageReader<MovePlayed>,
+    mut views: Query<(Entity, &mut PieceView, &Transform)>,
+    taken: Query<&Taken>,
+) {
+    let mut slots = [0usize; 2];
+    for t in &taken {
+        slots[t.piece.color.index()] = slots[t.piece.color.index()].max(t.slot + 1);
+    }
+    for m in played.read() {
+        let (from, to) = (m.mv.from(), m.mv.to());
+        let mut victim = None;
+        for (e, view, transform) in &views {
+            if view.square == to {
+                victim = Some((e, view.piece, transform.translation));
+            }
+        }
+        if let Some((e, piece, at)) = victim {
+            let slot = &mut slots[piece.color.index()];
+            let target = taken_position(piece, *slot);
+            commands
+                .entity(e)
+                .remove::<(PieceView, Dragged)>()
+                .insert((Taken { piece, slot: *slot }, Motion::new(at, target, 0.6, 1.2)));
+            *slot += 1;
+        }
+        for (e, mut view, transform) in &mut views {
+            if view.square == from {
+                view.square = to;
+                commands.entity(e).remove::<Dragged>().insert(Motion::new(
+                    transform.translation,
+                    rest_position(to),
+                    MOVE_SECONDS,
+                    0.6,
+                ));
+            }
+        }
+    }
+}
+
+/// A move taken back (replay): the piece glides back, a piece it had taken comes back from beside
+/// the board.
+fn follow_takebacks(
+    mut commands: Commands,
+    mut back: MessageReader<MoveTakenBack>,
+    mut views: Query<(Entity, &mut PieceView, &Transform)>,
+    taken: Query<(Entity, &Taken, &Transform)>,
+) {
+    for b in back.read() {
+        let (from, to) = (b.mv.from(), b.mv.to());
+        for (e, mut view, transform) in &mut views {
+            if view.square == to {
+                view.square = from;
+                commands.entity(e).insert(Motion::new(
+                    transform.translation,
+                    rest_position(from),
+                    MOVE_SECONDS,
+                    0.6,
+                ));
+            }
+        }
+        if let Some(piece) = b.captured {
+            // The last taken piece of that kind and colour.
+            let last = taken
+                .iter()
+                .filter(|(_, t, _)| t.piece == piece)
+                .max_by_key(|(_, t, _)| t.slot);
+            if let Some((e, _, transform)) = last {
+                commands
+                    .entity(e)
+                    .remove::<Taken>()
+                    .insert((PieceView { square: to, piece }, Motion::new(
+                        transform.translation,
+                        rest_position(to),
+                        0.5,
+                        1.0,
+                    )));
+            }
+        }
+    }
+}
+
+/// Plays glides out; pieces at rest settle on their point (the selected one floats above it).
+fn animate(
+    mut commands: Commands,
+    time: Res<Time>,
+    cap: Res<AnimationCap>,
+    selection: Res<Selection>,
+    mut moving: Query<(Entity, &mut Motion, &mut Transform), Without<Dragged>>,
+    mut resting: Query<(&PieceView, &mut Transform), (Without<Motion>, Without<Dragged>)>,
+) {
+    let dt = time.delta_secs();
+    for (e, mut motion, mut transform) in &mut moving {
+        motion.t = (motion.t + dt / motion.duration.max(1e-3)).min(cap.0);
+        transform.translation = motion.at(motion.t);
+        if motion.t >= 1.0 {
+            commands.entity(e).remove::<Motion>();
+        }
+    }
+    let follow = 1.0 - (-dt * 14.0).exp();
+    for (view, mut transform) in &mut resting {
+        let lift = if selection.0 == Some(view.square) {
+            SELECTED_LIFT
+        } else {
+            0.0
+        };
+        let target = rest_position(view.square) + Vec3::Y * lift;
+        transform.translation = transform.translation.lerp(target, follow);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::geometry::RADIUS;
+    use xiangqi::PieceKind;
+
+    #[test]
+    fn glide_starts_and_ends_in_place_and_lifts_in_between() {
+        let m = Motion::new(Vec3::ZERO, Vec3::new(2.0, 0.0, 0.0), 0.5, 1.0);
+        assert_eq!(m.at(0.0), Vec3::ZERO);
+        assert_eq!(m.at(1.0), Vec3::new(2.0, 0.0, 0.0));
+        let mid = m.at(0.5);
+        assert!((mid.x - 1.0).abs() < 1e-5 && (mid.y - 1.0).abs() < 1e-5);
+        // Eased: slow at the start.
+        assert!(m.at(0.1).x < 0.2 * 0.1 * 2.0 * 5.0);
+    }
+
+    #[test]
+    fn taken_slots_are_beside_the_board_and_distinct() {
+        let mut seen = Vec::new();
+        for color in [Side::Red, Side::Black] {
+            for slot in 0..16 {
+                let p = taken_position(Piece::new(color, PieceKind::Pawn), slot);
+                assert!(p.x.abs() > 5.0 + RADIUS, "slot {slot} is on the board");
+                assert!(!seen.contains(&p));
+                seen.push(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! What persists between runs: sound, level, language, the last setup, the camera's view and the
+//! graphics setting. The
+//! settings resource is the one place each of these lives; the settings file is written from it
+//! whenever it changes.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use xiangqi_engine::Level;
+
+use crate::core::setup::Setup;
+use crate::storage::files::Dirs;
+use crate::storage::writer::Writer;
+
+/// The language of the interface.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Language {
+    /// 中文.
+    #[default]
+    Chinese,
+    /// English.
+    English,
+}
+
+/// How much the renderer draws.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Graphics {
+    /// Low on a software renderer (such as Mesa's lavapipe), high otherwise.
+    #[default]
+    Auto,
+    /// Today's look: multisampling and shadows.
+    High,
+    /// No multisampling, no shadows: for slow or software renderers.
+    Low,
+}
+
+impl Graphics {
+    /// The next setting in the menu's cycle.
+    #[must_use]
+    pub fn next(self) -> Graphics {
+        match self {
+            Graphics::Auto => Graphics::High,
+            Graphics::High => Graphics::Low,
+            Graphics::Low => Graphics::Auto,
+        }
+    }
+}
+
+/// What persists between runs.
+#[derive(Resource, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Sound on.
+    pub sound: bool,
+    /// The computer's level (saved by name, `master`; an unknown name reads as the default).
+    #[serde(with = "level_by_name")]
+    pub level: Level,
+    /// The interface language.
+    pub language: Language,
+    /// The last game's setup (new games start with it).
+    pub setup: Setup,
+    /// The camera's view (yaw, pitch, distance), if it was moved.
+    pub camera: Option<(f32, f32, f32)>,
+    /// How much the renderer draws.
+    pub graphics: Graphics,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            sound: true,
+            level: Level::Beginner,
+            language: Language::Chinese,
+            setup: Setup::default(),
+            camera: None,
+            graphics: Graphics::Auto,
+        }
+    }
+}
+
+/// Reads settings; a missing file gives the defaults, a damaged one an error.
+pub fn load_settings(path: &Path) -> Result<Settings, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => ron::from_str(&text).map_err(|e| format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+/// Reads and writes a level as its name.
+mod level_by_name {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use xiangqi_engine::Level;
+
+    pub fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(level.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+        let name = String::deserialize(d)?;
+        Ok(name.parse().unwrap_or(Level::Beginner))
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Settings>();
+    app.add_systems(Last, save_settings);
+}
+
+/// Writes the settings (off the frame loop) whenever they change.
+fn save_settings(
+    dirs: Res<Dirs>,
+    writer: Res<Writer>,
+    settings: Res<Settings>,
+    mut written: Local<Option<Settings>>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    let Some(last) = written.as_ref() else {
+        // The first frame: what was loaded is what is on disk.
+        *written = Some(settings.clone());
+        return;
+    };
+    if last == &*settings {
+        return;
+    }
+    let text = match ron::ser::to_string_pretty(&*settings, ron::ser::PrettyConfig::default()) {
+        Ok(t) => t,
+        Err(e) => {
+            warn!("settings: {e}");
+            return;
+        }
+    };
+    writer.write(dirs.settings(), text.into_bytes());
+    *written = Some(settings.clone());
+}

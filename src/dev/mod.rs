@@ -1,0 +1,10 @@
+//! Tools for developers: the scripted screenshot and frame-measuring mode.
+
+use bevy::prelude::*;
+
+pub mod measure;
+pub mod screenshot;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(screenshot::plugin);
+}

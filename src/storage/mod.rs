@@ -1,0 +1,14 @@
+//! The game's files, with no game logic: where they live, atomic writes (done off the frame loop
+//! by a writer thread), reading, saving and listing records, local dates. Depends on the rules
+//! library only; never names the core, the view or the UI.
+
+use bevy::prelude::*;
+
+pub mod files;
+pub mod records;
+pub mod writer;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<files::Dirs>()
+        .init_resource::<writer::Writer>();
+}

@@ -1,0 +1,173 @@
+//! Game records on disk: reading one (RON or PGN), saving one (RON with a PGN beside it), listing
+//! a folder for the browser, and the local date and time for names and tags.
+
+use std::path::{Path, PathBuf};
+
+use xiangqi::GameRecord;
+use xiangqi::notation::Notation;
+
+use crate::storage::files::{self, FileError};
+
+/// Reads a record: RON by its `.ron` extension, otherwise PGN (GBK or UTF-8).
+pub fn read_record(path: &Path) -> Result<GameRecord, String> {
+    let bytes = files::read(path).map_err(|e| e.to_string())?;
+    let is_ron = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+    let parsed = if is_ron {
+        let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
+        GameRecord::from_ron(&text).map_err(|e| e.to_string())
+    } else {
+        xiangqi::pgn::read(&bytes).map_err(|e| e.to_string())
+    };
+    parsed.map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Saves `record` as `<stem>.ron` and `<stem>.pgn` (xqbase dialect, Chinese moves) in `dir`;
+/// returns the RON file's path.
+pub fn save_record(record: &GameRecord, dir: &Path, stem: &str) -> Result<PathBuf, FileError> {
+    let ron_path = dir.join(format!("{stem}.ron"));
+    files::write_atomic(&ron_path, record.to_ron().as_bytes())?;
+    let pgn = xiangqi::pgn::write(record, Notation::Chinese);
+    files::write_atomic(&dir.join(format!("{stem}.pgn")), pgn.as_bytes())?;
+    Ok(ron_path)
+}
+
+/// One line of the record browser: a folder, or a record (a `.ron` and the `.pgn` saved beside
+/// it are one record, opened from the RON).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// What is shown: the folder's name, or the record's name without its extension.
+    pub name: String,
+    /// What opening it opens.
+    pub path: PathBuf,
+    /// A folder.
+    pub is_dir: bool,
+    /// When it was last written (the newest of a record's files).
+    pub modified: Option<std::time::SystemTime>,
+}
+
+/// The folders and records in `dir`: folders first by name, then records newest first, each
+/// record once. Hidden files are left out. Slow on big folders: call it off the frame loop.
+pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
+    let read = std::fs::read_dir(dir).map_err(|e| FileError::new(dir, e))?;
+    let mut folders = Vec::new();
+    let mut records: Vec<Entry> = Vec::new();
+    for entry in read.filter_map(Result::ok) {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let modified = entry.metadata().ok().and_then(|m| m.modified().ok());
+        if path.is_dir() {
+            folders.push(Entry {
+                name,
+                path,
+                is_dir: true,
+                modified,
+            });
+            continue;
+        }
+        let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+            continue;
+        };
+        let ron = ext.eq_ignore_ascii_case("ron");
+        if !ron && !ext.eq_ignore_ascii_case("pgn") {
+            continue;
+        }
+        let stem = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        match records.iter_mut().find(|r| r.name == stem) {
+            Some(r) => {
+                if ron {
+                    r.path = path;
+                }
+                r.modified = r.modified.max(modified);
+            }
+            None => records.push(Entry {
+                name: stem,
+                path,
+                is_dir: false,
+                modified,
+            }),
+        }
+    }
+    folders.sort_by(|a, b| a.name.cmp(&b.name));
+    records.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| b.name.cmp(&a.name)));
+    folders.extend(records);
+    Ok(folders)
+}
+
+/// Today's date as `YYYY-MM-DD` and the time as `HHMMSS`, in the player's time zone (`TZ`, or
+/// the system's), for file names and PGN tags.
+#[must_use]
+pub fn now_stamp() -> (String, String) {
+    stamp(&jiff::Zoned::now())
+}
+
+/// The date and time of `at` as [`now_stamp`] writes them.
+#[must_use]
+pub fn stamp(at: &jiff::Zoned) -> (String, String) {
+    (
+        at.strftime("%Y-%m-%d").to_string(),
+        at.strftime("%H%M%S").to_string(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_the_players_local_dates() {
+        // 07:30 in Beijing on 22 November is 23:30 UTC on the 21st: the player's date is the 22nd.
+        let utc: jiff::Timestamp = "2026-11-21T23:30:00Z".parse().expect("a time");
+        let beijing = utc.in_tz("Asia/Shanghai").expect("a zone");
+        assert_eq!(stamp(&beijing), ("2026-11-22".into(), "073000".into()));
+        let utc_date = utc.in_tz("UTC").expect("a zone");
+        assert_eq!(stamp(&utc_date), ("2026-11-21".into(), "233000".into()));
+        // West of Greenwich, the day before.
+        let la = "2026-11-22T05:00:00Z"
+            .parse::<jiff::Timestamp>()
+            .expect("a time")
+            .in_tz("America/Los_Angeles")
+            .expect("a zone");
+        assert_eq!(stamp(&la).0, "2026-11-21");
+    }
+
+    #[test]
+    fn the_browser_lists_each_record_once_newest_first() {
+        let dir = std::env::temp_dir().join(format!("chuhan-list-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("club")).expect("dir");
+        // Forty saves (a .ron and a .pgn each), written a little apart so their times differ.
+        let t0 = std::time::SystemTime::now() - std::time::Duration::from_secs(10_000);
+        for i in 0..40 {
+            for ext in ["ron", "pgn"] {
+                let path = dir.join(format!("game-{i:02}.{ext}"));
+                std::fs::write(&path, "x").expect("write");
+                let file = std::fs::File::options().write(true).open(&path).expect("open");
+                file.set_modified(t0 + std::time::Duration::from_secs(60 * i))
+                    .expect("time");
+            }
+        }
+        std::fs::write(dir.join("loose.pgn"), "x").expect("write");
+        std::fs::write(dir.join("notes.txt"), "x").expect("write");
+        std::fs::write(dir.join(".hidden.ron"), "x").expect("write");
+        let list = list_records(&dir).expect("listed");
+        let names: Vec<&str> = list.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names.len(), 1 + 40 + 1, "{names:?}");
+        assert_eq!(names[0], "club");
+        assert!(list[0].is_dir);
+        // loose.pgn is the newest file; then the saves from the last one back.
+        assert_eq!(names[1], "loose");
+        assert_eq!(names[2], "game-39");
+        assert_eq!(names[41], "game-00");
+        // A save opens from its RON.
+        assert!(list[2].path.extension().is_some_and(|e| e == "ron"));
+        assert!(list_records(&dir.join("missing")).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,91 @@
+//! Dialogs over the board: resuming the last game, and leaving a game in progress. Each is
+//! spawned when its [`Dialog`] state is entered and despawned when it is left.
+
+use bevy::prelude::*;
+
+use crate::core::commands::Command;
+use crate::core::phase::Dialog;
+use crate::ui::text::Key;
+use crate::ui::actions::Action;
+use crate::ui::theme::*;
+
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Dialog::Resume), spawn_resume);
+    app.add_systems(OnEnter(Dialog::Confirm), spawn_confirm);
+}
+
+/// A question over the whole window with a row of answers (hidden until shown).
+fn spawn_dialog(
+    commands: &mut Commands,
+    ui: &UiFont,
+    marker: impl Component,
+    question: Key,
+    answers: [(Command, Key); 2],
+) {
+    commands
+        .spawn((
+            marker,
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.45)),
+            GlobalZIndex(20),
+        ))
+        .with_children(|c| {
+            c.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    row_gap: px(14),
+                    padding: UiRect::all(px(22)),
+                    border_radius: BorderRadius::all(px(10)),
+                    ..default()
+                },
+                BackgroundColor(PANEL),
+            ))
+            .with_children(|d| {
+                d.spawn((label(question), font(ui, 24.0), TextColor(INK)));
+                d.spawn(Node {
+                    column_gap: px(12),
+                    ..default()
+                })
+                .with_children(|row| {
+                    for (command, key) in answers {
+                        row.spawn(button(Action::Command(command), label(key), ui, 20.0));
+                    }
+                });
+            });
+        });
+}
+
+fn spawn_resume(mut commands: Commands, ui: Res<UiFont>) {
+    spawn_dialog(
+        &mut commands,
+        &ui,
+        DespawnOnExit(Dialog::Resume),
+        Key::Resume,
+        [
+            (Command::Resume(true), Key::ResumeYes),
+            (Command::Resume(false), Key::ResumeNo),
+        ],
+    );
+}
+
+fn spawn_confirm(mut commands: Commands, ui: Res<UiFont>) {
+    spawn_dialog(
+        &mut commands,
+        &ui,
+        DespawnOnExit(Dialog::Confirm),
+        Key::LeaveGame,
+        [
+            (Command::Confirm(true), Key::Yes),
+            (Command::Confirm(false), Key::No),
+        ],
+    );
+}

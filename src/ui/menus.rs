@@ -1,0 +1,158 @@
+//! The menu bar (游戏, 难度, 让子, 棋谱, 语言) and its dropdowns.
+
+use bevy::prelude::*;
+use xiangqi::Handicap;
+use xiangqi_engine::Level;
+
+use crate::core::commands::Command;
+use crate::core::setup::Setup;
+use crate::core::game::Players;
+use crate::ui::text::{Key, Language};
+use crate::ui::actions::{Action, Menu, OpenMenu};
+use crate::ui::theme::*;
+
+/// A dropdown of the menu bar.
+#[derive(Component)]
+pub(crate) struct Dropdown(pub(crate) Menu);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn);
+    app.add_systems(Update, show_menus.in_set(super::UiSet::Show));
+}
+
+pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
+    let ui = ui.clone();
+    // Menu bar with its dropdowns.
+    commands
+        .spawn(Node {
+            position_type: PositionType::Absolute,
+            left: px(0),
+            top: px(0),
+            width: percent(100),
+            height: px(36),
+            column_gap: px(4),
+            padding: UiRect::axes(px(8), px(3)),
+            ..default()
+        })
+        .insert(BackgroundColor(PANEL))
+        .with_children(|bar| {
+            for (menu, key) in [
+                (Menu::Game, Key::MenuGame),
+                (Menu::Level, Key::MenuLevel),
+                (Menu::Handicap, Key::MenuHandicap),
+                (Menu::Records, Key::MenuRecords),
+                (Menu::Language, Key::MenuLanguage),
+            ] {
+                bar.spawn(button(Action::OpenMenu(menu), label(key), &ui, 18.0));
+            }
+        });
+    let dropdown = |menu: Menu, left: f32| {
+        (
+            Dropdown(menu),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(left),
+                top: px(36),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(3),
+                padding: UiRect::all(px(6)),
+                display: Display::None,
+                border_radius: BorderRadius::bottom(px(6)),
+                ..default()
+            },
+            BackgroundColor(PANEL),
+            GlobalZIndex(10),
+        )
+    };
+    commands
+        .spawn(dropdown(Menu::Game, 8.0))
+        .with_children(|m| {
+            for (setup, key) in [
+                (Setup::Standard(Players::HUMAN_RED), Key::IPlayRed),
+                (Setup::Standard(Players::HUMAN_BLACK), Key::ComputerFirst),
+                (Setup::Standard(Players::TWO_PLAYERS), Key::TwoPlayers),
+            ] {
+                m.spawn(button(Action::Command(Command::NewGame(setup)), label(key), &ui, 18.0));
+            }
+            m.spawn(button(
+                Action::Command(Command::ToggleSound),
+                (Dynamic::Sound, Text::new("")),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(
+                Action::Command(Command::CycleGraphics),
+                (Dynamic::Graphics, Text::new("")),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(Action::Command(Command::Resign), label(Key::Resign), &ui, 18.0));
+            m.spawn(button(Action::Command(Command::Quit), label(Key::Quit), &ui, 18.0));
+        });
+    commands
+        .spawn(dropdown(Menu::Level, 70.0))
+        .with_children(|m| {
+            for level in Level::ALL {
+                m.spawn(button(
+                    Action::Command(Command::SetLevel(level)),
+                    (Dynamic::Level(level), Text::new("")),
+                    &ui,
+                    18.0,
+                ));
+            }
+        });
+    commands
+        .spawn(dropdown(Menu::Handicap, 132.0))
+        .with_children(|m| {
+            for player_gives in [true, false] {
+                for handicap in Handicap::ALL {
+                    m.spawn(button(
+                        Action::Command(Command::NewGame(Setup::Handicap {
+                            handicap,
+                            player_gives,
+                        })),
+                        (Dynamic::Handicap(handicap, player_gives), Text::new("")),
+                        &ui,
+                        18.0,
+                    ));
+                }
+            }
+        });
+    commands
+        .spawn(dropdown(Menu::Records, 194.0))
+        .with_children(|m| {
+            m.spawn(button(
+                Action::Command(Command::SaveRecord),
+                label(Key::SaveRecord),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(Action::Browse, label(Key::OpenRecord), &ui, 18.0));
+        });
+    commands
+        .spawn(dropdown(Menu::Language, 256.0))
+        .with_children(|m| {
+            for lang in [Language::Chinese, Language::English] {
+                m.spawn(button(
+                    Action::Command(Command::SetLanguage(lang)),
+                    (Dynamic::Language(lang), Text::new("")),
+                    &ui,
+                    18.0,
+                ));
+            }
+        });
+}
+
+fn show_menus(open: Res<OpenMenu>, mut dropdowns: Query<(&Dropdown, &mut Node)>) {
+    if !open.is_changed() {
+        return;
+    }
+    for (dropdown, mut node) in &mut dropdowns {
+        node.display = if open.0 == Some(dropdown.0) {
+            Display::Flex
+        } else {
+            Display::None
+        };
+    }
+}
+

@@ -1,0 +1,144 @@
+//! The move list beside the board: the moves around the current one; in replay a click on a move
+//! jumps there.
+
+use bevy::prelude::*;
+
+use crate::core::commands::Command;
+use crate::core::replay::Step;
+use crate::core::game::Game;
+use crate::core::move_list::MoveList;
+use crate::core::phase::Phase;
+use crate::ui::text::Key;
+use crate::ui::actions::{Action, KeepColor};
+use crate::ui::theme::*;
+
+#[derive(Component)]
+struct MoveListRows;
+
+/// Rows of the move list shown at once.
+const LIST_ROWS: usize = 22;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn);
+    app.add_systems(Update, show_move_list.in_set(super::UiSet::Show));
+}
+
+pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
+    let ui = ui.clone();
+    // The move list, right.
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(0),
+                top: px(36),
+                bottom: px(0),
+                width: px(228),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(8)),
+                row_gap: px(2),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.10, 0.06, 0.03, 0.72)),
+        ))
+        .with_children(|c| {
+            c.spawn((label(Key::Moves), font(&ui, 20.0), TextColor(INK)));
+            c.spawn((
+                MoveListRows,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(1),
+                    ..default()
+                },
+            ));
+        });
+}
+
+/// Rebuilds the move list rows around the current move.
+fn show_move_list(
+    mut commands: Commands,
+    game: Res<Game>,
+    list: Res<MoveList>,
+    phase: Res<State<Phase>>,
+    ui: Res<UiFont>,
+    rows: Query<(Entity, Option<&Children>), With<MoveListRows>>,
+) {
+    if !game.is_changed() && !list.is_changed() && !phase.is_changed() {
+        return;
+    }
+    let Ok((container, children)) = rows.single() else {
+        return;
+    };
+    if let Some(children) = children {
+        for c in children.iter() {
+            commands.entity(c).despawn();
+        }
+    }
+    let ply = game.record.ply();
+    let texts = &list.texts;
+    // A record starting with Black to move leaves Red's first cell empty.
+    let black_first = game.record.start().side_to_move() == xiangqi::Color::Black;
+    let cells: Vec<Option<usize>> = if black_first {
+        std::iter::once(None).chain((0..texts.len()).map(Some)).collect()
+    } else {
+        (0..texts.len()).map(Some).collect()
+    };
+    // Show the rows around the current move (cell `ply - 1`, or the first before any move).
+    let total_rows = cells.len().div_ceil(2);
+    let current_row = (ply + usize::from(black_first)).saturating_sub(1) / 2;
+    let first = (current_row + 3)
+        .saturating_sub(LIST_ROWS)
+        .min(total_rows.saturating_sub(LIST_ROWS));
+    let replay = *phase.get() == Phase::Replaying;
+    commands.entity(container).with_children(|c| {
+        for (row, pair) in cells.chunks(2).enumerate().skip(first).take(LIST_ROWS) {
+            c.spawn(Node {
+                column_gap: px(6),
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_children(|r| {
+                r.spawn((
+                    Text::new(format!("{}.", row + 1)),
+                    TextLayout::no_wrap(),
+                    font(&ui, 16.0),
+                    TextColor(Color::srgb(0.8, 0.72, 0.6)),
+                    Node {
+                        width: px(30),
+                        ..default()
+                    },
+                ));
+                for cell in pair {
+                    let Some(i) = *cell else {
+                        r.spawn(Node {
+                            width: px(82),
+                            ..default()
+                        });
+                        continue;
+                    };
+                    let current = i + 1 == ply;
+                    let mut e = r.spawn((
+                        KeepColor,
+                        Node {
+                            width: px(82),
+                            padding: UiRect::axes(px(4), px(1)),
+                            border_radius: BorderRadius::all(px(3)),
+                            ..default()
+                        },
+                        BackgroundColor(if current { CURRENT } else { Color::NONE }),
+                        children![(
+                            Text::new(texts[i].clone()),
+                            TextLayout::no_wrap(),
+                            font(&ui, 17.0),
+                            TextColor(if i < ply { INK } else { Color::srgb(0.6, 0.55, 0.5) }),
+                        )],
+                    ));
+                    if replay {
+                        e.insert((Button, WasPressed::default(), Action::Command(Command::Step(Step::To(i + 1)))));
+                    }
+                }
+            });
+        }
+    });
+}
+

@@ -1,0 +1,212 @@
+//! The status line (whose move, the level, what the computer is doing), the notice line, and the
+//! 将军! and result banner, fading when their time is up.
+
+use bevy::prelude::*;
+
+use crate::core::notice::Notice;
+use crate::core::computer::Thinking;
+use crate::core::game::{BoardReset, Game, MovePlayed};
+use crate::core::hints::HintState;
+use crate::core::phase::Phase;
+use crate::core::settings::Settings;
+use crate::ui::text::{self, Key};
+use crate::ui::theme::*;
+
+#[derive(Component)]
+struct StatusText;
+#[derive(Component)]
+struct NoticeText {
+    left: f32,
+}
+#[derive(Component)]
+struct Banner {
+    left: f32,
+}
+
+/// The last notice, kept to show it again in another language.
+#[derive(Resource, Default)]
+struct LastNotice(Option<crate::core::notice::NoticeKind>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LastNotice>();
+    app.add_systems(Startup, spawn);
+    app.add_systems(
+        Update,
+        (update_status, show_cues, fade).chain().in_set(super::UiSet::Show),
+    );
+}
+
+pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
+    let ui = ui.clone();
+    // Status and notice, top left under the bar.
+    commands
+        .spawn(Node {
+            position_type: PositionType::Absolute,
+            left: px(14),
+            top: px(44),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(4),
+            max_width: px(560),
+            ..default()
+        })
+        .with_children(|c| {
+            c.spawn((
+                StatusText,
+                Text::new(""),
+                font(&ui, 24.0),
+                TextColor(INK),
+                TextShadow::default(),
+            ));
+            c.spawn((
+                NoticeText { left: 0.0 },
+                Text::new(""),
+                font(&ui, 18.0),
+                TextColor(Color::srgb(1.0, 0.6, 0.45)),
+                TextShadow::default(),
+            ));
+        });
+    // The banner.
+    commands
+        .spawn(Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            top: percent(38),
+            justify_content: JustifyContent::Center,
+            ..default()
+        })
+        .with_children(|c| {
+            c.spawn((
+                Banner { left: 0.0 },
+                Text::new(""),
+                font(&ui, 60.0),
+                TextColor(Color::srgb(0.95, 0.2, 0.12)),
+                TextShadow {
+                    offset: Vec2::splat(3.0),
+                    ..default()
+                },
+            ));
+        });
+}
+
+/// The status line: the result, or whose turn it is and what the computer is doing.
+fn update_status(
+    game: Res<Game>,
+    phase: Res<State<Phase>>,
+    thinking: Res<Thinking>,
+    hint: Res<HintState>,
+    settings: Res<Settings>,
+        mut status: Query<&mut Text, With<StatusText>>,
+) {
+    let lang = settings.language;
+    let mut line = if let Some(outcome) = game.outcome() {
+        text::outcome_text(outcome, lang)
+    } else {
+        text::to_move(game.record.position().side_to_move(), lang)
+    };
+    if *phase.get() == Phase::Replaying {
+        line = format!(
+            "{} {}/{} · {line}",
+            text::tr(Key::Replay, lang),
+            game.record.ply(),
+            game.record.len()
+        );
+    } else {
+        line.push_str(&format!(" · {}", text::level_name(settings.level, lang)));
+    }
+    if thinking.is_thinking() {
+        line.push_str(&format!(" · {}", text::tr(Key::Thinking, lang)));
+        if let Some(p) = thinking.progress() {
+            line.push_str(&format!(" {} {:+}", p.depth, p.score));
+        }
+    }
+    if hint.is_thinking() {
+        line.push_str(&format!(" · {}…", text::tr(Key::Hint, lang)));
+    }
+    for mut text in &mut status {
+        if text.0 != line {
+            text.0.clone_from(&line);
+        }
+    }
+}
+
+/// 将军! after a checking move, the result when the game ends, notices.
+#[allow(clippy::too_many_arguments)]
+fn show_cues(
+    game: Res<Game>,
+    settings: Res<Settings>,
+    mut played: MessageReader<MovePlayed>,
+    mut resets: MessageReader<BoardReset>,
+    mut notices_in: MessageReader<Notice>,
+    mut last_notice: ResMut<LastNotice>,
+    mut banners: Query<(&mut Text, &mut Banner, &mut TextColor), Without<NoticeText>>,
+    mut notices: Query<(&mut Text, &mut NoticeText), Without<Banner>>,
+) {
+    let lang = settings.language;
+    let checked = played.read().last().map(|m| m.check);
+    let reset = resets.read().count() > 0;
+    let cue = if let Some(outcome) = game.outcome()
+        && (checked.is_some() || reset)
+    {
+        Some((
+            text::outcome_text(outcome, lang),
+            f32::INFINITY,
+            Color::srgb(1.0, 0.85, 0.3),
+        ))
+    } else if checked == Some(true) {
+        Some((
+            text::tr(Key::Check, lang).to_owned(),
+            1.4,
+            Color::srgb(0.95, 0.2, 0.12),
+        ))
+    } else if reset {
+        Some((String::new(), 0.0, Color::WHITE))
+    } else {
+        None
+    };
+    if let Some((words, left, color)) = cue {
+        for (mut t, mut banner, mut c) in &mut banners {
+            t.0.clone_from(&words);
+            banner.left = left;
+            c.0 = color;
+        }
+    }
+    let mut fresh = notices_in.read().last().map(|n| n.0.clone());
+    if fresh.is_none() && settings.is_changed() {
+        fresh.clone_from(&last_notice.0);
+    }
+    if let Some(kind) = fresh {
+        let words = text::notice_text(&kind, lang);
+        last_notice.0 = Some(kind);
+        for (mut t, mut notice) in &mut notices {
+            t.0.clone_from(&words);
+            notice.left = 5.0;
+        }
+    }
+}
+
+/// Cues fade out when their time is up.
+fn fade(
+    time: Res<Time>,
+    mut banners: Query<(&mut Text, &mut Banner, &mut TextColor), Without<NoticeText>>,
+    mut notices: Query<(&mut Text, &mut NoticeText), Without<Banner>>,
+) {
+    let dt = time.delta_secs();
+    for (mut text, mut banner, mut color) in &mut banners {
+        if banner.left.is_finite() && !text.0.is_empty() {
+            banner.left -= dt;
+            color.0.set_alpha(banner.left.clamp(0.0, 0.4) / 0.4);
+            if banner.left <= 0.0 {
+                text.0.clear();
+            }
+        }
+    }
+    for (mut text, mut notice) in &mut notices {
+        if !text.0.is_empty() {
+            notice.left -= dt;
+            if notice.left <= 0.0 {
+                text.0.clear();
+            }
+        }
+    }
+}
+

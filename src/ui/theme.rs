@@ -1,0 +1,153 @@
+//! The look and the workings shared by every widget: the font, the colours, buttons (which act
+//! when released), texts that follow the language, and lists that the mouse wheel scrolls.
+
+use bevy::picking::events::Scroll;
+use bevy::prelude::*;
+use xiangqi::Handicap;
+use xiangqi_engine::Level;
+
+use crate::core::settings::Settings;
+use crate::ui::text::{self, Key, Language};
+
+/// The font for every text (a subset of Noto Sans CJK SC with the characters the game shows).
+#[derive(Resource, Clone)]
+pub struct UiFont(pub Handle<Font>);
+
+impl FromWorld for UiFont {
+    fn from_world(world: &mut World) -> UiFont {
+        UiFont(world.resource::<AssetServer>().load("fonts/chuhan-sans.otf"))
+    }
+}
+
+/// A text that shows a fixed key in the current language.
+#[derive(Component, Clone, Copy)]
+pub(crate) struct Label(pub(crate) Key);
+
+/// A text whose words depend on more than a key.
+#[derive(Component, Clone, Copy)]
+pub(crate) enum Dynamic {
+    Level(Level),
+    Handicap(Handicap, bool),
+    Sound,
+    Graphics,
+    Language(Language),
+}
+
+pub(crate) const PANEL: Color = Color::srgba(0.12, 0.07, 0.04, 0.88);
+pub(crate) const BUTTON: Color = Color::srgba(0.22, 0.13, 0.07, 0.92);
+pub(crate) const BUTTON_HOT: Color = Color::srgba(0.45, 0.27, 0.12, 0.97);
+pub(crate) const INK: Color = Color::srgb(0.98, 0.93, 0.82);
+pub(crate) const CURRENT: Color = Color::srgba(0.75, 0.45, 0.1, 0.95);
+
+pub(crate) fn font(font: &UiFont, size: f32) -> TextFont {
+    TextFont {
+        font: font.0.clone().into(),
+        font_size: FontSize::Px(size),
+        ..default()
+    }
+}
+
+/// Whether a button was pressed when its interaction last changed (it acts on release).
+#[derive(Component, Default)]
+pub(crate) struct WasPressed(pub(crate) bool);
+
+/// A button with a text child.
+pub(crate) fn button(action: impl Bundle, words: impl Bundle, ui: &UiFont, size: f32) -> impl Bundle {
+    (
+        action,
+        WasPressed::default(),
+        Button,
+        Node {
+            padding: UiRect::axes(px(12), px(5)),
+            justify_content: JustifyContent::FlexStart,
+            border_radius: BorderRadius::all(px(5)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        children![(words, font(ui, size), TextColor(INK))],
+    )
+}
+
+/// A text showing `key` (in Chinese until the language is applied).
+pub(crate) fn label(key: Key) -> (Label, Text) {
+    (Label(key), Text::new(text::tr(key, Language::Chinese)))
+}
+
+/// A list that the mouse wheel scrolls.
+#[derive(Component)]
+pub(crate) struct Scrolls;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<UiFont>();
+    app.add_observer(scroll_lists);
+    app.add_systems(Update, localize.in_set(super::UiSet::Input));
+}
+
+/// Texts follow the language, the level, the sound.
+fn localize(
+    settings: Res<Settings>,
+    added: Query<(), Or<(Added<Label>, Added<Dynamic>)>>,
+    mut labels: Query<(&Label, &mut Text), Without<Dynamic>>,
+    mut dynamic: Query<(&Dynamic, &mut Text, &mut TextColor), Without<Label>>,
+) {
+    // On a change of settings, and for widgets just spawned (a dialog, the replay bar).
+    if !settings.is_changed() && added.is_empty() {
+        return;
+    }
+    let lang = settings.language;
+    for (label, mut t) in &mut labels {
+        let words = text::tr(label.0, lang);
+        if t.0 != words {
+            words.clone_into(&mut t.0);
+        }
+    }
+    for (d, mut t, mut color) in &mut dynamic {
+        let (words, chosen) = match *d {
+            Dynamic::Level(l) => (text::level_name(l, lang).to_owned(), l == settings.level),
+            Dynamic::Handicap(h, gives) => (text::handicap_name(h, gives, lang), false),
+            Dynamic::Graphics => (text::graphics_name(settings.graphics, lang), false),
+            Dynamic::Sound => (
+                text::tr(if settings.sound { Key::SoundOn } else { Key::SoundOff }, lang).to_owned(),
+                false,
+            ),
+            Dynamic::Language(l) => (
+                match l {
+                    Language::Chinese => "中文".to_owned(),
+                    Language::English => "English".to_owned(),
+                },
+                l == lang,
+            ),
+        };
+        t.0 = words;
+        color.0 = if chosen {
+            Color::srgb(1.0, 0.78, 0.3)
+        } else {
+            INK
+        };
+    }
+}
+
+/// The mouse wheel over a scrolling list moves it (a line is a row's height).
+fn scroll_lists(
+    scroll: On<Pointer<Scroll>>,
+    mut lists: Query<&mut ScrollPosition, With<Scrolls>>,
+    parents: Query<&ChildOf>,
+) {
+    let step = match scroll.unit {
+        bevy::input::mouse::MouseScrollUnit::Line => 30.0,
+        bevy::input::mouse::MouseScrollUnit::Pixel => 1.0,
+    };
+    // The list is the first ancestor of what the pointer is over that scrolls.
+    let mut e = scroll.entity;
+    loop {
+        if let Ok(mut position) = lists.get_mut(e) {
+            position.y = (position.y - scroll.y * step).max(0.0);
+            return;
+        }
+        match parents.get(e) {
+            Ok(parent) => e = parent.parent(),
+            Err(_) => return,
+        }
+    }
+}
+

@@ -1,0 +1,93 @@
+//! The graphics setting applied: on high, multisampling and shadows; on low, neither. `Auto`
+//! picks low on a software renderer (Mesa's lavapipe/llvmpipe, SwiftShader), high otherwise.
+
+use bevy::prelude::*;
+use bevy::render::renderer::RenderAdapterInfo;
+
+use crate::core::settings::{Graphics, Settings};
+
+/// What the renderer draws now (the setting resolved for this machine).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quality {
+    /// Multisampling and shadows.
+    pub high: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, apply_graphics);
+}
+
+/// Whether an adapter is a software renderer, from its name and its device type (as wgpu
+/// prints it: `Cpu` for a software rasteriser).
+#[must_use]
+pub fn is_software(name: &str, device_type: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    device_type == "Cpu"
+        || ["llvmpipe", "lavapipe", "swiftshader", "software"]
+            .iter()
+            .any(|s| name.contains(s))
+}
+
+/// Whether `setting` draws high on an adapter that is (`Some(true)`) or is not a software
+/// renderer (`None`: not known yet, counted as software).
+#[must_use]
+pub fn draws_high(setting: Graphics, software: Option<bool>) -> bool {
+    match setting {
+        Graphics::High => true,
+        Graphics::Low => false,
+        Graphics::Auto => software == Some(false),
+    }
+}
+
+/// Resolves the setting and keeps the camera and the light in line with it (a few comparisons a
+/// frame; components are written only when they differ).
+fn apply_graphics(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    adapter: Option<Res<RenderAdapterInfo>>,
+    quality: Option<Res<Quality>>,
+    mut cameras: Query<&mut Msaa, With<Camera3d>>,
+    mut lights: Query<&mut DirectionalLight>,
+) {
+    let software = adapter
+        .as_ref()
+        .map(|a| is_software(&a.name, &format!("{:?}", a.device_type)));
+    let high = draws_high(settings.graphics, software);
+    if quality.is_none_or(|q| q.high != high) {
+        info!(
+            "graphics {:?}: {} (adapter {})",
+            settings.graphics,
+            if high { "high" } else { "low" },
+            adapter.as_ref().map_or("unknown".into(), |a| a.name.clone())
+        );
+        commands.insert_resource(Quality { high });
+    }
+    let msaa = if high { Msaa::Sample4 } else { Msaa::Off };
+    for mut m in &mut cameras {
+        if *m != msaa {
+            *m = msaa;
+        }
+    }
+    for mut light in &mut lights {
+        if light.shadow_maps_enabled != high {
+            light.shadow_maps_enabled = high;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn software_renderers_draw_low_on_auto() {
+        assert!(is_software("llvmpipe (LLVM 15.0.7, 256 bits)", "Cpu"));
+        assert!(is_software("Some lavapipe", "Other"));
+        assert!(!is_software("NVIDIA GeForce RTX 3060", "DiscreteGpu"));
+        assert!(draws_high(Graphics::Auto, Some(false)));
+        assert!(!draws_high(Graphics::Auto, Some(true)));
+        assert!(!draws_high(Graphics::Auto, None));
+        assert!(draws_high(Graphics::High, Some(true)));
+        assert!(!draws_high(Graphics::Low, Some(false)));
+    }
+}

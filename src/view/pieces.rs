@@ -1,0 +1,227 @@
+//! How the pieces look: discs with their faces (upright for the side at the bottom), hover and
+//! selection glow, and a red flash on a refused move.
+
+use std::f32::consts::{FRAC_PI_2, PI};
+
+use bevy::prelude::*;
+use xiangqi::{Color as Side, Piece, PieceKind};
+
+use crate::core::game::{CoreSet, Game, MoveRefused};
+use crate::core::phase::Phase;
+use crate::core::geometry::{HEIGHT, RADIUS};
+use crate::core::pieces::{PieceView, Taken};
+use crate::core::selection::Selection;
+use crate::view::board::RiverText;
+
+/// The pointer is over this piece.
+#[derive(Component)]
+pub struct Hovered;
+
+/// Shared meshes and materials of the pieces.
+#[derive(Resource)]
+struct PieceAssets {
+    disc: Handle<Mesh>,
+    face: Handle<Mesh>,
+    faces: Vec<Handle<StandardMaterial>>,
+    wood: Handle<StandardMaterial>,
+    hover: Handle<StandardMaterial>,
+    selected: Handle<StandardMaterial>,
+    check: Handle<StandardMaterial>,
+    refused: Handle<StandardMaterial>,
+}
+
+/// The face of a piece (a child of its disc).
+#[derive(Component)]
+struct Face;
+
+/// A refused move's piece flashes red for this many seconds more.
+#[derive(Component)]
+struct Flash(f32);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, load_piece_assets);
+    app.add_systems(
+        Update,
+        (
+            dress_pieces,
+            turn_faces,
+            flash_refused,
+            glow,
+        )
+            .chain()
+            .after(CoreSet::Views),
+    );
+}
+
+/// The face texture of `piece`.
+fn face_texture(piece: Piece) -> String {
+    let side = match piece.color {
+        Side::Red => "red",
+        Side::Black => "black",
+    };
+    format!("textures/piece-{side}-{}.png", piece.kind.name())
+}
+
+fn load_piece_assets(
+    mut commands: Commands,
+    assets: Res<AssetServer>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let wood_color = Color::srgb(0.93, 0.82, 0.62);
+    let mut wood = |emissive: LinearRgba| {
+        materials.add(StandardMaterial {
+            base_color: wood_color,
+            emissive,
+            perceptual_roughness: 0.6,
+            ..default()
+        })
+    };
+    let plain = wood(LinearRgba::BLACK);
+    let hover = wood(LinearRgba::rgb(0.25, 0.22, 0.08));
+    let selected = wood(LinearRgba::rgb(0.7, 0.55, 0.1));
+    let check = wood(LinearRgba::rgb(1.6, 0.1, 0.05));
+    let refused = wood(LinearRgba::rgb(1.0, 0.0, 0.0));
+    let faces = Side::ALL
+        .into_iter()
+        .flat_map(|side| PieceKind::ALL.map(|kind| Piece::new(side, kind)))
+        .map(|piece| {
+            materials.add(StandardMaterial {
+                base_color_texture: Some(assets.load(face_texture(piece))),
+                // Matte, so the light's reflection never washes the ink out from either side.
+                perceptual_roughness: 0.9,
+                reflectance: 0.1,
+                ..default()
+            })
+        })
+        .collect();
+    commands.insert_resource(PieceAssets {
+        disc: meshes.add(crate::view::board::bevelled_disc(RADIUS, HEIGHT, 0.05, 48)),
+        face: meshes.add(Circle::new(RADIUS * 0.92).mesh().resolution(48)),
+        faces,
+        wood: plain,
+        hover,
+        selected,
+        check,
+        refused,
+    });
+}
+
+/// The rotation of a face that reads upright for `bottom`.
+fn face_rotation(bottom: Side) -> Quat {
+    let turn = if bottom == Side::Black { PI } else { 0.0 };
+    Quat::from_rotation_y(turn) * Quat::from_rotation_x(-FRAC_PI_2)
+}
+
+/// Gives new piece entities their disc and face.
+fn dress_pieces(
+    mut commands: Commands,
+    assets: Option<Res<PieceAssets>>,
+    game: Res<Game>,
+    new: Query<(Entity, Option<&PieceView>, Option<&Taken>), Or<(Added<PieceView>, Added<Taken>)>>,
+    dressed: Query<(), With<Mesh3d>>,
+) {
+    let Some(assets) = assets else {
+        return;
+    };
+    for (e, view, taken) in &new {
+        if dressed.contains(e) {
+            continue;
+        }
+        let Some(piece) = view.map(|v| v.piece).or(taken.map(|t| t.piece)) else {
+            continue;
+        };
+        commands
+            .entity(e)
+            .insert((
+                Mesh3d(assets.disc.clone()),
+                MeshMaterial3d(assets.wood.clone()),
+            ))
+            .with_child((
+                Face,
+                Mesh3d(assets.face.clone()),
+                MeshMaterial3d(assets.faces[piece.index()].clone()),
+                Transform::from_xyz(0.0, HEIGHT / 2.0 + 0.002, 0.0)
+                    .with_rotation(face_rotation(game.players.bottom_side())),
+            ));
+    }
+}
+
+/// Turns every face (and the river's writing) upright for the side at the bottom when it changes.
+fn turn_faces(
+    game: Res<Game>,
+    mut shown: Local<Option<Side>>,
+    mut faces: Query<&mut Transform, Or<(With<Face>, With<RiverText>)>>,
+) {
+    let bottom = game.players.bottom_side();
+    if *shown == Some(bottom) {
+        return;
+    }
+    *shown = Some(bottom);
+    for mut t in &mut faces {
+        t.rotation = face_rotation(bottom);
+    }
+}
+
+/// The piece of a refused move flashes red.
+fn flash_refused(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut refused: MessageReader<MoveRefused>,
+    views: Query<(Entity, &PieceView)>,
+    mut flashing: Query<(Entity, &mut Flash)>,
+) {
+    for r in refused.read() {
+        for (e, view) in &views {
+            if view.square == r.mv.from() {
+                commands.entity(e).insert(Flash(0.5));
+            }
+        }
+    }
+    for (e, mut flash) in &mut flashing {
+        flash.0 -= time.delta_secs();
+        if flash.0 <= 0.0 {
+            commands.entity(e).remove::<Flash>();
+        }
+    }
+}
+
+/// Body material by state: refused flash, king in check, selected, hovered (a piece the player
+/// may move), or plain wood.
+fn glow(
+    assets: Option<Res<PieceAssets>>,
+    game: Res<Game>,
+    selection: Res<Selection>,
+    mut pieces: Query<(
+        &PieceView,
+        &mut MeshMaterial3d<StandardMaterial>,
+        Has<Hovered>,
+        Has<Flash>,
+    )>,
+    phase: Res<State<Phase>>,
+) {
+    let Some(assets) = assets else {
+        return;
+    };
+    let pos = game.record.position();
+    let to_move = pos.side_to_move();
+    let checked = pos.is_check().then(|| pos.king(to_move));
+    let may_move = *phase.get() == Phase::Playing && game.human_to_move();
+    for (view, mut material, hovered, flash) in &mut pieces {
+        let want = if flash {
+            &assets.refused
+        } else if checked == Some(view.square) {
+            &assets.check
+        } else if selection.0 == Some(view.square) {
+            &assets.selected
+        } else if hovered && may_move && view.piece.color == to_move {
+            &assets.hover
+        } else {
+            &assets.wood
+        };
+        if material.0 != *want {
+            material.0 = want.clone();
+        }
+    }
+}
+
