@@ -1,7 +1,9 @@
-//! The graphics setting applied: on high, multisampling and shadows; on low, neither. `Auto`
-//! picks low on a software renderer (Mesa's lavapipe/llvmpipe, SwiftShader), high otherwise.
+//! The graphics setting applied: on high, multisampling, shadows, shaded materials and tone
+//! mapping; on low, none of them (flat, unlit colours and textures). `Auto` picks low on a
+//! software renderer (Mesa's lavapipe/llvmpipe, SwiftShader), high otherwise.
 
 use bevy::prelude::*;
+use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
 use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::core::settings::{Graphics, Settings};
@@ -39,15 +41,18 @@ pub fn draws_high(setting: Graphics, software: Option<bool>) -> bool {
     }
 }
 
-/// Resolves the setting and keeps the camera and the light in line with it (a few comparisons a
-/// frame; components are written only when they differ).
+/// Resolves the setting and keeps the camera, the light and the materials in line with it (a few
+/// comparisons a frame; components and materials are written only on a change).
+#[allow(clippy::too_many_arguments)]
 fn apply_graphics(
     mut commands: Commands,
     settings: Res<Settings>,
     adapter: Option<Res<RenderAdapterInfo>>,
     quality: Option<Res<Quality>>,
-    mut cameras: Query<&mut Msaa, With<Camera3d>>,
+    mut cameras: Query<(&mut Msaa, &mut Tonemapping, &mut DebandDither), With<Camera3d>>,
     mut lights: Query<&mut DirectionalLight>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut shaded: Local<Vec<AssetId<StandardMaterial>>>,
 ) {
     let software = adapter
         .as_ref()
@@ -61,11 +66,42 @@ fn apply_graphics(
             adapter.as_ref().map_or("unknown".into(), |a| a.name.clone())
         );
         commands.insert_resource(Quality { high });
+        // Low draws every material unlit (no light or shadow per pixel); high shades again the
+        // ones that were shaded.
+        if high {
+            for id in shaded.drain(..) {
+                if let Some(mut m) = materials.get_mut(id) {
+                    m.unlit = false;
+                }
+            }
+        } else {
+            let ids: Vec<_> = materials
+                .iter()
+                .filter(|(_, m)| !m.unlit)
+                .map(|(id, _)| id)
+                .collect();
+            for id in ids {
+                if let Some(mut m) = materials.get_mut(id) {
+                    m.unlit = true;
+                    shaded.push(id);
+                }
+            }
+        }
     }
-    let msaa = if high { Msaa::Sample4 } else { Msaa::Off };
-    for mut m in &mut cameras {
+    let (msaa, tonemapping, deband) = if high {
+        (Msaa::Sample4, Tonemapping::default(), DebandDither::Enabled)
+    } else {
+        (Msaa::Off, Tonemapping::None, DebandDither::Disabled)
+    };
+    for (mut m, mut t, mut d) in &mut cameras {
         if *m != msaa {
             *m = msaa;
+        }
+        if *t != tonemapping {
+            *t = tonemapping;
+        }
+        if *d != deband {
+            *d = deband;
         }
     }
     for mut light in &mut lights {
