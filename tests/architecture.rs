@@ -1,6 +1,6 @@
 //! The layout's rules, checked on the sources: the layers only look down (storage <- core <- view,
 //! ui, dev), no two top-level modules import each other, and no source file is longer than 400
-//! lines without a reason.
+//! lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -71,9 +71,7 @@ fn layers_only_look_down() {
 }
 
 #[test]
-fn no_source_file_is_over_400_lines_without_a_reason() {
-    // Files allowed to be longer, with why.
-    let reasons: BTreeMap<&str, &str> = BTreeMap::new();
+fn no_source_file_is_over_400_lines() {
     for file in sources(&src()) {
         let lines = std::fs::read_to_string(&file).expect("readable").lines().count();
         let name = file
@@ -81,10 +79,7 @@ fn no_source_file_is_over_400_lines_without_a_reason() {
             .expect("under src")
             .to_string_lossy()
             .replace('\\', "/");
-        assert!(
-            lines <= 400 || reasons.contains_key(name.as_str()),
-            "src/{name} has {lines} lines"
-        );
+        assert!(lines <= 400, "src/{name} has {lines} lines");
     }
 }
 

@@ -46,14 +46,21 @@ fn send(app: &mut App, c: Command) {
 /// Sends a command that may end the game in progress, and confirms it if asked.
 fn leave(app: &mut App, c: Command) {
     send(app, c);
-    if app
-        .world()
-        .resource::<chuhan::core::commands::PendingConfirm>()
-        .0
-        .is_some()
-    {
+    if pending(app).is_some() {
         send(app, Command::Confirm(true));
     }
+}
+
+/// Updates until the hint shows (at most 5 s).
+fn wait_for_hint(app: &mut App) -> Option<xiangqi::Move> {
+    for _ in 0..1000 {
+        app.update();
+        if let Some(m) = app.world().resource::<HintState>().shown {
+            return Some(m);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    None
 }
 
 fn phase(app: &App) -> Phase {
@@ -208,16 +215,7 @@ fn hint_gives_a_legal_move() {
     leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
     click(&mut app, "h2", "e2");
     send(&mut app, Command::Hint);
-    let mut hint = None;
-    for _ in 0..1000 {
-        app.update();
-        hint = app.world().resource::<HintState>().shown;
-        if hint.is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let hint = hint.expect("a hint within 5 s");
+    let hint = wait_for_hint(&mut app).expect("a hint within 5 s");
     assert!(game(&app).record.position().is_legal(hint), "{hint}");
     // The hint goes when the position changes.
     app.world_mut()
@@ -246,14 +244,7 @@ fn a_shown_hint_is_not_rebuilt_every_frame() {
     );
     leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
     send(&mut app, Command::Hint);
-    for _ in 0..1000 {
-        app.update();
-        if app.world().resource::<HintState>().shown.is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    assert!(app.world().resource::<HintState>().shown.is_some(), "a hint within 5 s");
+    assert!(wait_for_hint(&mut app).is_some(), "a hint within 5 s");
     app.update();
     let before = app.world().resource::<HintChanges>().0;
     for _ in 0..30 {

@@ -20,7 +20,10 @@ struct BrowserRows;
 
 /// The folder being listed on the IO pool, until its listing is shown.
 #[derive(Resource, Default)]
-struct Listing(Option<(PathBuf, Task<Result<Vec<Entry>, FileError>>)>);
+struct Listing(Option<(PathBuf, Task<Listed>)>);
+
+/// A folder's listing, or why it could not be read.
+type Listed = Result<Vec<Entry>, FileError>;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Listing>();

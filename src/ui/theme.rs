@@ -83,10 +83,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, localize.in_set(super::UiSet::Input));
 }
 
+/// Texts spawned since the last frame.
+type JustSpawned = Or<(Added<Label>, Added<Dynamic>)>;
+
 /// Texts follow the language, the level, the sound.
 fn localize(
     settings: Res<Settings>,
-    added: Query<(), Or<(Added<Label>, Added<Dynamic>)>>,
+    added: Query<(), JustSpawned>,
     mut labels: Query<(&Label, &mut Text), Without<Dynamic>>,
     mut dynamic: Query<(&Dynamic, &mut Text, &mut TextColor), Without<Label>>,
 ) {

@@ -53,10 +53,15 @@ fn apply_graphics(
     mut lights: Query<&mut DirectionalLight>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut shaded: Local<Vec<AssetId<StandardMaterial>>>,
+    mut software: Local<Option<bool>>,
 ) {
-    let software = adapter
-        .as_ref()
-        .map(|a| is_software(&a.name, &format!("{:?}", a.device_type)));
+    // The adapter is known from the first frames on and does not change: judge it once.
+    if software.is_none()
+        && let Some(a) = adapter.as_ref()
+    {
+        *software = Some(is_software(&a.name, &format!("{:?}", a.device_type)));
+    }
+    let software = *software;
     let high = draws_high(settings.graphics, software);
     if quality.is_none_or(|q| q.high != high) {
         info!(
