@@ -2,9 +2,10 @@
 
 use bevy::prelude::*;
 
+pub mod hide;
 pub mod measure;
 pub mod screenshot;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(screenshot::plugin);
+    app.add_plugins((screenshot::plugin, hide::plugin));
 }

@@ -7,6 +7,7 @@ use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
 use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::core::settings::{Graphics, Settings};
+use crate::view::board::{TABLE_COLOR, Table};
 
 /// What the renderer draws now (the setting resolved for this machine).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +52,8 @@ fn apply_graphics(
     quality: Option<Res<Quality>>,
     mut cameras: Query<(&mut Msaa, &mut Tonemapping, &mut DebandDither), With<Camera3d>>,
     mut lights: Query<&mut DirectionalLight>,
+    mut tables: Query<&mut Visibility, With<Table>>,
+    mut clear: ResMut<ClearColor>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut shaded: Local<Vec<AssetId<StandardMaterial>>>,
     mut software: Local<Option<bool>>,
@@ -108,6 +111,15 @@ fn apply_graphics(
         if *d != deband {
             *d = deband;
         }
+    }
+    let table = if high { Visibility::Inherited } else { Visibility::Hidden };
+    for mut v in &mut tables {
+        if *v != table {
+            *v = table;
+        }
+    }
+    if !high && clear.0 != TABLE_COLOR {
+        clear.0 = TABLE_COLOR;
     }
     for mut light in &mut lights {
         if light.shadow_maps_enabled != high {

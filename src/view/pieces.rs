@@ -96,7 +96,7 @@ fn load_piece_assets(
         })
         .collect();
     commands.insert_resource(PieceAssets {
-        disc: meshes.add(crate::view::board::bevelled_disc(RADIUS, HEIGHT, 0.05, 48)),
+        disc: meshes.add(crate::view::board::bevelled_disc(RADIUS, HEIGHT, 0.05, RADIUS * 0.9, 48)),
         face: meshes.add(Circle::new(RADIUS * 0.92).mesh().resolution(48)),
         faces,
         wood: plain,
