@@ -56,7 +56,9 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("chuhan-frame-cost-{}", std::process::id()));
     app.insert_resource(chuhan::storage::files::Dirs::in_one(&dir));
     app.update();
-    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Master;
+    app.world_mut()
+        .resource_mut::<chuhan::core::settings::Settings>()
+        .level = Level::Master;
     let record = GameRecord::from_fen(FEN).expect("the FEN reads");
     app.world_mut().write_message(NewGame {
         record: record.clone(),

@@ -65,7 +65,10 @@ fn layers_only_look_down() {
     // No two layers name each other.
     for (from, named) in &imports {
         for to in named {
-            assert!(!imports[to].contains(from), "{from} and {to} import each other");
+            assert!(
+                !imports[to].contains(from),
+                "{from} and {to} import each other"
+            );
         }
     }
 }
@@ -73,7 +76,10 @@ fn layers_only_look_down() {
 #[test]
 fn no_source_file_is_over_400_lines() {
     for file in sources(&src()) {
-        let lines = std::fs::read_to_string(&file).expect("readable").lines().count();
+        let lines = std::fs::read_to_string(&file)
+            .expect("readable")
+            .lines()
+            .count();
         let name = file
             .strip_prefix(src())
             .expect("under src")
@@ -88,7 +94,11 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
     let mut graph = BTreeMap::new();
     for layer in LAYERS {
         for file in sources(&src().join(layer)) {
-            let stem = file.file_stem().expect("a name").to_string_lossy().into_owned();
+            let stem = file
+                .file_stem()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned();
             let me = format!("{layer}/{stem}");
             let text = std::fs::read_to_string(&file).expect("readable");
             let mut named = BTreeSet::new();
@@ -98,8 +108,14 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
                 let (Some(l), Some(m)) = (parts.next(), parts.next()) else {
                     continue;
                 };
-                let m: String = m.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-                if LAYERS.contains(&l) && !m.is_empty() && m.chars().all(|c| c.is_lowercase() || c == '_') {
+                let m: String = m
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if LAYERS.contains(&l)
+                    && !m.is_empty()
+                    && m.chars().all(|c| c.is_lowercase() || c == '_')
+                {
                     let other = format!("{l}/{m}");
                     if other != me {
                         named.insert(other);

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use chuhan::core::game::{Game, MovePlayed, MoveRefused, MoveRequested, NewGame, Players};
-use chuhan::core::selection::{Marker, Pick, Selection};
 use chuhan::core::pieces::{PieceView, Taken};
+use chuhan::core::selection::{Marker, Pick, Selection};
 use xiangqi::{Color as Side, GameRecord, Move, Outcome, PlayError, Position, Square, WinReason};
 use xiangqi_engine::Level;
 
@@ -33,7 +33,9 @@ fn app_with(players: Players, fen: &str) -> App {
     app.add_plugins((MinimalPlugins, chuhan::CorePlugin));
     app.insert_resource(chuhan::storage::files::Dirs::in_one(&scratch_dir()));
     app.update();
-    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Beginner;
+    app.world_mut()
+        .resource_mut::<chuhan::core::settings::Settings>()
+        .level = Level::Beginner;
     let record = GameRecord::from_fen(fen).expect("a FEN");
     app.world_mut().write_message(NewGame { record, players });
     app.update();
@@ -106,7 +108,11 @@ fn selecting_a_piece_shows_exactly_its_legal_destinations() {
     // The cannon on h2 has 12 moves, one of them the capture on h9.
     pick(&mut app, Pick::Click(Some(sq("h2"))));
     let mut q = app.world_mut().query::<&Marker>();
-    let captures: Vec<Square> = q.iter(app.world()).filter(|m| m.capture).map(|m| m.square).collect();
+    let captures: Vec<Square> = q
+        .iter(app.world())
+        .filter(|m| m.capture)
+        .map(|m| m.square)
+        .collect();
     assert_eq!(captures, vec![sq("h9")]);
     // Clicking the selected piece again, or off the board, deselects.
     pick(&mut app, Pick::Click(Some(sq("h2"))));
@@ -132,18 +138,31 @@ fn a_move_by_clicks_updates_the_position_and_the_piece() {
     assert_eq!(views(&mut app), expected);
     assert!(markers(&mut app).is_empty());
     // The cannon's entity now stands on e2.
-    assert!(views(&mut app).iter().any(|(s, p)| *s == sq("e2") && p.fen_char() == 'C'));
+    assert!(
+        views(&mut app)
+            .iter()
+            .any(|(s, p)| *s == sq("e2") && p.fen_char() == 'C')
+    );
 }
 
 #[test]
 fn a_capture_sets_the_taken_piece_beside_the_board() {
     let mut app = app_with(Players::TWO_PLAYERS, Position::START_FEN);
     pick(&mut app, Pick::DragStart(sq("h2")));
-    pick(&mut app, Pick::Drop { from: sq("h2"), to: Some(sq("h9")) });
+    pick(
+        &mut app,
+        Pick::Drop {
+            from: sq("h2"),
+            to: Some(sq("h9")),
+        },
+    );
     assert_eq!(game(&app).record.moves(), &[mv("h2h9")]);
     assert_eq!(views(&mut app).len(), 31);
     let mut q = app.world_mut().query::<&Taken>();
-    let taken: Vec<_> = q.iter(app.world()).map(|t| (t.piece.fen_char(), t.slot)).collect();
+    let taken: Vec<_> = q
+        .iter(app.world())
+        .map(|t| (t.piece.fen_char(), t.slot))
+        .collect();
     assert_eq!(taken, vec![('n', 0)]);
     let expected = pieces_of(game(&app).record.position());
     assert_eq!(views(&mut app), expected);
@@ -159,7 +178,13 @@ fn an_illegal_request_changes_nothing() {
     let mut refused = refusals(&mut app);
     // By drag: the rook cannot jump its own pawn.
     pick(&mut app, Pick::DragStart(sq("a0")));
-    pick(&mut app, Pick::Drop { from: sq("a0"), to: Some(sq("a4")) });
+    pick(
+        &mut app,
+        Pick::Drop {
+            from: sq("a0"),
+            to: Some(sq("a4")),
+        },
+    );
     refused.extend(refusals(&mut app));
     // Asked directly: a move of the other side, and a move from an empty point.
     app.world_mut().write_message(MoveRequested(mv("h7e7")));
@@ -168,13 +193,29 @@ fn an_illegal_request_changes_nothing() {
     refused.extend(refusals(&mut app));
     let moves: Vec<Move> = refused.iter().map(|r| r.mv).collect();
     assert_eq!(moves, vec![mv("b0b1"), mv("a0a4"), mv("h7e7"), mv("e4e5")]);
-    assert!(refused.iter().all(|r| matches!(r.error, PlayError::Illegal(_))));
+    assert!(
+        refused
+            .iter()
+            .all(|r| matches!(r.error, PlayError::Illegal(_)))
+    );
     assert!(game(&app).record.is_empty());
     assert_eq!(views(&mut app), before);
     // A drag dropped back on its own point, or off the board, asks for nothing.
     pick(&mut app, Pick::DragStart(sq("h2")));
-    pick(&mut app, Pick::Drop { from: sq("h2"), to: Some(sq("h2")) });
-    pick(&mut app, Pick::Drop { from: sq("h2"), to: None });
+    pick(
+        &mut app,
+        Pick::Drop {
+            from: sq("h2"),
+            to: Some(sq("h2")),
+        },
+    );
+    pick(
+        &mut app,
+        Pick::Drop {
+            from: sq("h2"),
+            to: None,
+        },
+    );
     assert!(refusals(&mut app).is_empty());
     assert!(game(&app).record.is_empty());
 }
@@ -201,8 +242,15 @@ fn the_computer_replies_legally_within_a_bounded_number_of_updates() {
     let mut app = app_with(Players::HUMAN_RED, Position::START_FEN);
     pick(&mut app, Pick::Click(Some(sq("h2"))));
     pick(&mut app, Pick::Click(Some(sq("e2"))));
-    let before = game(&app).record.position_at(1).cloned().expect("after h2e2");
-    app.world_mut().resource_mut::<Messages<MovePlayed>>().drain().count();
+    let before = game(&app)
+        .record
+        .position_at(1)
+        .cloned()
+        .expect("after h2e2");
+    app.world_mut()
+        .resource_mut::<Messages<MovePlayed>>()
+        .drain()
+        .count();
     let (updates, reply) = wait_for_move(&mut app, 1000).expect("the computer moved");
     assert!(before.is_legal(reply.mv), "{} is not legal", reply.mv);
     assert_eq!(reply.piece.color, Side::Black);
@@ -228,17 +276,24 @@ fn the_computer_opens_when_the_player_takes_black_and_picks_wait_for_it() {
 #[test]
 fn a_new_game_while_the_computer_thinks_drops_its_search() {
     let mut app = app_with(Players::HUMAN_BLACK, Position::START_FEN);
-    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Master;
+    app.world_mut()
+        .resource_mut::<chuhan::core::settings::Settings>()
+        .level = Level::Master;
     app.world_mut()
         .write_message(NewGame::standard(Players::HUMAN_BLACK));
     app.update();
     // Restart at once as two players: the computer's search is stopped and nothing is played.
-    app.world_mut().write_message(NewGame::standard(Players::TWO_PLAYERS));
+    app.world_mut()
+        .write_message(NewGame::standard(Players::TWO_PLAYERS));
     app.update();
     let mut freed = None;
     for i in 0..200 {
         app.update();
-        if app.world().resource::<chuhan::core::computer::Thinking>().engine_free() {
+        if app
+            .world()
+            .resource::<chuhan::core::computer::Thinking>()
+            .engine_free()
+        {
             freed = Some(i);
             break;
         }
@@ -246,7 +301,11 @@ fn a_new_game_while_the_computer_thinks_drops_its_search() {
     }
     assert!(freed.is_some(), "the stopped search still holds the engine");
     assert!(game(&app).record.is_empty());
-    assert!(!app.world().resource::<chuhan::core::computer::Thinking>().is_thinking());
+    assert!(
+        !app.world()
+            .resource::<chuhan::core::computer::Thinking>()
+            .is_thinking()
+    );
 }
 
 /// 大师 thinks for up to 5 s a move. Restarting while it thinks, with the computer to move again
@@ -255,7 +314,9 @@ fn a_new_game_while_the_computer_thinks_drops_its_search() {
 #[test]
 fn a_stopped_search_frees_the_engine_for_the_next_one() {
     let mut app = app_with(Players::HUMAN_BLACK, Position::START_FEN);
-    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Master;
+    app.world_mut()
+        .resource_mut::<chuhan::core::settings::Settings>()
+        .level = Level::Master;
     // Red without its right horse: out of the opening book, so 大师 searches.
     let record = GameRecord::from_fen(
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R w - - 0 1",
@@ -270,11 +331,20 @@ fn a_stopped_search_frees_the_engine_for_the_next_one() {
         app.update();
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert!(app.world().resource::<chuhan::core::computer::Thinking>().is_thinking());
-    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Idiot;
+    assert!(
+        app.world()
+            .resource::<chuhan::core::computer::Thinking>()
+            .is_thinking()
+    );
+    app.world_mut()
+        .resource_mut::<chuhan::core::settings::Settings>()
+        .level = Level::Idiot;
     app.world_mut()
         .write_message(NewGame::standard(Players::HUMAN_BLACK));
-    app.world_mut().resource_mut::<Messages<MovePlayed>>().drain().count();
+    app.world_mut()
+        .resource_mut::<Messages<MovePlayed>>()
+        .drain()
+        .count();
     let started = std::time::Instant::now();
     let (_, first) = wait_for_move(&mut app, 2000).expect("the new game's first move");
     assert_eq!(first.piece.color, Side::Red);
@@ -295,7 +365,11 @@ fn no_move_from_before_a_new_game_is_played_in_it() {
         .write_message(NewGame::standard(Players::TWO_PLAYERS));
     app.world_mut().write_message(MoveRequested(mv("h2e2")));
     app.update();
-    assert!(game(&app).record.is_empty(), "{:?}", game(&app).record.moves());
+    assert!(
+        game(&app).record.is_empty(),
+        "{:?}",
+        game(&app).record.moves()
+    );
     // A move asked for afterwards is played as usual.
     app.world_mut().write_message(MoveRequested(mv("h2e2")));
     app.update();
@@ -330,6 +404,10 @@ fn mate_ends_the_game_and_moves_are_refused_after_it() {
     app.update();
     let refused = refusals(&mut app);
     assert_eq!(refused.len(), 2);
-    assert!(refused.iter().all(|r| matches!(r.error, PlayError::GameOver(_))));
+    assert!(
+        refused
+            .iter()
+            .all(|r| matches!(r.error, PlayError::GameOver(_)))
+    );
     assert_eq!(game(&app).record.len(), 1);
 }

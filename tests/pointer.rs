@@ -8,10 +8,10 @@ use bevy::picking::backend::HitData;
 use bevy::picking::events::{Click, DragEnd, DragStart, Pointer, Press};
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
-use chuhan::core::geometry::square_to_world;
-use chuhan::view::board::BoardSurface;
 use chuhan::core::game::{Game, NewGame, Players};
+use chuhan::core::geometry::square_to_world;
 use chuhan::core::selection::{Pick, Selection};
+use chuhan::view::board::BoardSurface;
 use xiangqi::Square;
 
 fn sq(s: &str) -> Square {
@@ -21,7 +21,11 @@ fn sq(s: &str) -> Square {
 fn app() -> (App, Entity) {
     let dir = std::env::temp_dir().join(format!("chuhan-pointer-test-{}", std::process::id()));
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, chuhan::CorePlugin, chuhan::view::pointer::pointer_plugin));
+    app.add_plugins((
+        MinimalPlugins,
+        chuhan::CorePlugin,
+        chuhan::view::pointer::pointer_plugin,
+    ));
     app.insert_resource(chuhan::storage::files::Dirs::in_one(&dir));
     app.update();
     app.world_mut()
@@ -43,7 +47,12 @@ fn location() -> Location {
 
 /// Where the pointer meets the board over `square`.
 fn hit(square: &str) -> HitData {
-    HitData::new(Entity::PLACEHOLDER, 1.0, Some(square_to_world(sq(square))), Some(Vec3::Y))
+    HitData::new(
+        Entity::PLACEHOLDER,
+        1.0,
+        Some(square_to_world(sq(square))),
+        Some(Vec3::Y),
+    )
 }
 
 fn press(app: &mut App, on: Entity, square: &str) {
@@ -52,7 +61,8 @@ fn press(app: &mut App, on: Entity, square: &str) {
         hit: hit(square),
         count: 1,
     };
-    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), e, on));
+    app.world_mut()
+        .trigger(Pointer::new(PointerId::Mouse, location(), e, on));
 }
 
 fn drag_start(app: &mut App, on: Entity, square: &str) {
@@ -60,7 +70,8 @@ fn drag_start(app: &mut App, on: Entity, square: &str) {
         button: PointerButton::Primary,
         hit: hit(square),
     };
-    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), e, on));
+    app.world_mut()
+        .trigger(Pointer::new(PointerId::Mouse, location(), e, on));
 }
 
 fn release_click(app: &mut App, on: Entity, square: &str) {
@@ -70,7 +81,8 @@ fn release_click(app: &mut App, on: Entity, square: &str) {
         duration: Duration::from_millis(400),
         count: 1,
     };
-    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), e, on));
+    app.world_mut()
+        .trigger(Pointer::new(PointerId::Mouse, location(), e, on));
 }
 
 fn drag_end(app: &mut App, on: Entity) {
@@ -78,7 +90,8 @@ fn drag_end(app: &mut App, on: Entity) {
         button: PointerButton::Primary,
         distance: Vec2::new(200.0, 0.0),
     };
-    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), e, on));
+    app.world_mut()
+        .trigger(Pointer::new(PointerId::Mouse, location(), e, on));
 }
 
 #[test]

@@ -5,18 +5,18 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bevy::prelude::*;
-use chuhan::storage::files::Dirs;
-use chuhan::core::game::{Game, Players};
-use chuhan::core::selection::Pick;
-use chuhan::core::commands::Command;
-use chuhan::core::notice::Notice;
-use chuhan::core::setup::Setup;
-use chuhan::core::replay::Step;
-use chuhan::core::hints::HintState;
-use chuhan::core::phase::Phase;
 use chuhan::core::autosave::ResumeOffer;
-use chuhan::core::settings::Settings;
+use chuhan::core::commands::Command;
+use chuhan::core::game::{Game, Players};
+use chuhan::core::hints::HintState;
+use chuhan::core::notice::Notice;
 use chuhan::core::notice::NoticeKind;
+use chuhan::core::phase::Phase;
+use chuhan::core::replay::Step;
+use chuhan::core::selection::Pick;
+use chuhan::core::settings::Settings;
+use chuhan::core::setup::Setup;
+use chuhan::storage::files::Dirs;
 use xiangqi::{Color as Side, GameRecord, Handicap, Position, Square};
 use xiangqi_engine::Level;
 
@@ -103,23 +103,37 @@ fn wait_for_ply(app: &mut App, ply: usize) -> bool {
 fn new_games_in_each_mode() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Rookie;
-    for players in [Players::HUMAN_RED, Players::TWO_PLAYERS, Players::HUMAN_BLACK] {
+    app.world_mut()
+        .resource_mut::<chuhan::core::settings::Settings>()
+        .level = Level::Rookie;
+    for players in [
+        Players::HUMAN_RED,
+        Players::TWO_PLAYERS,
+        Players::HUMAN_BLACK,
+    ] {
         leave(&mut app, Command::NewGame(Setup::Standard(players)));
         assert_eq!(game(&app).players, players);
         assert_eq!(game(&app).record.start(), &Position::startpos());
         assert!(game(&app).record.len() <= 1);
-        assert_eq!(app.world().resource::<Settings>().setup, Setup::Standard(players));
+        assert_eq!(
+            app.world().resource::<Settings>().setup,
+            Setup::Standard(players)
+        );
     }
     // Computer first: it opens as Red.
     assert!(wait_for_ply(&mut app, 1), "the computer did not open");
     let record = &game(&app).record;
     assert_eq!(
-        Position::startpos().piece_at(record.moves()[0].from()).map(|p| p.color),
+        Position::startpos()
+            .piece_at(record.moves()[0].from())
+            .map(|p| p.color),
         Some(Side::Red)
     );
     // I play first: nothing happens until I move.
-    leave(&mut app, Command::NewGame(Setup::Standard(Players::HUMAN_RED)));
+    leave(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::HUMAN_RED)),
+    );
     for _ in 0..20 {
         app.update();
     }
@@ -149,7 +163,10 @@ fn each_handicap_starts_from_its_setup_with_the_giver_to_move() {
             } else {
                 Players::HUMAN_BLACK
             };
-            assert_eq!(g.players, expected, "{handicap:?} given by the player: {player_gives}");
+            assert_eq!(
+                g.players, expected,
+                "{handicap:?} given by the player: {player_gives}"
+            );
             // The pieces given are missing from Red's side only.
             let count = |side| {
                 Square::ALL
@@ -174,8 +191,13 @@ fn each_handicap_starts_from_its_setup_with_the_giver_to_move() {
 fn undo_takes_back_the_reply_and_the_move_and_redo_replays_both() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    leave(&mut app, Command::NewGame(Setup::Standard(Players::HUMAN_RED)));
-    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Rookie;
+    leave(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::HUMAN_RED)),
+    );
+    app.world_mut()
+        .resource_mut::<chuhan::core::settings::Settings>()
+        .level = Level::Rookie;
     click(&mut app, "h2", "e2");
     assert!(wait_for_ply(&mut app, 2), "no reply");
     let after_two = game(&app).record.position().clone();
@@ -201,7 +223,10 @@ fn undo_takes_back_the_reply_and_the_move_and_redo_replays_both() {
     }
     assert_eq!(game(&app).record.ply(), 4);
     // Two players: undo takes back one move.
-    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+    );
     click(&mut app, "h2", "e2");
     click(&mut app, "h9", "g7");
     send(&mut app, Command::Undo);
@@ -212,7 +237,10 @@ fn undo_takes_back_the_reply_and_the_move_and_redo_replays_both() {
 fn hint_gives_a_legal_move() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+    );
     click(&mut app, "h2", "e2");
     send(&mut app, Command::Hint);
     let hint = wait_for_hint(&mut app).expect("a hint within 5 s");
@@ -242,7 +270,10 @@ fn a_shown_hint_is_not_rebuilt_every_frame() {
             }
         },
     );
-    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+    );
     send(&mut app, Command::Hint);
     assert!(wait_for_hint(&mut app).is_some(), "a hint within 5 s");
     app.update();
@@ -250,7 +281,11 @@ fn a_shown_hint_is_not_rebuilt_every_frame() {
     for _ in 0..30 {
         app.update();
     }
-    assert_eq!(app.world().resource::<HintChanges>().0, before, "the hint changed while shown");
+    assert_eq!(
+        app.world().resource::<HintChanges>().0,
+        before,
+        "the hint changed while shown"
+    );
     // Idle frames with no hint at all touch nothing either.
     click(&mut app, "h2", "e2");
     app.update();
@@ -265,7 +300,10 @@ fn a_shown_hint_is_not_rebuilt_every_frame() {
 fn save_position_and_restore_it() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+    );
     leave(&mut app, Command::RestorePosition);
     assert_eq!(notices(&mut app), vec![NoticeKind::NothingSaved]);
     click(&mut app, "h2", "e2");
@@ -282,8 +320,17 @@ fn save_position_and_restore_it() {
 fn a_saved_record_opens_as_the_same_record() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
-    for (a, b) in [("h2", "e2"), ("h9", "g7"), ("h0", "g2"), ("i9", "h9"), ("e2", "e6")] {
+    leave(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+    );
+    for (a, b) in [
+        ("h2", "e2"),
+        ("h9", "g7"),
+        ("h0", "g2"),
+        ("i9", "h9"),
+        ("e2", "e6"),
+    ] {
         click(&mut app, a, b);
     }
     let played = game(&app).record.clone();
@@ -303,7 +350,10 @@ fn a_saved_record_opens_as_the_same_record() {
         assert_eq!(back.all_moves(), played.all_moves());
     }
     // Opening it enters replay at the start; stepping to the end gives the same game.
-    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+    );
     leave(&mut app, Command::OpenRecord(path));
     assert_eq!(phase(&app), Phase::Replaying);
     assert_eq!(game(&app).record.ply(), 0);
@@ -373,7 +423,12 @@ fn every_shared_pgn_opens_in_replay_and_steps_to_its_end() {
         app.world_mut()
             .write_message(Pick::Click(Some(legal.from())));
         app.update();
-        assert_eq!(app.world().resource::<chuhan::core::selection::Selection>().0, None);
+        assert_eq!(
+            app.world()
+                .resource::<chuhan::core::selection::Selection>()
+                .0,
+            None
+        );
     }
     // Play on from a point of the last record.
     send(&mut app, Command::ContinueHere);
@@ -395,7 +450,10 @@ fn a_corrupt_settings_file_gives_a_notice_and_the_defaults() {
     // The damaged file is kept aside, not lost.
     assert!(dir.join("settings.ron.corrupt").exists());
     // The game goes on.
-    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+    );
     click(&mut app, "h2", "e2");
     assert_eq!(game(&app).record.len(), 1);
 }
@@ -404,7 +462,10 @@ fn a_corrupt_settings_file_gives_a_notice_and_the_defaults() {
 fn a_corrupt_record_gives_a_notice_and_changes_nothing() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+    );
     click(&mut app, "h2", "e2");
     let before = game(&app).record.clone();
     let bad_ron = dir.join("bad.ron");
@@ -430,7 +491,10 @@ fn autosave_then_restart_resumes_the_same_position() {
     let dir = scratch_dir();
     let (position, players) = {
         let mut app = app_in(&dir);
-        leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+        leave(
+            &mut app,
+            Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+        );
         click(&mut app, "h2", "e2");
         click(&mut app, "h9", "g7");
         click(&mut app, "b0", "c2");
@@ -447,9 +511,14 @@ fn autosave_then_restart_resumes_the_same_position() {
     let saved = std::fs::read(dir.join("autosave.ron")).expect("the autosave");
     click(&mut app, "h2", "e2");
     app.update();
-    app.world().resource::<chuhan::storage::writer::Writer>().flush();
+    app.world()
+        .resource::<chuhan::storage::writer::Writer>()
+        .flush();
     assert!(app.world().resource::<ResumeOffer>().0.is_some());
-    assert_eq!(std::fs::read(dir.join("autosave.ron")).expect("the autosave"), saved);
+    assert_eq!(
+        std::fs::read(dir.join("autosave.ron")).expect("the autosave"),
+        saved
+    );
     send(&mut app, Command::Resume(true));
     assert_eq!(game(&app).record.position(), &position);
     assert_eq!(game(&app).record.ply(), 3);
@@ -482,7 +551,10 @@ fn settings_persist_between_runs() {
         let mut app = app_in(&dir);
         send(&mut app, Command::SetLevel(Level::Master));
         send(&mut app, Command::ToggleSound);
-        send(&mut app, Command::SetLanguage(chuhan::core::settings::Language::English));
+        send(
+            &mut app,
+            Command::SetLanguage(chuhan::core::settings::Language::English),
+        );
         send(
             &mut app,
             Command::NewGame(Setup::Handicap {
@@ -499,17 +571,28 @@ fn settings_persist_between_runs() {
     assert_eq!(s.language, chuhan::core::settings::Language::English);
     assert_eq!(app.world().resource::<Settings>().level, Level::Master);
     // The last setup starts the next run.
-    assert_eq!(game(&app).record.start(), &Handicap::TwoHorses.position(Side::Red));
+    assert_eq!(
+        game(&app).record.start(),
+        &Handicap::TwoHorses.position(Side::Red)
+    );
 }
 
 #[test]
 fn the_move_list_follows_a_different_move_after_undo() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
-    leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    leave(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+    );
     click(&mut app, "h2", "e2");
     app.update();
-    let texts = |app: &App| app.world().resource::<chuhan::core::move_list::MoveList>().texts.clone();
+    let texts = |app: &App| {
+        app.world()
+            .resource::<chuhan::core::move_list::MoveList>()
+            .texts
+            .clone()
+    };
     assert_eq!(texts(&app), vec!["炮二平五".to_owned()]);
     send(&mut app, Command::Undo);
     click(&mut app, "b2", "e2");
@@ -537,10 +620,15 @@ fn leaving_a_game_in_progress_asks_first_and_keeps_the_autosave() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
     // Nothing played yet: a new game starts without asking.
-    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    send(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+    );
     assert_eq!(pending(&app), None);
     click(&mut app, "h2", "e2");
-    app.world().resource::<chuhan::storage::writer::Writer>().flush();
+    app.world()
+        .resource::<chuhan::storage::writer::Writer>()
+        .flush();
     let autosave = std::fs::read(dir.join("autosave.ron")).expect("the autosave");
     for leave in [
         Command::NewGame(Setup::Standard(Players::HUMAN_RED)),
@@ -556,11 +644,19 @@ fn leaving_a_game_in_progress_asks_first_and_keeps_the_autosave() {
         send(&mut app, Command::Confirm(false));
         assert_eq!(pending(&app), None);
         assert_eq!(game(&app).record.len(), 1);
-        app.world().resource::<chuhan::storage::writer::Writer>().flush();
-        assert_eq!(std::fs::read(dir.join("autosave.ron")).expect("autosave"), autosave);
+        app.world()
+            .resource::<chuhan::storage::writer::Writer>()
+            .flush();
+        assert_eq!(
+            std::fs::read(dir.join("autosave.ron")).expect("autosave"),
+            autosave
+        );
     }
     // Leaving after all: the new game starts.
-    send(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+    send(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+    );
     send(&mut app, Command::Confirm(true));
     app.update();
     assert!(game(&app).record.is_empty());
@@ -578,7 +674,10 @@ fn resigning_ends_the_game_for_the_player() {
     let dir = scratch_dir();
     {
         let mut app = app_in(&dir);
-        leave(&mut app, Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)));
+        leave(
+            &mut app,
+            Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
+        );
         click(&mut app, "h2", "e2");
         // Black to move resigns: Red wins.
         send(&mut app, Command::Resign);
@@ -603,8 +702,13 @@ fn resigning_ends_the_game_for_the_player() {
     assert!(app.world().resource::<ResumeOffer>().0.is_none());
     // Against the computer, the player's side loses whoever is to move.
     let mut app = app_in(&scratch_dir());
-    app.world_mut().resource_mut::<chuhan::core::settings::Settings>().level = Level::Idiot;
-    leave(&mut app, Command::NewGame(Setup::Standard(Players::HUMAN_BLACK)));
+    app.world_mut()
+        .resource_mut::<chuhan::core::settings::Settings>()
+        .level = Level::Idiot;
+    leave(
+        &mut app,
+        Command::NewGame(Setup::Standard(Players::HUMAN_BLACK)),
+    );
     send(&mut app, Command::Resign);
     assert_eq!(
         game(&app).outcome(),

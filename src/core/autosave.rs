@@ -5,11 +5,11 @@ use bevy::prelude::*;
 use xiangqi::GameRecord;
 use xiangqi_engine::Level;
 
-use crate::core::notice::{Notice, NoticeKind};
 use crate::core::game::{BoardReset, CoreSet, Game, GameEnded, MovePlayed, Players};
+use crate::core::notice::{Notice, NoticeKind};
 use crate::core::phase::Phase;
-use crate::storage::files::{Dirs, set_aside};
 use crate::core::settings::{Graphics, Settings, load_settings};
+use crate::storage::files::{Dirs, set_aside};
 use crate::storage::writer::Writer;
 
 /// The game was set up by a scripted run (screenshot mode): the last setup and level from the
@@ -40,7 +40,12 @@ pub struct ResumeOffer(pub Option<Autosave>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ResumeOffer>();
     app.add_systems(Startup, load_settings_and_autosave);
-    app.add_systems(Update, (autosave, report_write_errors).chain().after(CoreSet::Views));
+    app.add_systems(
+        Update,
+        (autosave, report_write_errors)
+            .chain()
+            .after(CoreSet::Views),
+    );
 }
 
 fn load_settings_and_autosave(
@@ -154,4 +159,3 @@ fn report_write_errors(writer: Res<Writer>, mut notices: MessageWriter<Notice>) 
         notices.write(Notice(NoticeKind::WriteFailed(e.to_string())));
     }
 }
-

@@ -231,10 +231,12 @@ fn handle_commands(
                 let stem = format!("chuhan-{date}-{time}");
                 match save_record(&record, &dirs.records(), &stem) {
                     Ok(path) => {
-                        out.notices.write(Notice(NoticeKind::Saved(path.display().to_string())));
+                        out.notices
+                            .write(Notice(NoticeKind::Saved(path.display().to_string())));
                     }
                     Err(e) => {
-                        out.notices.write(Notice(NoticeKind::WriteFailed(e.to_string())));
+                        out.notices
+                            .write(Notice(NoticeKind::WriteFailed(e.to_string())));
                     }
                 }
             }

@@ -93,7 +93,9 @@ pub(super) fn plugin(app: &mut App) {
             .after(CoreSet::Apply)
             .before(CoreSet::Views),
     );
-    app.add_systems(OnExit(Phase::Playing), |mut thinking: ResMut<Thinking>| thinking.cancel());
+    app.add_systems(OnExit(Phase::Playing), |mut thinking: ResMut<Thinking>| {
+        thinking.cancel()
+    });
     app.add_systems(Last, stop_on_exit);
 }
 

@@ -41,7 +41,10 @@ pub struct HintSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HintState>();
-    app.add_systems(Update, collect_hint.in_set(CoreSet::Input).in_set(HintSystems));
+    app.add_systems(
+        Update,
+        collect_hint.in_set(CoreSet::Input).in_set(HintSystems),
+    );
 }
 
 /// Starts a hint search for the current position (one at a time).
@@ -71,13 +74,20 @@ fn collect_hint(
 ) {
     // Any change of position makes a hint stale. The resource is only touched (marked changed)
     // when something changes: the hint marks are rebuilt on change.
-    if played.read().count() + resets.read().count() > 0 && (hint.shown.is_some() || hint.task.is_some()) {
+    if played.read().count() + resets.read().count() > 0
+        && (hint.shown.is_some() || hint.task.is_some())
+    {
         hint.shown = None;
         if let Some((_, running)) = hint.task.take() {
             running.cancel();
         }
     }
-    let Some(result) = hint.bypass_change_detection().task.as_mut().and_then(|(_, t)| t.poll()) else {
+    let Some(result) = hint
+        .bypass_change_detection()
+        .task
+        .as_mut()
+        .and_then(|(_, t)| t.poll())
+    else {
         return;
     };
     let ply = hint.task.take().map(|(ply, _)| ply);
@@ -85,4 +95,3 @@ fn collect_hint(
         hint.shown = result.filter(|&m| game.record.position().is_legal(m));
     }
 }
-

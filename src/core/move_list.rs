@@ -2,8 +2,8 @@
 //! when the moves change).
 
 use bevy::prelude::*;
-use xiangqi::{Move, Position};
 use xiangqi::notation::Notation;
+use xiangqi::{Move, Position};
 
 use crate::core::game::{CoreSet, Game};
 
@@ -35,4 +35,3 @@ fn update_move_list(game: Res<Game>, mut list: ResMut<MoveList>) {
         list.written_for = Some((record.start().clone(), record.all_moves().to_vec()));
     }
 }
-

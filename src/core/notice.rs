@@ -32,7 +32,6 @@ pub enum NoticeKind {
     NothingToUndo,
 }
 
-
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Notice>();
     app.add_systems(Update, notice_refusals.after(CoreSet::Views));
@@ -46,4 +45,3 @@ fn notice_refusals(mut refused: MessageReader<MoveRefused>, mut notices: Message
         }));
     }
 }
-

@@ -176,10 +176,10 @@ fn follow_moves(
         if let Some((e, piece, at)) = victim {
             let slot = &mut slots[piece.color.index()];
             let target = taken_position(piece, *slot);
-            commands
-                .entity(e)
-                .remove::<(PieceView, Dragged)>()
-                .insert((Taken { piece, slot: *slot }, Motion::new(at, target, 0.6, 1.2)));
+            commands.entity(e).remove::<(PieceView, Dragged)>().insert((
+                Taken { piece, slot: *slot },
+                Motion::new(at, target, 0.6, 1.2),
+            ));
             *slot += 1;
         }
         for (e, mut view, transform) in &mut views {
@@ -224,15 +224,10 @@ fn follow_takebacks(
                 .filter(|(_, t, _)| t.piece == piece)
                 .max_by_key(|(_, t, _)| t.slot);
             if let Some((e, _, transform)) = last {
-                commands
-                    .entity(e)
-                    .remove::<Taken>()
-                    .insert((PieceView { square: to, piece }, Motion::new(
-                        transform.translation,
-                        rest_position(to),
-                        0.5,
-                        1.0,
-                    )));
+                commands.entity(e).remove::<Taken>().insert((
+                    PieceView { square: to, piece },
+                    Motion::new(transform.translation, rest_position(to), 0.5, 1.0),
+                ));
             }
         }
     }

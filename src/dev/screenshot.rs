@@ -25,15 +25,15 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use xiangqi::{GameRecord, Move, Position, Square};
 
 use crate::core::autosave::Scripted;
-use crate::dev::measure::{FrameSummary, frame_count};
 use crate::core::commands::Command;
 use crate::core::game::{Controller, Game, MoveRequested, Players};
 use crate::core::phase::Phase;
 use crate::core::pieces::AnimationCap;
 use crate::core::selection::Selection;
+use crate::core::settings::{Graphics, Language};
+use crate::dev::measure::{FrameSummary, frame_count};
 use crate::storage::files::Dirs;
 use crate::storage::records::read_record;
-use crate::core::settings::{Graphics, Language};
 use crate::ui::actions::{Browser, Menu, OpenMenu};
 
 /// When the process started (set by `main`, read for the launch-to-first-frame figure).
@@ -105,8 +105,8 @@ pub fn scripted_game() -> Result<Option<ScriptedGame>, String> {
     };
     let mut replay = false;
     if let Some(path) = var("CHUHAN_OPEN") {
-        record = read_record(std::path::Path::new(&path))
-            .map_err(|e| format!("CHUHAN_OPEN: {e}"))?;
+        record =
+            read_record(std::path::Path::new(&path)).map_err(|e| format!("CHUHAN_OPEN: {e}"))?;
         let step = var("CHUHAN_STEP").and_then(|s| s.parse().ok()).unwrap_or(0);
         record.goto(step.min(record.len()));
         replay = true;
@@ -167,7 +167,8 @@ pub(super) fn plugin(app: &mut App) {
             // A scripted run keeps its files apart from the player's (no resume offer, no
             // settings written over theirs) unless CHUHAN_HOME says where.
             if std::env::var_os("CHUHAN_HOME").is_none() {
-                let dir = std::env::temp_dir().join(format!("chuhan-script-{}", std::process::id()));
+                let dir =
+                    std::env::temp_dir().join(format!("chuhan-script-{}", std::process::id()));
                 app.insert_resource(Dirs::in_one(&dir));
             }
             app.insert_resource(Preselect(select));
@@ -249,7 +250,9 @@ fn run_script(
     if !script.board_seen {
         if !script.probing {
             script.probing = true;
-            commands.spawn(Screenshot::primary_window()).observe(probe_board);
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(probe_board);
         }
         return;
     }

@@ -24,7 +24,11 @@ impl Dirs {
     /// puts both in one directory instead (tests and portable installs).
     #[must_use]
     pub fn platform() -> Dirs {
-        let env = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+        let env = |name: &str| {
+            std::env::var_os(name)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
         if let Some(home) = env("CHUHAN_HOME") {
             return Dirs::in_one(&home);
         }

@@ -95,7 +95,11 @@ pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
         }
     }
     folders.sort_by(|a, b| a.name.cmp(&b.name));
-    records.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| b.name.cmp(&a.name)));
+    records.sort_by(|a, b| {
+        b.modified
+            .cmp(&a.modified)
+            .then_with(|| b.name.cmp(&a.name))
+    });
     folders.extend(records);
     Ok(folders)
 }
@@ -148,7 +152,10 @@ mod tests {
             for ext in ["ron", "pgn"] {
                 let path = dir.join(format!("game-{i:02}.{ext}"));
                 std::fs::write(&path, "x").expect("write");
-                let file = std::fs::File::options().write(true).open(&path).expect("open");
+                let file = std::fs::File::options()
+                    .write(true)
+                    .open(&path)
+                    .expect("open");
                 file.set_modified(t0 + std::time::Duration::from_secs(60 * i))
                     .expect("time");
             }

@@ -94,7 +94,11 @@ fn press_buttons(
         }
         match action {
             Action::OpenMenu(menu) => {
-                open.0 = if open.0 == Some(*menu) { None } else { Some(*menu) };
+                open.0 = if open.0 == Some(*menu) {
+                    None
+                } else {
+                    Some(*menu)
+                };
                 continue;
             }
             Action::Command(c) => {
@@ -124,4 +128,3 @@ fn press_buttons(
         }
     }
 }
-

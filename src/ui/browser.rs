@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
+use crate::core::settings::Settings;
 use crate::storage::files::FileError;
 use crate::storage::records::{Entry, list_records};
-use crate::core::settings::Settings;
-use crate::ui::text::{self, Key};
 use crate::ui::actions::{Action, Browser};
+use crate::ui::text::{self, Key};
 use crate::ui::theme::*;
 
 #[derive(Component)]
@@ -162,4 +162,3 @@ fn show_browser(
         }
     });
 }
-

@@ -5,10 +5,9 @@ use bevy::prelude::*;
 
 use crate::core::commands::Command;
 use crate::core::phase::Dialog;
-use crate::ui::text::Key;
 use crate::ui::actions::Action;
+use crate::ui::text::Key;
 use crate::ui::theme::*;
-
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Dialog::Resume), spawn_resume);

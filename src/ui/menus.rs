@@ -5,10 +5,10 @@ use xiangqi::Handicap;
 use xiangqi_engine::Level;
 
 use crate::core::commands::Command;
-use crate::core::setup::Setup;
 use crate::core::game::Players;
-use crate::ui::text::{Key, Language};
+use crate::core::setup::Setup;
 use crate::ui::actions::{Action, Menu, OpenMenu};
+use crate::ui::text::{Key, Language};
 use crate::ui::theme::*;
 
 /// A dropdown of the menu bar.
@@ -72,7 +72,12 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 (Setup::Standard(Players::HUMAN_BLACK), Key::ComputerFirst),
                 (Setup::Standard(Players::TWO_PLAYERS), Key::TwoPlayers),
             ] {
-                m.spawn(button(Action::Command(Command::NewGame(setup)), label(key), &ui, 18.0));
+                m.spawn(button(
+                    Action::Command(Command::NewGame(setup)),
+                    label(key),
+                    &ui,
+                    18.0,
+                ));
             }
             m.spawn(button(
                 Action::Command(Command::ToggleSound),
@@ -86,8 +91,18 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 &ui,
                 18.0,
             ));
-            m.spawn(button(Action::Command(Command::Resign), label(Key::Resign), &ui, 18.0));
-            m.spawn(button(Action::Command(Command::Quit), label(Key::Quit), &ui, 18.0));
+            m.spawn(button(
+                Action::Command(Command::Resign),
+                label(Key::Resign),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(
+                Action::Command(Command::Quit),
+                label(Key::Quit),
+                &ui,
+                18.0,
+            ));
         });
     commands
         .spawn(dropdown(Menu::Level, 70.0))
@@ -155,4 +170,3 @@ fn show_menus(open: Res<OpenMenu>, mut dropdowns: Query<(&Dropdown, &mut Node)>)
         };
     }
 }
-

@@ -4,12 +4,12 @@
 use bevy::prelude::*;
 
 use crate::core::commands::Command;
-use crate::core::replay::Step;
 use crate::core::game::Game;
 use crate::core::move_list::MoveList;
 use crate::core::phase::Phase;
-use crate::ui::text::Key;
+use crate::core::replay::Step;
 use crate::ui::actions::{Action, KeepColor};
+use crate::ui::text::Key;
 use crate::ui::theme::*;
 
 #[derive(Component)]
@@ -79,7 +79,9 @@ fn show_move_list(
     // A record starting with Black to move leaves Red's first cell empty.
     let black_first = game.record.start().side_to_move() == xiangqi::Color::Black;
     let cells: Vec<Option<usize>> = if black_first {
-        std::iter::once(None).chain((0..texts.len()).map(Some)).collect()
+        std::iter::once(None)
+            .chain((0..texts.len()).map(Some))
+            .collect()
     } else {
         (0..texts.len()).map(Some).collect()
     };
@@ -130,15 +132,22 @@ fn show_move_list(
                             Text::new(texts[i].clone()),
                             TextLayout::no_wrap(),
                             font(&ui, 17.0),
-                            TextColor(if i < ply { INK } else { Color::srgb(0.6, 0.55, 0.5) }),
+                            TextColor(if i < ply {
+                                INK
+                            } else {
+                                Color::srgb(0.6, 0.55, 0.5)
+                            }),
                         )],
                     ));
                     if replay {
-                        e.insert((Button, WasPressed::default(), Action::Command(Command::Step(Step::To(i + 1)))));
+                        e.insert((
+                            Button,
+                            WasPressed::default(),
+                            Action::Command(Command::Step(Step::To(i + 1))),
+                        ));
                     }
                 }
             });
         }
     });
 }
-

@@ -3,10 +3,10 @@
 use bevy::prelude::*;
 
 use crate::core::commands::Command;
-use crate::core::replay::Step;
 use crate::core::phase::Phase;
-use crate::ui::text::Key;
+use crate::core::replay::Step;
 use crate::ui::actions::Action;
+use crate::ui::text::Key;
 use crate::ui::theme::*;
 
 #[derive(Component)]

@@ -3,8 +3,8 @@
 use bevy::prelude::*;
 
 use crate::core::commands::Command;
-use crate::ui::text::Key;
 use crate::ui::actions::Action;
+use crate::ui::text::Key;
 use crate::ui::theme::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -29,7 +29,10 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 (Action::Command(Command::Redo), Key::Redo),
                 (Action::Command(Command::Hint), Key::Hint),
                 (Action::Command(Command::SavePosition), Key::SavePosition),
-                (Action::Command(Command::RestorePosition), Key::RestorePosition),
+                (
+                    Action::Command(Command::RestorePosition),
+                    Key::RestorePosition,
+                ),
                 (Action::ResetView, Key::ResetView),
             ] {
                 c.spawn(button(action, label(key), &ui, 19.0));

@@ -3,10 +3,10 @@
 
 use bevy::prelude::*;
 
-use crate::core::notice::Notice;
 use crate::core::computer::Thinking;
 use crate::core::game::{BoardReset, Game, MovePlayed};
 use crate::core::hints::HintState;
+use crate::core::notice::Notice;
 use crate::core::phase::Phase;
 use crate::core::settings::Settings;
 use crate::ui::text::{self, Key};
@@ -32,7 +32,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn);
     app.add_systems(
         Update,
-        (update_status, show_cues, fade).chain().in_set(super::UiSet::Show),
+        (update_status, show_cues, fade)
+            .chain()
+            .in_set(super::UiSet::Show),
     );
 }
 
@@ -95,7 +97,7 @@ fn update_status(
     thinking: Res<Thinking>,
     hint: Res<HintState>,
     settings: Res<Settings>,
-        mut status: Query<&mut Text, With<StatusText>>,
+    mut status: Query<&mut Text, With<StatusText>>,
 ) {
     let lang = settings.language;
     let mut line = if let Some(outcome) = game.outcome() {
@@ -209,4 +211,3 @@ fn fade(
         }
     }
 }
-

@@ -4,8 +4,8 @@ use xiangqi::{Color as Side, Handicap, Outcome};
 use xiangqi_engine::Level;
 
 use crate::core::notice::NoticeKind;
-pub use crate::core::settings::Language;
 use crate::core::settings::Graphics;
+pub use crate::core::settings::Language;
 
 /// A fixed text of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -80,7 +80,10 @@ pub fn tr(key: Key, lang: Language) -> &'static str {
         Key::ResetView => ("视角复位", "Reset view"),
         Key::Moves => ("着法", "Moves"),
         Key::Replay => ("回放", "Replay"),
-        Key::Resume => ("上次的对局没有下完，继续吗？", "Your last game was not finished. Resume it?"),
+        Key::Resume => (
+            "上次的对局没有下完，继续吗？",
+            "Your last game was not finished. Resume it?",
+        ),
         Key::ResumeYes => ("继续", "Resume"),
         Key::ResumeNo => ("新对局", "New game"),
         Key::Thinking => ("电脑思考中", "computer thinking"),
@@ -88,7 +91,10 @@ pub fn tr(key: Key, lang: Language) -> &'static str {
         Key::Up => ("上一级", "Up"),
         Key::Check => ("将军！", "Check!"),
         Key::Resign => ("认输", "Resign"),
-        Key::LeaveGame => ("对局还没有下完，确定离开吗？", "The game is not finished. Leave it?"),
+        Key::LeaveGame => (
+            "对局还没有下完，确定离开吗？",
+            "The game is not finished. Leave it?",
+        ),
         Key::Yes => ("确定", "Leave"),
         Key::No => ("取消", "Stay"),
     };

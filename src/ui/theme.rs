@@ -15,7 +15,11 @@ pub struct UiFont(pub Handle<Font>);
 
 impl FromWorld for UiFont {
     fn from_world(world: &mut World) -> UiFont {
-        UiFont(world.resource::<AssetServer>().load("fonts/chuhan-sans.otf"))
+        UiFont(
+            world
+                .resource::<AssetServer>()
+                .load("fonts/chuhan-sans.otf"),
+        )
     }
 }
 
@@ -52,7 +56,12 @@ pub(crate) fn font(font: &UiFont, size: f32) -> TextFont {
 pub(crate) struct WasPressed(pub(crate) bool);
 
 /// A button with a text child.
-pub(crate) fn button(action: impl Bundle, words: impl Bundle, ui: &UiFont, size: f32) -> impl Bundle {
+pub(crate) fn button(
+    action: impl Bundle,
+    words: impl Bundle,
+    ui: &UiFont,
+    size: f32,
+) -> impl Bundle {
     (
         action,
         WasPressed::default(),
@@ -110,7 +119,15 @@ fn localize(
             Dynamic::Handicap(h, gives) => (text::handicap_name(h, gives, lang), false),
             Dynamic::Graphics => (text::graphics_name(settings.graphics, lang), false),
             Dynamic::Sound => (
-                text::tr(if settings.sound { Key::SoundOn } else { Key::SoundOff }, lang).to_owned(),
+                text::tr(
+                    if settings.sound {
+                        Key::SoundOn
+                    } else {
+                        Key::SoundOff
+                    },
+                    lang,
+                )
+                .to_owned(),
                 false,
             ),
             Dynamic::Language(l) => (
@@ -153,4 +170,3 @@ fn scroll_lists(
         }
     }
 }
-

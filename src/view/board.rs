@@ -40,17 +40,25 @@ pub fn ink_mesh(lines: &[(Vec2, Vec2)]) -> Mesh {
         let along = (b - a).normalize_or_zero() * (INK_WIDTH / 2.0);
         let across = along.perp();
         let base = positions.len() as u32;
-        for p in [a - along - across, b + along - across, b + along + across, a - along + across] {
+        for p in [
+            a - along - across,
+            b + along - across,
+            b + along + across,
+            a - along + across,
+        ] {
             positions.push([p.x, 0.005, p.y]);
         }
         // `across` is `along` turned left, so this winding faces up whichever way the line runs.
         indices.extend([base, base + 2, base + 1, base, base + 3, base + 2]);
     }
     let normals = vec![[0.0, 1.0, 0.0]; positions.len()];
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-        .with_inserted_indices(Indices::U32(indices))
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 /// Every ink line of the board, as segments in world x/z: ranks, files (the inner files stop at
@@ -134,11 +142,14 @@ pub fn bevelled_disc(radius: f32, height: f32, bevel: f32, top_inner: f32, segme
             indices.extend_from_slice(&[k, k + 3, k + 1, k, k + 2, k + 3]);
         }
     }
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-        .with_inserted_indices(Indices::U32(indices))
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 fn spawn_board(
@@ -257,10 +268,19 @@ mod tests {
             panic!("no positions");
         };
         let top = ps.iter().map(|p| p[1]).fold(f32::MIN, f32::max);
-        let widest = ps.iter().map(|p| (p[0] * p[0] + p[2] * p[2]).sqrt()).fold(0.0, f32::max);
+        let widest = ps
+            .iter()
+            .map(|p| (p[0] * p[0] + p[2] * p[2]).sqrt())
+            .fold(0.0, f32::max);
         assert!((top - 0.11).abs() < 1e-5 && (widest - 0.42).abs() < 1e-4);
         assert_eq!(mesh.indices().map(|i| i.len()), Some(4 * 24 * 6));
-        let inner = ps.iter().map(|p| (p[0] * p[0] + p[2] * p[2]).sqrt()).fold(f32::MAX, f32::min);
-        assert!((inner - 0.30).abs() < 1e-4, "the top ring stops at its inner radius");
+        let inner = ps
+            .iter()
+            .map(|p| (p[0] * p[0] + p[2] * p[2]).sqrt())
+            .fold(f32::MAX, f32::min);
+        assert!(
+            (inner - 0.30).abs() < 1e-4,
+            "the top ring stops at its inner radius"
+        );
     }
 }

@@ -99,7 +99,15 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera);
     app.add_systems(
         Update,
-        (restore_view, follow_players, drag_and_zoom, reset_view, ease_camera, keep_view).chain(),
+        (
+            restore_view,
+            follow_players,
+            drag_and_zoom,
+            reset_view,
+            ease_camera,
+            keep_view,
+        )
+            .chain(),
     );
     app.add_observer(drag_empty_space);
 }
@@ -224,7 +232,6 @@ fn drag_empty_space(
         *goal = goal.clamped();
     }
 }
-
 
 fn reset_view(
     keys: Res<ButtonInput<KeyCode>>,

@@ -2,8 +2,8 @@
 //! mapping; on low, none of them (flat, unlit colours and textures). `Auto` picks low on a
 //! software renderer (Mesa's lavapipe/llvmpipe, SwiftShader), high otherwise.
 
-use bevy::prelude::*;
 use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
+use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::core::settings::{Graphics, Settings};
@@ -71,7 +71,9 @@ fn apply_graphics(
             "graphics {:?}: {} (adapter {})",
             settings.graphics,
             if high { "high" } else { "low" },
-            adapter.as_ref().map_or("unknown".into(), |a| a.name.clone())
+            adapter
+                .as_ref()
+                .map_or("unknown".into(), |a| a.name.clone())
         );
         commands.insert_resource(Quality { high });
         // Low draws every material unlit (no light or shadow per pixel); high shades again the
@@ -112,7 +114,11 @@ fn apply_graphics(
             *d = deband;
         }
     }
-    let table = if high { Visibility::Inherited } else { Visibility::Hidden };
+    let table = if high {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
     for mut v in &mut tables {
         if *v != table {
             *v = table;

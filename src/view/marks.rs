@@ -7,9 +7,9 @@ use bevy::prelude::*;
 use xiangqi::Square;
 
 use crate::core::game::{CoreSet, Game};
+use crate::core::geometry::HEIGHT;
 use crate::core::geometry::square_to_world;
 use crate::core::hints::HintState;
-use crate::core::geometry::HEIGHT;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -31,7 +31,12 @@ struct LastMoveMark;
 struct CheckMark;
 
 /// A flat ring on the board at `sq`, ignored by picking.
-fn ring_at(sq: Square, y: f32, mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>) -> impl Bundle {
+fn ring_at(
+    sq: Square,
+    y: f32,
+    mesh: &Handle<Mesh>,
+    material: &Handle<StandardMaterial>,
+) -> impl Bundle {
     (
         Mesh3d(mesh.clone()),
         MeshMaterial3d(material.clone()),
@@ -68,8 +73,18 @@ fn mark_last_move(
             )
         };
         [
-            ring(0.40, 0.47, Color::srgba(0.1, 0.35, 0.9, 0.9), LinearRgba::BLACK),
-            ring(0.44, 0.62, Color::srgba(1.0, 0.1, 0.05, 0.85), LinearRgba::rgb(2.0, 0.1, 0.0)),
+            ring(
+                0.40,
+                0.47,
+                Color::srgba(0.1, 0.35, 0.9, 0.9),
+                LinearRgba::BLACK,
+            ),
+            ring(
+                0.44,
+                0.62,
+                Color::srgba(1.0, 0.1, 0.05, 0.85),
+                LinearRgba::rgb(2.0, 0.1, 0.0),
+            ),
         ]
     });
     if let Some(mv) = game.record.last_move() {
@@ -144,4 +159,3 @@ fn mark_hint(
         Pickable::IGNORE,
     ));
 }
-

@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use xiangqi::{Color as Side, Piece, PieceKind};
 
 use crate::core::game::{CoreSet, Game, MoveRefused};
-use crate::core::phase::Phase;
 use crate::core::geometry::{HEIGHT, RADIUS};
+use crate::core::phase::Phase;
 use crate::core::pieces::{PieceView, Taken};
 use crate::core::selection::Selection;
 use crate::view::board::RiverText;
@@ -42,12 +42,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_piece_assets);
     app.add_systems(
         Update,
-        (
-            dress_pieces,
-            turn_faces,
-            flash_refused,
-            glow,
-        )
+        (dress_pieces, turn_faces, flash_refused, glow)
             .chain()
             .after(CoreSet::Views),
     );
@@ -96,7 +91,13 @@ fn load_piece_assets(
         })
         .collect();
     commands.insert_resource(PieceAssets {
-        disc: meshes.add(crate::view::board::bevelled_disc(RADIUS, HEIGHT, 0.05, RADIUS * 0.9, 48)),
+        disc: meshes.add(crate::view::board::bevelled_disc(
+            RADIUS,
+            HEIGHT,
+            0.05,
+            RADIUS * 0.9,
+            48,
+        )),
         face: meshes.add(Circle::new(RADIUS * 0.92).mesh().resolution(48)),
         faces,
         wood: plain,
@@ -224,4 +225,3 @@ fn glow(
         }
     }
 }
-

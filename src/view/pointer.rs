@@ -5,9 +5,9 @@ use bevy::prelude::*;
 use xiangqi::Square;
 
 use crate::core::game::{CoreSet, Game};
-use crate::core::phase::Phase;
-use crate::core::geometry::world_to_square;
 use crate::core::geometry::HEIGHT;
+use crate::core::geometry::world_to_square;
+use crate::core::phase::Phase;
 use crate::core::pieces::{Dragged, Motion, PieceView, rest_position};
 use crate::core::selection::{Marker, Pick};
 use crate::view::board::BoardSurface;
@@ -139,7 +139,11 @@ fn on_click(
     picks.write(Pick::Click(point));
 }
 
-fn piece_root(target: Entity, parents: &Query<&ChildOf>, pieces: &Query<&PieceView>) -> Option<Entity> {
+fn piece_root(
+    target: Entity,
+    parents: &Query<&ChildOf>,
+    pieces: &Query<&PieceView>,
+) -> Option<Entity> {
     let root = parents.get(target).map_or(target, ChildOf::parent);
     pieces.contains(root).then_some(root)
 }
@@ -260,12 +264,15 @@ fn on_drag_end(
     let Some((e, from)) = drag.0.take() else {
         return;
     };
-    let to = pointer_on_plane(end.pointer_location.position, &cameras, 0.0).and_then(world_to_square);
+    let to =
+        pointer_on_plane(end.pointer_location.position, &cameras, 0.0).and_then(world_to_square);
     if let Ok(t) = transforms.get(e) {
-        commands
-            .entity(e)
-            .remove::<Dragged>()
-            .insert(Motion::new(t.translation, rest_position(from), 0.2, 0.0));
+        commands.entity(e).remove::<Dragged>().insert(Motion::new(
+            t.translation,
+            rest_position(from),
+            0.2,
+            0.0,
+        ));
     }
     picks.write(Pick::Drop { from, to });
 }

@@ -15,6 +15,7 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod bench;
 pub mod book;
 pub mod eval;

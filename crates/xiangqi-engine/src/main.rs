@@ -33,7 +33,8 @@ fn number<T: std::str::FromStr>(
     default: T,
 ) -> Result<T, String> {
     map.get(name).map_or(Ok(default), |v| {
-        v.parse().map_err(|_| format!("--{name}: not a number: {v:?}"))
+        v.parse()
+            .map_err(|_| format!("--{name}: not a number: {v:?}"))
     })
 }
 
@@ -58,7 +59,10 @@ fn tune_config(
     ),
     String,
 > {
-    let m = options(args, &["data", "out", "epochs", "rate", "lambda", "l2", "threads"])?;
+    let m = options(
+        args,
+        &["data", "out", "epochs", "rate", "lambda", "l2", "threads"],
+    )?;
     let data = m.get("data").ok_or("--data is required")?.into();
     let out = m
         .get("out")

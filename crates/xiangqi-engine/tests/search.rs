@@ -122,7 +122,12 @@ fn one_repetition_before_the_root_decides_nothing() {
     // Once round the shuffle: the king's step up would be only the second occurrence, which the
     // rules do not judge, so Black is still lost (the engine used to call it a draw).
     let r = search(LOST, &SHUFFLE, 7);
-    assert!(r.score < -800, "a second occurrence is no draw: {} {:?}", r.score, r.pv);
+    assert!(
+        r.score < -800,
+        "a second occurrence is no draw: {} {:?}",
+        r.score,
+        r.pv
+    );
 }
 
 #[test]

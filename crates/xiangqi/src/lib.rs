@@ -43,7 +43,7 @@ pub use position::{IllegalMove, IllegalReason, NoMovesOutcome, Position, Undo};
 pub use record::{GameRecord, PlayError};
 pub use rules::{
     DrawReason, NO_CAPTURE_DRAW_PLIES, Outcome, REPETITION_OCCURRENCES, WinReason, chased_by,
-    judge_repetition, no_attacking_pieces,
+    has_attacking_pieces, judge_repetition, no_attacking_pieces, on_time,
 };
 pub use types::{Color, File, Move, ParseSquareError, Piece, PieceKind, Rank, Square};
 

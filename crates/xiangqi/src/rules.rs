@@ -76,6 +76,8 @@ pub enum WinReason {
     PerpetualChase,
     /// The loser resigned (认输).
     Resignation,
+    /// The loser's clock ran out (超时).
+    Timeout,
 }
 
 /// Why a game was drawn.
@@ -90,6 +92,9 @@ pub enum DrawReason {
     NoAttackingPieces,
     /// The players agreed.
     Agreement,
+    /// A clock ran out while the other side had nothing left that can mate (no rook, horse,
+    /// cannon or pawn).
+    TimeoutNoMatingMaterial,
 }
 
 impl Outcome {
@@ -133,6 +138,7 @@ impl Outcome {
                     WinReason::PerpetualCheck => "对方长将",
                     WinReason::PerpetualChase => "对方长捉",
                     WinReason::Resignation => "对方认输",
+                    WinReason::Timeout => "对方超时",
                 };
                 format!("{side}（{why}）")
             }
@@ -142,6 +148,7 @@ impl Outcome {
                     DrawReason::NoCaptureLimit => "六十回合无吃子",
                     DrawReason::NoAttackingPieces => "双方无进攻子力",
                     DrawReason::Agreement => "双方议和",
+                    DrawReason::TimeoutNoMatingMaterial => "超时，对方无进攻子力",
                 };
                 format!("和棋（{why}）")
             }
@@ -159,6 +166,7 @@ impl fmt::Display for Outcome {
                     WinReason::PerpetualCheck => "the loser checked perpetually",
                     WinReason::PerpetualChase => "the loser chased perpetually",
                     WinReason::Resignation => "resignation",
+                    WinReason::Timeout => "the loser ran out of time",
                 };
                 write!(f, "{winner} wins ({why})")
             }
@@ -168,6 +176,9 @@ impl fmt::Display for Outcome {
                     DrawReason::NoCaptureLimit => "60 moves each without a capture",
                     DrawReason::NoAttackingPieces => "neither side can attack",
                     DrawReason::Agreement => "agreement",
+                    DrawReason::TimeoutNoMatingMaterial => {
+                        "time ran out, but the other side cannot mate"
+                    }
                 };
                 write!(f, "draw ({why})")
             }
@@ -293,18 +304,38 @@ pub fn judge_repetition(start: &Position, moves: &[Move]) -> Outcome {
     }
 }
 
-/// Whether neither side has a rook, horse, cannon or pawn left: nothing can cross the river.
+/// Whether `color` has a rook, horse, cannon or pawn: a piece that can cross the river, so
+/// that it can still mate (kings, advisors and elephants alone never can).
 #[must_use]
-pub fn no_attacking_pieces(pos: &Position) -> bool {
-    let attackers = [
+pub fn has_attacking_pieces(pos: &Position, color: Color) -> bool {
+    [
         PieceKind::Horse,
         PieceKind::Rook,
         PieceKind::Cannon,
         PieceKind::Pawn,
-    ];
-    Color::ALL.iter().all(|&c| {
-        attackers
-            .iter()
-            .all(|&k| pos.pieces(crate::Piece::new(c, k)).is_empty())
-    })
+    ]
+    .iter()
+    .any(|&k| !pos.pieces(crate::Piece::new(color, k)).is_empty())
+}
+
+/// Whether neither side has a rook, horse, cannon or pawn left: nothing can cross the river.
+#[must_use]
+pub fn no_attacking_pieces(pos: &Position) -> bool {
+    Color::ALL.iter().all(|&c| !has_attacking_pieces(pos, c))
+}
+
+/// The result when `flagged`'s clock runs out in `pos`: a loss, or a draw when the other side has
+/// nothing that could ever mate.
+#[must_use]
+pub fn on_time(pos: &Position, flagged: Color) -> Outcome {
+    if has_attacking_pieces(pos, !flagged) {
+        Outcome::Win {
+            winner: !flagged,
+            reason: WinReason::Timeout,
+        }
+    } else {
+        Outcome::Draw {
+            reason: DrawReason::TimeoutNoMatingMaterial,
+        }
+    }
 }

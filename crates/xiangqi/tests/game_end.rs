@@ -204,3 +204,25 @@ fn undo_redo_and_goto() {
     ));
     assert_eq!(g, before);
 }
+
+#[test]
+fn a_flag_fall_loses_unless_the_other_side_cannot_mate() {
+    // Black keeps a pawn: Red's flag fall loses.
+    let pos: xiangqi::Position = "3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK3p w".parse().unwrap();
+    assert_eq!(
+        xiangqi::on_time(&pos, Color::Red),
+        Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Timeout
+        }
+    );
+    // Red has only its king, advisors and elephants: Black's flag fall is a draw.
+    assert_eq!(
+        xiangqi::on_time(&pos, Color::Black),
+        Outcome::Draw {
+            reason: DrawReason::TimeoutNoMatingMaterial
+        }
+    );
+    assert!(xiangqi::has_attacking_pieces(&pos, Color::Black));
+    assert!(!xiangqi::has_attacking_pieces(&pos, Color::Red));
+}

@@ -157,7 +157,11 @@ fn parse_args() -> Result<Config, String> {
                     .filter(|v| *v > 0.0 && *v < 0.5)
                     .ok_or_else(|| format!("{a}: a number between 0 and 0.5"))?;
                 let s = c.sprt.get_or_insert_with(Sprt::default);
-                if a == "--alpha" { s.alpha = v } else { s.beta = v }
+                if a == "--alpha" {
+                    s.alpha = v
+                } else {
+                    s.beta = v
+                }
             }
             "--engine-book" => {
                 c.engine_book = true;

@@ -316,7 +316,14 @@ pub fn evaluate_red(pos: &Position) -> i32 {
 /// Every feature but material and tables, with the side to move's tempo; `attackers` gets how
 /// many pieces each side has that can cross the river.
 pub fn features(pos: &Position, acc: &mut impl Accumulator, attackers: &mut [i32; 2]) {
-    acc.add(W_TEMPO, if pos.side_to_move() == Color::Red { 1 } else { -1 });
+    acc.add(
+        W_TEMPO,
+        if pos.side_to_move() == Color::Red {
+            1
+        } else {
+            -1
+        },
+    );
     let mut lesser = [Bitboard::EMPTY; 2];
     let mut all = [Bitboard::EMPTY; 2];
     for color in Color::ALL {
@@ -349,14 +356,20 @@ pub fn features(pos: &Position, acc: &mut impl Accumulator, attackers: &mut [i32
         let sign = if color == Color::Red { 1 } else { -1 };
         let them = (!color).index();
         let rooks = pos.pieces(Piece::new(color, PieceKind::Rook));
-        acc.add(W_ROOK_THREATENED, sign * (rooks & lesser[them]).count() as i32);
+        acc.add(
+            W_ROOK_THREATENED,
+            sign * (rooks & lesser[them]).count() as i32,
+        );
         let minors = pos.pieces(Piece::new(color, PieceKind::Horse))
             | pos.pieces(Piece::new(color, PieceKind::Cannon));
         let pawn_guard = Bitboard(pawn_attacks(
             !color,
             pos.pieces(Piece::new(!color, PieceKind::Pawn)).0,
         ));
-        acc.add(W_MINOR_THREATENED, sign * (minors & pawn_guard).count() as i32);
+        acc.add(
+            W_MINOR_THREATENED,
+            sign * (minors & pawn_guard).count() as i32,
+        );
     }
 }
 
@@ -533,13 +546,19 @@ fn side_features(
         W_MISSING_ADVISOR,
         sign * (2 - their_advisors) * (our_rooks + our_horses + crossed_pawns),
     );
-    acc.add(W_MISSING_ELEPHANT, sign * (2 - their_elephants) * our_cannons);
+    acc.add(
+        W_MISSING_ELEPHANT,
+        sign * (2 - their_elephants) * our_cannons,
+    );
     let king_file_cannons = (cannons & Bitboard(FILES[their_king.file().index() as usize])).count();
     acc.add(
         W_CANNON_VS_DEFENDERS,
         sign * king_file_cannons as i32 * (4 - their_advisors - their_elephants),
     );
-    acc.add(W_HORSE_VS_ADVISORS, sign * palace_horses * (2 - their_advisors));
+    acc.add(
+        W_HORSE_VS_ADVISORS,
+        sign * palace_horses * (2 - their_advisors),
+    );
     units += (our_pawns & Bitboard(PAWN_ZONE[them.index()])).count() as i32;
     let units = units.min(KING_ATTACK_MAX);
     acc.add(W_KING_ATTACK, sign * units);
@@ -635,7 +654,14 @@ mod tests {
         let mut trace = Trace::default();
         features(&hanging, &mut trace, &mut [0; 2]);
         assert!(trace.0.contains(&(W_HANGING, 1)), "{:?}", trace.0);
-        assert!(!trace.0.iter().any(|&(w, n)| w == W_HANGING_ON_MOVE && n != 0), "{:?}", trace.0);
+        assert!(
+            !trace
+                .0
+                .iter()
+                .any(|&(w, n)| w == W_HANGING_ON_MOVE && n != 0),
+            "{:?}",
+            trace.0
+        );
         // Black to move: it can take the rook now.
         let on_move = Position::from_fen("3k5/9/1n7/9/R8/9/9/9/9/4K4 b").unwrap();
         let mut trace = Trace::default();
@@ -645,7 +671,11 @@ mod tests {
         let guarded = Position::from_fen("3k5/9/1n7/9/R8/P8/9/9/9/4K4 w").unwrap();
         let mut trace = Trace::default();
         features(&guarded, &mut trace, &mut [0; 2]);
-        assert!(!trace.0.iter().any(|&(w, n)| w == W_HANGING && n != 0), "{:?}", trace.0);
+        assert!(
+            !trace.0.iter().any(|&(w, n)| w == W_HANGING && n != 0),
+            "{:?}",
+            trace.0
+        );
     }
 
     #[test]
@@ -656,7 +686,11 @@ mod tests {
         let mut trace = Trace::default();
         features(&pos, &mut trace, &mut [0; 2]);
         assert!(trace.0.contains(&(W_KING_ATTACK, 8)), "{:?}", trace.0);
-        assert!(trace.0.contains(&(W_KING_ATTACK_SQUARED, 64)), "{:?}", trace.0);
+        assert!(
+            trace.0.contains(&(W_KING_ATTACK_SQUARED, 64)),
+            "{:?}",
+            trace.0
+        );
         // Black has nothing near the red palace.
         assert!(trace.0.contains(&(W_KING_ATTACK, 0)), "{:?}", trace.0);
     }
@@ -666,7 +700,11 @@ mod tests {
         let fresh = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
         let late = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 100 60").unwrap();
         assert!(evaluate(&fresh) > 400, "{}", evaluate(&fresh));
-        assert!(evaluate(&late) < evaluate(&fresh) * 6 / 10, "{}", evaluate(&late));
+        assert!(
+            evaluate(&late) < evaluate(&fresh) * 6 / 10,
+            "{}",
+            evaluate(&late)
+        );
         assert!(evaluate(&late) > 0);
     }
 
@@ -684,7 +722,11 @@ mod tests {
             }
             let red = blend(total, phase(&pos));
             let red = damp(scale(&pos, red, attackers), pos.halfmove_clock());
-            let stm = if pos.side_to_move() == Color::Red { red } else { -red };
+            let stm = if pos.side_to_move() == Color::Red {
+                red
+            } else {
+                -red
+            };
             assert_eq!(stm, evaluate(&pos), "{fen}");
         }
     }

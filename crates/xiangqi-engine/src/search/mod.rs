@@ -553,7 +553,11 @@ impl Searcher {
                 return alpha;
             }
             if ply >= MAX_PLY {
-                return if in_check { 0 } else { self.static_eval(pos, ply) };
+                return if in_check {
+                    0
+                } else {
+                    self.static_eval(pos, ply)
+                };
             }
         }
         let key = pos.key();
@@ -625,8 +629,12 @@ impl Searcher {
             .and_then(|m| self.counters[prev.piece][m.to().index()]);
         let cont_row = self.cont_index(ply);
         let killers = self.killers[ply];
-        let mut picker =
-            MovePicker::new(pos, tt_move, &self.heuristics(cont_row, killers, counter), false);
+        let mut picker = MovePicker::new(
+            pos,
+            tt_move,
+            &self.heuristics(cont_row, killers, counter),
+            false,
+        );
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0usize;
@@ -692,7 +700,8 @@ impl Searcher {
             {
                 let s_beta = h.score - 3 * depth;
                 self.stack[ply].excluded = Some(m);
-                let s = self.negamax::<false>(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, cut_node);
+                let s =
+                    self.negamax::<false>(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, cut_node);
                 self.stack[ply].excluded = None;
                 if self.stopped {
                     return 0;
@@ -744,7 +753,8 @@ impl Searcher {
                     if kind == Kind::Refutation {
                         r -= 1;
                     }
-                    let cont = cont_row.map_or(0, |i| i32::from(self.cont[i][piece][m.to().index()]));
+                    let cont =
+                        cont_row.map_or(0, |i| i32::from(self.cont[i][piece][m.to().index()]));
                     r -= ((self.history[piece][m.to().index()] + cont) / 8000).clamp(-2, 2);
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -805,7 +815,15 @@ impl Searcher {
             Bound::Upper
         };
         if excluded.is_none() && (!root || self.root_excluded.is_empty()) {
-            self.store(key, ply, best_move, best, if in_check { 0 } else { eval }, depth, bound);
+            self.store(
+                key,
+                ply,
+                best_move,
+                best,
+                if in_check { 0 } else { eval },
+                depth,
+                bound,
+            );
         }
         best
     }
@@ -919,7 +937,11 @@ impl Searcher {
         self.seldepth = self.seldepth.max(ply);
         let in_check = self.stack[ply].in_check;
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { self.static_eval(pos, ply) };
+            return if in_check {
+                0
+            } else {
+                self.static_eval(pos, ply)
+            };
         }
         // No hash table here: probing and storing every quiescence node measured slower
         // (bench: 1.43 s without, 2.05 s with, prefetch on in both).
@@ -931,14 +953,17 @@ impl Searcher {
         };
         if !in_check {
             if eval >= beta {
-
                 return eval;
             }
             alpha = alpha.max(eval);
             best = eval;
         }
-        let mut picker =
-            MovePicker::new(pos, None, &self.heuristics(None, [None; 2], None), !in_check);
+        let mut picker = MovePicker::new(
+            pos,
+            None,
+            &self.heuristics(None, [None; 2], None),
+            !in_check,
+        );
         let mut seen = 0usize;
         loop {
             let next = picker.pick(pos, &self.heuristics(None, [None; 2], None));

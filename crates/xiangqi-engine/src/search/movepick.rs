@@ -94,9 +94,8 @@ impl MovePicker {
         h: &Heuristics<'_>,
         captures_only: bool,
     ) -> MovePicker {
-        let tt_move = tt_move.filter(|&m| {
-            pos.is_legal(m) && (!captures_only || pos.piece_at(m.to()).is_some())
-        });
+        let tt_move = tt_move
+            .filter(|&m| pos.is_legal(m) && (!captures_only || pos.piece_at(m.to()).is_some()));
         MovePicker {
             stage: Stage::Hash,
             tt_move,

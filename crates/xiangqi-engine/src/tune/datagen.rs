@@ -26,8 +26,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use xiangqi::{Color, GameRecord, Outcome, Position};
 
-use crate::search::{Limits, SearchOptions, Searcher, WIN_BOUND};
 use crate::Book;
+use crate::search::{Limits, SearchOptions, Searcher, WIN_BOUND};
 
 /// What `datagen` is asked to do.
 #[derive(Clone, Debug)]
@@ -149,7 +149,8 @@ fn play_game(
     cfg: &DatagenConfig,
     index: usize,
 ) -> (String, usize) {
-    let mut rng = StdRng::seed_from_u64(cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
+    let mut rng =
+        StdRng::seed_from_u64(cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
     let mut record = GameRecord::new(Position::startpos());
     for _ in 0..BOOK_PLIES {
         let Some(m) = book.pick(record.position(), &mut rng) else {

@@ -114,7 +114,9 @@ pub fn load(path: &Path) -> Result<Data, DataError> {
             return Err(bad("expected FEN | score | result".into()));
         };
         let pos = Position::from_fen(fen).map_err(|e| bad(format!("{e}")))?;
-        let score: f32 = score.parse().map_err(|_| bad(format!("bad score {score:?}")))?;
+        let score: f32 = score
+            .parse()
+            .map_err(|_| bad(format!("bad score {score:?}")))?;
         let result: f32 = result
             .parse()
             .ok()
@@ -141,7 +143,11 @@ pub fn load(path: &Path) -> Result<Data, DataError> {
         }
         let plain = blend(total, ph);
         let scaled = scale(&pos, plain, attackers);
-        let factor = if plain != 0 { f64::from(scaled) / f64::from(plain) } else { 1.0 };
+        let factor = if plain != 0 {
+            f64::from(scaled) / f64::from(plain)
+        } else {
+            1.0
+        };
         // The 60-move damping (`eval::damp`) as a factor.
         let factor = factor * f64::from(200 - pos.halfmove_clock().min(120)) / 200.0;
         data.samples.push(Sample {
@@ -426,7 +432,11 @@ pub fn weights_source(weights: &[Term], note: &str) -> String {
 }
 
 /// Loads `data`, tunes, writes `out`, printing the figures.
-pub fn run(data_path: &Path, out: &Path, cfg: &TuneConfig) -> Result<(), Box<dyn std::error::Error>> {
+pub fn run(
+    data_path: &Path,
+    out: &Path,
+    cfg: &TuneConfig,
+) -> Result<(), Box<dyn std::error::Error>> {
     let started = Instant::now();
     let data = load(data_path)?;
     if data.is_empty() {
@@ -509,7 +519,12 @@ rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 | 10 | 0.5
             threads: 1,
         };
         let t = tune(&data, &cfg, |_, _| {});
-        assert!(t.error_after <= t.error_before, "{} {}", t.error_before, t.error_after);
+        assert!(
+            t.error_after <= t.error_before,
+            "{} {}",
+            t.error_before,
+            t.error_after
+        );
         std::fs::write(&path, "not a fen | 1 | 1.0\n").unwrap();
         assert!(matches!(load(&path), Err(DataError::Line { line: 1, .. })));
         let _ = std::fs::remove_dir_all(&dir);

@@ -1,0 +1,330 @@
+//! Another UCI xiangqi engine (Pikafish, for example, coordinates `a0`-`i9`) run as a child
+//! process. Its output is read by a thread into a channel, so every wait has a deadline; the
+//! stop flag is polled while it searches and sends `stop`. Dropping the engine sends `quit` and
+//! kills the process if it does not leave.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use xiangqi::{Move, Position};
+
+use super::{Analyser, AnalyserError, Line};
+use crate::Level;
+use crate::search::{Limits, MATE};
+
+/// How long the engine has to answer `uci` and `isready`.
+pub const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// A running external engine.
+pub struct UciEngine {
+    path: String,
+    name: String,
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    stop: Arc<AtomicBool>,
+}
+
+impl UciEngine {
+    /// Starts the program at `path` and sets `options` (name, value), e.g. `Threads`, `Hash`.
+    pub fn start(path: &str, options: &[(String, String)]) -> Result<UciEngine, AnalyserError> {
+        let start_err = |reason: String| AnalyserError::Start {
+            path: path.to_owned(),
+            reason,
+        };
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| start_err(e.to_string()))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(start_err("no pipes".into()));
+        };
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = UciEngine {
+            path: path.to_owned(),
+            name: path.rsplit('/').next().unwrap_or(path).to_owned(),
+            child,
+            input,
+            lines,
+            stop: Arc::new(AtomicBool::new(false)),
+        };
+        engine.send("uci")?;
+        let deadline = Instant::now() + HANDSHAKE;
+        loop {
+            let line = engine.next_line(deadline, "uciok")?;
+            if let Some(name) = line.strip_prefix("id name ") {
+                engine.name = name.trim().to_owned();
+            }
+            if line.trim() == "uciok" {
+                break;
+            }
+        }
+        for (name, value) in options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.ready()?;
+        Ok(engine)
+    }
+
+    /// The program's path.
+    #[must_use]
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), AnalyserError> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| AnalyserError::Died(e.to_string()))
+    }
+
+    fn next_line(&self, deadline: Instant, awaited: &str) -> Result<String, AnalyserError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(AnalyserError::Timeout(awaited.to_owned())),
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(AnalyserError::Died("its output closed".into()))
+            }
+        }
+    }
+
+    fn ready(&mut self) -> Result<(), AnalyserError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + HANDSHAKE;
+        while self.next_line(deadline, "readyok")?.trim() != "readyok" {}
+        Ok(())
+    }
+
+    /// Sends the position and `go`, reads `info` lines until `bestmove`; `stop` is sent when
+    /// the stop flag is set. Returns the lines (by multipv index) and the best move.
+    fn search(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limits: &Limits,
+        on_line: &mut dyn FnMut(usize, &Line),
+    ) -> Result<(Vec<Line>, Option<Move>), AnalyserError> {
+        let mut cmd = format!("position fen {}", start.to_fen());
+        if !moves.is_empty() {
+            cmd.push_str(" moves");
+            for m in moves {
+                cmd.push_str(&format!(" {m}"));
+            }
+        }
+        self.send(&cmd)?;
+        self.send(&go_command(start, moves.len(), limits))?;
+        // However long the search may take, an engine that says nothing for this long is gone.
+        let budget = limits
+            .movetime
+            .or(limits.max_time)
+            .or(limits.time)
+            .unwrap_or(Duration::from_secs(3600));
+        let deadline = Instant::now() + budget + Duration::from_secs(10);
+        let mut found: Vec<Line> = Vec::new();
+        let mut stopped = false;
+        loop {
+            if !stopped && self.stop.load(Ordering::SeqCst) {
+                self.send("stop")?;
+                stopped = true;
+            }
+            let poll = (Instant::now() + Duration::from_millis(20)).min(deadline);
+            let line = match self.next_line(poll, "bestmove") {
+                Ok(line) => line,
+                Err(AnalyserError::Timeout(_)) if Instant::now() < deadline => continue,
+                Err(e) => return Err(e),
+            };
+            if let Some((i, l)) = parse_info(&line) {
+                on_line(i, &l);
+                if found.len() <= i {
+                    found.resize(i + 1, Line::default());
+                }
+                found[i] = l;
+            } else if let Some(rest) = line.strip_prefix("bestmove") {
+                let word = rest.split_whitespace().next().unwrap_or("");
+                let best = match word.parse::<Move>() {
+                    Ok(m) => Some(m),
+                    Err(_) if matches!(word, "(none)" | "0000" | "nobestmove") => None,
+                    Err(_) => return Err(AnalyserError::Protocol(line)),
+                };
+                found.retain(|l| !l.pv.is_empty());
+                return Ok((found, best));
+            }
+        }
+    }
+}
+
+/// The `go` command for `limits` (the side to move's clock is `wtime` for Red).
+fn go_command(start: &Position, played: usize, limits: &Limits) -> String {
+    let mut go = String::from("go");
+    if let Some(d) = limits.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    if let Some(t) = limits.movetime {
+        go.push_str(&format!(" movetime {}", t.as_millis()));
+    }
+    if let Some(t) = limits.time {
+        let red = (start.side_to_move() == xiangqi::Color::Red) == played.is_multiple_of(2);
+        let (time, inc) = if red {
+            ("wtime", "winc")
+        } else {
+            ("btime", "binc")
+        };
+        go.push_str(&format!(
+            " {time} {} {inc} {}",
+            t.as_millis(),
+            limits.increment.as_millis()
+        ));
+    }
+    if limits.infinite || go == "go" {
+        go.push_str(" infinite");
+    }
+    go
+}
+
+/// An `info` line with a score and a line: its multipv index (from 0) and the line.
+#[must_use]
+pub fn parse_info(line: &str) -> Option<(usize, Line)> {
+    let mut words = line.split_whitespace();
+    if words.next()? != "info" {
+        return None;
+    }
+    let (mut depth, mut multipv, mut score, mut pv) = (0, 1usize, None, Vec::new());
+    while let Some(w) = words.next() {
+        match w {
+            "depth" => depth = words.next()?.parse().ok()?,
+            "multipv" => multipv = words.next()?.parse().ok()?,
+            "score" => {
+                let kind = words.next()?;
+                let n: i32 = words.next()?.parse().ok()?;
+                score = Some(match kind {
+                    "cp" => n,
+                    "mate" if n > 0 => MATE - (2 * n - 1),
+                    "mate" => -MATE + 2 * -n,
+                    _ => return None,
+                });
+            }
+            "pv" => {
+                pv = words
+                    .by_ref()
+                    .map_while(|m| m.parse::<Move>().ok())
+                    .collect();
+                break;
+            }
+            _ => {}
+        }
+    }
+    let score = score?;
+    (!pv.is_empty()).then(|| (multipv.max(1) - 1, Line { depth, score, pv }))
+}
+
+impl Analyser for UciEngine {
+    fn analyse(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limits: &Limits,
+        lines: usize,
+        on_line: &mut dyn FnMut(usize, &Line),
+    ) -> Result<Vec<Line>, AnalyserError> {
+        self.send(&format!("setoption name MultiPV value {}", lines.max(1)))?;
+        let (found, best) = self.search(start, moves, limits, on_line)?;
+        // An engine that answers from its book reports no line: its move alone, scored level.
+        if found.is_empty()
+            && let Some(m) = best
+        {
+            return Ok(vec![Line {
+                depth: 0,
+                score: 0,
+                pv: vec![m],
+            }]);
+        }
+        Ok(found)
+    }
+
+    fn play(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limits: &Limits,
+        _level: Option<Level>,
+    ) -> Result<Option<Move>, AnalyserError> {
+        self.send("setoption name MultiPV value 1")?;
+        let (_, best) = self.search(start, moves, limits, &mut |_, _| {})?;
+        Ok(best)
+    }
+
+    fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_are_read_with_their_scores_and_moves() {
+        let (i, l) =
+            parse_info("info depth 12 seldepth 20 multipv 2 score cp -35 nodes 100 pv h2e2 h9g7")
+                .unwrap();
+        assert_eq!((i, l.depth, l.score, l.pv.len()), (1, 12, -35, 2));
+        let (_, mate) = parse_info("info depth 9 score mate 2 pv h2e2").unwrap();
+        assert_eq!(
+            mate,
+            Line {
+                depth: 9,
+                score: MATE - 3,
+                pv: vec!["h2e2".parse().unwrap()]
+            }
+        );
+        let (_, mated) = parse_info("info depth 9 score mate -1 pv h2e2").unwrap();
+        assert_eq!(mated.score, -MATE + 2);
+        assert!(parse_info("info string hello").is_none());
+        assert!(parse_info("info depth x score cp 1 pv h2e2").is_none());
+        assert!(parse_info("bestmove h2e2").is_none());
+    }
+
+    #[test]
+    fn a_missing_program_is_a_start_error() {
+        let err = UciEngine::start("/nonexistent/engine", &[]).err().unwrap();
+        assert!(matches!(err, AnalyserError::Start { .. }), "{err}");
+    }
+}
