@@ -55,6 +55,17 @@ pub enum Command {
     ToggleSound,
     /// The next graphics setting (auto, high, low).
     CycleGraphics,
+    /// The next move notation (auto, Chinese, WXF, ICCS).
+    CycleNotation,
+    /// Offer a draw (求和): the computer answers from its evaluation; between two people the
+    /// other side is asked.
+    OfferDraw,
+    /// The answer of the other person to a draw offer.
+    AnswerDraw(bool),
+    /// Show or hide the analysis (分析).
+    ToggleAnalysis,
+    /// How many lines the analysis shows (1 to 3).
+    SetAnalysisLines(usize),
     /// Answer the offer to resume the last game.
     Resume(bool),
     /// Quit.
@@ -289,6 +300,12 @@ fn handle_commands(
             }
             Command::SetLanguage(lang) => settings.language = *lang,
             Command::CycleGraphics => settings.graphics = settings.graphics.next(),
+            Command::CycleNotation => settings.notation = settings.notation.next(),
+            // Handled by the analysis and the draw offer.
+            Command::ToggleAnalysis
+            | Command::SetAnalysisLines(_)
+            | Command::OfferDraw
+            | Command::AnswerDraw(_) => {}
             Command::ToggleSound => {
                 settings.sound = !settings.sound;
             }
@@ -317,6 +334,7 @@ fn handle_commands(
 fn settle_dialog(
     pending: Res<PendingConfirm>,
     offer: Res<ResumeOffer>,
+    draw: Res<crate::core::phase::DrawAsked>,
     state: Res<State<Dialog>>,
     mut next: ResMut<NextState<Dialog>>,
 ) {
@@ -324,6 +342,8 @@ fn settle_dialog(
         Dialog::Confirm
     } else if offer.0.is_some() {
         Dialog::Resume
+    } else if draw.0.is_some() {
+        Dialog::DrawOffer
     } else {
         Dialog::None
     };

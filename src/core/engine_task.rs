@@ -1,5 +1,7 @@
 //! An engine searching off the frame loop: one [`SharedEngine`] per use (the computer's moves,
-//! hints), each search a task on the async compute pool that can be cancelled at once.
+//! hints, analysis, draw offers), each search on a thread of its own that can be cancelled at
+//! once. Not Bevy's async compute pool: on a 2-core machine it has one thread, so an endless
+//! analysis would hold back the computer's move behind it.
 //!
 //! The engine's stop flag is shared by every search it runs, so cancelling one search and
 //! starting the next in the same frame must not clear the flag before the old search has seen it.
@@ -10,7 +12,6 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use xiangqi_engine::Engine;
 
 /// An engine and its stop flag, shared with the task searching on it.
@@ -42,13 +43,21 @@ impl SharedEngine {
             Arc::clone(&self.stop),
             Arc::clone(&cancelled),
         );
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            let mut engine = engine.lock().ok()?;
-            stop.store(false, Ordering::SeqCst);
-            if mine.load(Ordering::SeqCst) {
-                return None;
+        let task: Slot<T> = Arc::default();
+        let tx = Arc::clone(&task);
+        std::thread::spawn(move || {
+            let result = (|| {
+                let mut engine = engine.lock().ok()?;
+                stop.store(false, Ordering::SeqCst);
+                if mine.load(Ordering::SeqCst) {
+                    return None;
+                }
+                work(&mut engine)
+            })();
+            // After a cancel nobody reads it: it is dropped with the slot.
+            if let Ok(mut slot) = tx.lock() {
+                *slot = Some(result);
             }
-            work(&mut engine)
         });
         Running {
             task,
@@ -64,9 +73,12 @@ impl SharedEngine {
     }
 }
 
+/// Where a search's thread leaves its result.
+type Slot<T> = Arc<Mutex<Option<Option<T>>>>;
+
 /// A search in flight.
 pub struct Running<T> {
-    task: Task<Option<T>>,
+    task: Slot<T>,
     cancelled: Arc<AtomicBool>,
     stop: Arc<AtomicBool>,
 }
@@ -74,15 +86,13 @@ pub struct Running<T> {
 impl<T> Running<T> {
     /// Its result once it has finished (`Some(None)` when it found nothing or was cancelled).
     pub fn poll(&mut self) -> Option<Option<T>> {
-        check_ready(&mut self.task)
+        self.task.lock().ok()?.take()
     }
 
     /// Stops it; the engine is free again within the search's stop latency.
     pub fn cancel(self) {
         self.cancelled.store(true, Ordering::SeqCst);
         self.stop.store(true, Ordering::SeqCst);
-        // Dropping the task handle would cancel the future only between polls; the search
-        // itself ends through the flags above, so let it run out in the background.
-        self.task.detach();
+        // The search ends through the flags above; its thread then finds nobody to tell.
     }
 }

@@ -5,9 +5,11 @@
 
 use bevy::prelude::*;
 
+pub mod analysis;
 pub mod autosave;
 pub mod commands;
 pub mod computer;
+pub mod draw;
 pub mod engine_task;
 pub mod game;
 pub mod geometry;
@@ -34,5 +36,7 @@ pub(super) fn plugin(app: &mut App) {
         notice::plugin,
         settings::plugin,
         autosave::plugin,
+        analysis::plugin,
+        draw::plugin,
     ));
 }

@@ -30,6 +30,14 @@ pub enum NoticeKind {
     NothingSaved,
     /// Nothing to undo or redo.
     NothingToUndo,
+    /// The analysis is off in a game against the computer (the settings can allow it).
+    AnalysisOffInPlay,
+    /// The computer accepted the draw offered.
+    DrawAccepted,
+    /// The computer declined the draw offered.
+    DrawDeclined,
+    /// No draw can be offered now.
+    NoDrawOffer,
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -35,9 +35,16 @@ pub enum Dialog {
     Resume,
     /// Leave the game in progress?
     Confirm,
+    /// One person offers a draw: does the other accept?
+    DrawOffer,
 }
 
+/// A draw offered by one person and not yet answered by the other: the side that offered.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawAsked(pub Option<xiangqi::Color>);
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DrawAsked>();
     if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
         app.add_plugins(bevy::state::app::StatesPlugin);
     }

@@ -46,6 +46,33 @@ impl Graphics {
     }
 }
 
+/// How moves are written in the move list and the analysis.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum MoveNotation {
+    /// Chinese in the Chinese interface, WXF in the English one.
+    #[default]
+    Auto,
+    /// 炮二平五.
+    Chinese,
+    /// C2.5.
+    Wxf,
+    /// h2e2.
+    Iccs,
+}
+
+impl MoveNotation {
+    /// The next setting in the menu's cycle.
+    #[must_use]
+    pub fn next(self) -> MoveNotation {
+        match self {
+            MoveNotation::Auto => MoveNotation::Chinese,
+            MoveNotation::Chinese => MoveNotation::Wxf,
+            MoveNotation::Wxf => MoveNotation::Iccs,
+            MoveNotation::Iccs => MoveNotation::Auto,
+        }
+    }
+}
+
 /// What persists between runs.
 #[derive(Resource, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
@@ -63,6 +90,25 @@ pub struct Settings {
     pub camera: Option<(f32, f32, f32)>,
     /// How much the renderer draws.
     pub graphics: Graphics,
+    /// How moves are written.
+    pub notation: MoveNotation,
+    /// Whether the analysis may be shown in a game against the computer.
+    pub analysis_in_play: bool,
+}
+
+impl Settings {
+    /// The notation moves are written in now.
+    #[must_use]
+    pub fn notation(&self) -> xiangqi::notation::Notation {
+        use xiangqi::notation::Notation;
+        match (self.notation, self.language) {
+            (MoveNotation::Auto, Language::Chinese) | (MoveNotation::Chinese, _) => {
+                Notation::Chinese
+            }
+            (MoveNotation::Auto, Language::English) | (MoveNotation::Wxf, _) => Notation::Wxf,
+            (MoveNotation::Iccs, _) => Notation::Iccs,
+        }
+    }
 }
 
 impl Default for Settings {
@@ -74,6 +120,8 @@ impl Default for Settings {
             setup: Setup::default(),
             camera: None,
             graphics: Graphics::Auto,
+            notation: MoveNotation::Auto,
+            analysis_in_play: false,
         }
     }
 }

@@ -12,6 +12,7 @@ use crate::ui::theme::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Dialog::Resume), spawn_resume);
     app.add_systems(OnEnter(Dialog::Confirm), spawn_confirm);
+    app.add_systems(OnEnter(Dialog::DrawOffer), spawn_draw_offer);
 }
 
 /// A question over the whole window with a row of answers (hidden until shown).
@@ -85,6 +86,19 @@ fn spawn_confirm(mut commands: Commands, ui: Res<UiFont>) {
         [
             (Command::Confirm(true), Key::Yes),
             (Command::Confirm(false), Key::No),
+        ],
+    );
+}
+
+fn spawn_draw_offer(mut commands: Commands, ui: Res<UiFont>) {
+    spawn_dialog(
+        &mut commands,
+        &ui,
+        DespawnOnExit(Dialog::DrawOffer),
+        Key::AcceptDraw,
+        [
+            (Command::AnswerDraw(true), Key::Accept),
+            (Command::AnswerDraw(false), Key::Decline),
         ],
     );
 }

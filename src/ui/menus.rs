@@ -92,6 +92,12 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 18.0,
             ));
             m.spawn(button(
+                Action::Command(Command::CycleNotation),
+                (Dynamic::Notation, Text::new("")),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(
                 Action::Command(Command::Resign),
                 label(Key::Resign),
                 &ui,

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use crate::core::game::CoreSet;
 
 pub mod actions;
+pub mod analysis;
 pub mod browser;
 pub mod dialogs;
 pub mod menus;
@@ -35,6 +36,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         theme::plugin,
         actions::plugin,
+        analysis::plugin,
         menus::plugin,
         status::plugin,
         side_panel::plugin,

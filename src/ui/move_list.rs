@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use crate::core::analysis::Analysis;
 use crate::core::commands::Command;
 use crate::core::game::Game;
 use crate::core::move_list::MoveList;
@@ -60,12 +61,25 @@ fn show_move_list(
     game: Res<Game>,
     list: Res<MoveList>,
     phase: Res<State<Phase>>,
+    analysis: Res<Analysis>,
     ui: Res<UiFont>,
     rows: Query<(Entity, Option<&Children>), With<MoveListRows>>,
+    mut shown_with_analysis: Local<bool>,
 ) {
-    if !game.is_changed() && !list.is_changed() && !phase.is_changed() {
+    if !game.is_changed()
+        && !list.is_changed()
+        && !phase.is_changed()
+        && *shown_with_analysis == analysis.shown
+    {
         return;
     }
+    *shown_with_analysis = analysis.shown;
+    // The analysis's lines take the bottom of the panel.
+    let list_rows = if analysis.shown {
+        LIST_ROWS - 8
+    } else {
+        LIST_ROWS
+    };
     let Ok((container, children)) = rows.single() else {
         return;
     };
@@ -89,11 +103,11 @@ fn show_move_list(
     let total_rows = cells.len().div_ceil(2);
     let current_row = (ply + usize::from(black_first)).saturating_sub(1) / 2;
     let first = (current_row + 3)
-        .saturating_sub(LIST_ROWS)
-        .min(total_rows.saturating_sub(LIST_ROWS));
+        .saturating_sub(list_rows)
+        .min(total_rows.saturating_sub(list_rows));
     let replay = *phase.get() == Phase::Replaying;
     commands.entity(container).with_children(|c| {
-        for (row, pair) in cells.chunks(2).enumerate().skip(first).take(LIST_ROWS) {
+        for (row, pair) in cells.chunks(2).enumerate().skip(first).take(list_rows) {
             c.spawn(Node {
                 column_gap: px(6),
                 align_items: AlignItems::Center,

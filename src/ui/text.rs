@@ -4,8 +4,8 @@ use xiangqi::{Color as Side, Handicap, Outcome};
 use xiangqi_engine::Level;
 
 use crate::core::notice::NoticeKind;
-use crate::core::settings::Graphics;
 pub use crate::core::settings::Language;
+use crate::core::settings::{Graphics, MoveNotation};
 
 /// A fixed text of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,6 +48,11 @@ pub enum Key {
     LeaveGame,
     Yes,
     No,
+    OfferDraw,
+    AcceptDraw,
+    Accept,
+    Decline,
+    Analysis,
 }
 
 /// `key` in `lang`.
@@ -97,6 +102,11 @@ pub fn tr(key: Key, lang: Language) -> &'static str {
         ),
         Key::Yes => ("确定", "Leave"),
         Key::No => ("取消", "Stay"),
+        Key::OfferDraw => ("求和", "Offer a draw"),
+        Key::AcceptDraw => ("对方求和，同意吗？", "A draw is offered. Accept it?"),
+        Key::Accept => ("同意", "Accept"),
+        Key::Decline => ("拒绝", "Decline"),
+        Key::Analysis => ("分析", "Analysis"),
     };
     match lang {
         Language::Chinese => zh,
@@ -192,6 +202,25 @@ pub fn graphics_name(graphics: Graphics, lang: Language) -> String {
     }
 }
 
+/// The move notation's menu line.
+#[must_use]
+pub fn notation_name(notation: MoveNotation, lang: Language) -> String {
+    let zh = lang == Language::Chinese;
+    let name = match (notation, zh) {
+        (MoveNotation::Auto, true) => "自动",
+        (MoveNotation::Auto, false) => "auto",
+        (MoveNotation::Chinese, true) => "中文",
+        (MoveNotation::Chinese, false) => "Chinese",
+        (MoveNotation::Wxf, _) => "WXF",
+        (MoveNotation::Iccs, _) => "ICCS",
+    };
+    if zh {
+        format!("记谱：{name}")
+    } else {
+        format!("Notation: {name}")
+    }
+}
+
 /// The notice in `lang`.
 #[must_use]
 pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
@@ -209,6 +238,16 @@ pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
         NoticeKind::WriteFailed(e) => format!("Cannot save: {e}"),
         NoticeKind::Saved(p) if zh => format!("棋谱已保存：{p}"),
         NoticeKind::Saved(p) => format!("Record saved: {p}"),
+        NoticeKind::AnalysisOffInPlay if zh => "与电脑对局时分析已关闭（可在设置中开启）".into(),
+        NoticeKind::AnalysisOffInPlay => {
+            "Analysis is off in games against the computer (the settings can allow it)".into()
+        }
+        NoticeKind::DrawAccepted if zh => "电脑同意和棋".into(),
+        NoticeKind::DrawAccepted => "The computer accepts the draw".into(),
+        NoticeKind::DrawDeclined if zh => "电脑拒绝和棋".into(),
+        NoticeKind::DrawDeclined => "The computer declines the draw".into(),
+        NoticeKind::NoDrawOffer if zh => "现在不能求和".into(),
+        NoticeKind::NoDrawOffer => "No draw can be offered now".into(),
         NoticeKind::PositionSaved if zh => "局面已保存".into(),
         NoticeKind::PositionSaved => "Position saved".into(),
         NoticeKind::NothingSaved if zh => "还没有保存的局面".into(),

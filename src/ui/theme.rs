@@ -33,6 +33,7 @@ pub(crate) enum Dynamic {
     Level(Level),
     Handicap(Handicap, bool),
     Sound,
+    Notation,
     Graphics,
     Language(Language),
 }
@@ -118,6 +119,7 @@ fn localize(
             Dynamic::Level(l) => (text::level_name(l, lang).to_owned(), l == settings.level),
             Dynamic::Handicap(h, gives) => (text::handicap_name(h, gives, lang), false),
             Dynamic::Graphics => (text::graphics_name(settings.graphics, lang), false),
+            Dynamic::Notation => (text::notation_name(settings.notation, lang), false),
             Dynamic::Sound => (
                 text::tr(
                     if settings.sound {

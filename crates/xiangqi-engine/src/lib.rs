@@ -116,6 +116,12 @@ impl Engine {
         self.own_book = on;
     }
 
+    /// Whether it plays book moves.
+    #[must_use]
+    pub fn own_book(&self) -> bool {
+        self.own_book
+    }
+
     /// Replaces the opening book.
     pub fn set_book(&mut self, book: Book) {
         self.book = book;

@@ -95,8 +95,11 @@ impl Analyser for Engine {
         lines: usize,
         on_line: &mut dyn FnMut(usize, &Line),
     ) -> Result<Vec<Line>, AnalyserError> {
+        // Analysis searches every position, the book's too.
         self.set_level(None);
         self.set_multipv(lines.max(1));
+        let book = self.own_book();
+        self.set_own_book(false);
         let mut found: Vec<Line> = Vec::new();
         let thought = self.think(start, moves, limits, |info: &SearchInfo| {
             let i = info.multipv.saturating_sub(1);
@@ -112,6 +115,7 @@ impl Analyser for Engine {
             found[i] = line;
         });
         self.set_multipv(1);
+        self.set_own_book(book);
         found.retain(|l| !l.pv.is_empty());
         if found.is_empty()
             && let Some(best) = thought.best

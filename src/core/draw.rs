@@ -1,0 +1,141 @@
+//! Draw offers (求和). Against the computer, a short search on the offer's own engine judges the
+//! position from the computer's side ([`xiangqi_engine::analysis::accepts_draw`]: it accepts when
+//! clearly worse, or level late in the game, never when it stands better). Between two people the
+//! other side answers in a dialog.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use xiangqi::{Color as Side, DrawReason, Outcome};
+use xiangqi_engine::Limits;
+use xiangqi_engine::analysis::accepts_draw;
+
+use crate::core::commands::Command;
+use crate::core::engine_task::{Running, SharedEngine};
+use crate::core::game::{Controller, CoreSet, Game, GameEnded};
+use crate::core::notice::{Notice, NoticeKind};
+use crate::core::phase::{DrawAsked, Phase};
+
+/// How long the computer thinks about a draw offer.
+pub const JUDGING_TIME: Duration = Duration::from_millis(500);
+
+/// The computer judging an offer (between two people the offer waits in [`DrawAsked`]).
+#[derive(Resource, Default)]
+pub struct DrawOffer {
+    engine: SharedEngine,
+    /// Against the computer: its search, for the record at this ply, with the computer's side.
+    judging: Option<(usize, Side, Running<i32>)>,
+}
+
+impl DrawOffer {
+    /// Whether the computer is still judging an offer.
+    #[must_use]
+    pub fn is_judging(&self) -> bool {
+        self.judging.is_some()
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DrawOffer>();
+    app.add_systems(Update, (offer, judge).chain().in_set(CoreSet::Input));
+}
+
+fn agree(game: &mut Game, ended: &mut MessageWriter<GameEnded>) {
+    let outcome = Outcome::Draw {
+        reason: DrawReason::Agreement,
+    };
+    game.ended = Some(outcome);
+    ended.write(GameEnded(outcome));
+}
+
+fn offer(
+    mut commands: MessageReader<Command>,
+    mut game: ResMut<Game>,
+    phase: Res<State<Phase>>,
+    mut draw: ResMut<DrawOffer>,
+    mut asked: ResMut<DrawAsked>,
+    mut notices: MessageWriter<Notice>,
+    mut ended: MessageWriter<GameEnded>,
+) {
+    for c in commands.read() {
+        match c {
+            Command::OfferDraw => {
+                let to_move = game.record.position().side_to_move();
+                let computer = [Side::Red, Side::Black]
+                    .into_iter()
+                    .find(|&s| game.players.of(s) == Controller::Computer);
+                let humans = [Side::Red, Side::Black]
+                    .into_iter()
+                    .filter(|&s| game.players.of(s) == Controller::Human)
+                    .count();
+                if *phase.get() != Phase::Playing
+                    || game.outcome().is_some()
+                    || humans == 0
+                    || draw.is_judging()
+                    || asked.0.is_some()
+                {
+                    notices.write(Notice(NoticeKind::NoDrawOffer));
+                    continue;
+                }
+                let Some(computer) = computer else {
+                    asked.0 = Some(to_move);
+                    continue;
+                };
+                let start = game.record.start().clone();
+                let moves = game.record.moves().to_vec();
+                let running = draw.engine.spawn(move |engine| {
+                    engine.set_level(None);
+                    let limits = Limits {
+                        movetime: Some(JUDGING_TIME),
+                        ..Limits::default()
+                    };
+                    let thought = engine.think(&start, &moves, &limits, |_| {});
+                    Some(thought.search.score)
+                });
+                draw.judging = Some((game.record.ply(), computer, running));
+            }
+            Command::AnswerDraw(yes) => {
+                if asked.0.take().is_some() && *yes && game.outcome().is_none() {
+                    agree(&mut game, &mut ended);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The computer's answer once its search is done (dropped if the position changed meanwhile).
+fn judge(
+    mut game: ResMut<Game>,
+    mut draw: ResMut<DrawOffer>,
+    mut notices: MessageWriter<Notice>,
+    mut ended: MessageWriter<GameEnded>,
+) {
+    let Some(result) = draw
+        .bypass_change_detection()
+        .judging
+        .as_mut()
+        .and_then(|(_, _, t)| t.poll())
+    else {
+        return;
+    };
+    let Some((ply, computer, _)) = draw.judging.take() else {
+        return;
+    };
+    if ply != game.record.ply() || game.outcome().is_some() {
+        return;
+    }
+    let Some(score) = result else { return };
+    // The score is the side to move's: turn it to the computer's.
+    let mine = if game.record.position().side_to_move() == computer {
+        score
+    } else {
+        -score
+    };
+    if accepts_draw(mine, ply) {
+        agree(&mut game, &mut ended);
+        notices.write(Notice(NoticeKind::DrawAccepted));
+    } else {
+        notices.write(Notice(NoticeKind::DrawDeclined));
+    }
+}

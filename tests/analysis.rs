@@ -1,0 +1,230 @@
+//! Analysis, draw offers and the move notation, driven headless through `Command` messages.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use chuhan::core::analysis::Analysis;
+use chuhan::core::commands::Command;
+use chuhan::core::game::{Game, NewGame, Players};
+use chuhan::core::move_list::MoveList;
+use chuhan::core::notice::{Notice, NoticeKind};
+use chuhan::core::phase::{Dialog, Phase};
+use chuhan::core::replay::Step;
+use chuhan::core::settings::{Language, MoveNotation, Settings};
+use xiangqi::{DrawReason, GameRecord, Move, Outcome};
+
+fn scratch_dir() -> std::path::PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("chuhan-analysis-test-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn app_with(players: Players, fen: &str, moves: &[&str]) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, chuhan::CorePlugin));
+    app.insert_resource(chuhan::storage::files::Dirs::in_one(&scratch_dir()));
+    app.update();
+    let mut record = GameRecord::from_fen(fen).expect("a FEN");
+    for m in moves {
+        record.play(mv(m)).expect("a legal move");
+    }
+    app.world_mut().write_message(NewGame { record, players });
+    app.update();
+    app
+}
+
+fn mv(s: &str) -> Move {
+    s.parse().expect("a move")
+}
+
+fn send(app: &mut App, c: Command) {
+    app.world_mut().write_message(c);
+    app.update();
+}
+
+fn notices(app: &mut App) -> Vec<NoticeKind> {
+    app.world_mut()
+        .resource_mut::<Messages<Notice>>()
+        .drain()
+        .map(|n| n.0)
+        .collect()
+}
+
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// Updates until the analysis has a line of at least `depth` for the position on the board (5 s
+/// at most); returns its first move.
+fn analysed(app: &mut App, depth: u32) -> Option<Move> {
+    for _ in 0..1000 {
+        app.update();
+        let a = app.world().resource::<Analysis>();
+        let on_board = app.world().resource::<Game>().record.position().clone();
+        if a.position.as_ref() == Some(&on_board)
+            && let Some(l) = a.lines.first().filter(|l| l.depth >= depth)
+        {
+            assert!(on_board.is_legal(l.pv[0]), "a line for another position");
+            return Some(l.pv[0]);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    None
+}
+
+#[test]
+fn notation_settings_change_the_move_list() {
+    let mut app = app_with(Players::TWO_PLAYERS, START, &["h2e2", "h9g7"]);
+    let texts = |app: &App| app.world().resource::<MoveList>().texts.clone();
+    assert_eq!(texts(&app), ["炮二平五", "马８进７"]);
+    send(&mut app, Command::CycleNotation); // Chinese
+    send(&mut app, Command::CycleNotation); // WXF
+    assert_eq!(
+        app.world().resource::<Settings>().notation,
+        MoveNotation::Wxf
+    );
+    assert_eq!(texts(&app), ["C2.5", "H8+7"]);
+    send(&mut app, Command::CycleNotation); // ICCS
+    assert_eq!(texts(&app), ["h2e2", "h9g7"]);
+    // Auto follows the language: English writes WXF.
+    send(&mut app, Command::CycleNotation);
+    send(&mut app, Command::SetLanguage(Language::English));
+    assert_eq!(texts(&app), ["C2.5", "H8+7"]);
+}
+
+#[test]
+fn analysis_follows_moves_undo_and_replay_steps_and_stops_when_hidden() {
+    let mut app = app_with(Players::TWO_PLAYERS, START, &[]);
+    send(&mut app, Command::ToggleAnalysis);
+    assert!(app.world().resource::<Analysis>().shown);
+    analysed(&mut app, 4).expect("lines for the start");
+    // A move: the lines are for the new position (Black to move).
+    app.world_mut()
+        .write_message(chuhan::core::game::MoveRequested(mv("h2e2")));
+    analysed(&mut app, 4).expect("lines after a move");
+    let after = app.world().resource::<Analysis>().position.clone().unwrap();
+    assert_eq!(after.side_to_move(), xiangqi::Color::Black);
+    // Undo: the start again.
+    send(&mut app, Command::Undo);
+    analysed(&mut app, 4).expect("lines after undo");
+    assert_eq!(
+        app.world().resource::<Analysis>().position.as_ref(),
+        Some(&xiangqi::Position::startpos())
+    );
+    // Hidden: the search stops and the engine is free within a few frames.
+    send(&mut app, Command::ToggleAnalysis);
+    let mut freed = false;
+    for _ in 0..200 {
+        app.update();
+        let a = app.world().resource::<Analysis>();
+        if !a.is_searching() && a.engine_free() && a.lines.is_empty() {
+            freed = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(freed, "the analysis went on after it was hidden");
+}
+
+#[test]
+fn analysis_follows_replay_steps() {
+    let mut app = app_with(Players::TWO_PLAYERS, START, &["h2e2", "h9g7", "h0g2"]);
+    let path = scratch_dir().with_extension("pgn");
+    let record = app.world().resource::<Game>().record.clone();
+    std::fs::write(
+        &path,
+        xiangqi::pgn::write(&record, xiangqi::notation::Notation::Chinese),
+    )
+    .unwrap();
+    send(&mut app, Command::OpenRecord(path));
+    // Leaving the game in progress is confirmed.
+    send(&mut app, Command::Confirm(true));
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Phase>>().get(),
+        Phase::Replaying
+    );
+    send(&mut app, Command::ToggleAnalysis);
+    for (step, ply) in [(Step::First, 0), (Step::Next, 1), (Step::To(3), 3)] {
+        send(&mut app, Command::Step(step));
+        assert_eq!(app.world().resource::<Game>().record.ply(), ply);
+        analysed(&mut app, 3).unwrap_or_else(|| panic!("no lines at ply {ply}"));
+    }
+}
+
+#[test]
+fn analysis_is_off_against_the_computer_unless_the_settings_allow_it() {
+    let mut app = app_with(Players::HUMAN_RED, START, &[]);
+    notices(&mut app);
+    send(&mut app, Command::ToggleAnalysis);
+    assert!(!app.world().resource::<Analysis>().shown);
+    assert!(notices(&mut app).contains(&NoticeKind::AnalysisOffInPlay));
+    app.world_mut().resource_mut::<Settings>().analysis_in_play = true;
+    send(&mut app, Command::ToggleAnalysis);
+    assert!(app.world().resource::<Analysis>().shown);
+}
+
+/// Offers a draw and waits for the computer's answer (5 s at most).
+fn offer_draw(app: &mut App) -> Option<NoticeKind> {
+    notices(app);
+    send(app, Command::OfferDraw);
+    for _ in 0..1000 {
+        app.update();
+        if let Some(n) = notices(app)
+            .into_iter()
+            .find(|n| matches!(n, NoticeKind::DrawAccepted | NoticeKind::DrawDeclined))
+        {
+            return Some(n);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    None
+}
+
+#[test]
+fn the_computer_accepts_a_draw_when_clearly_lost_and_declines_when_winning() {
+    // Black (the computer) has a bare king against Red's two rooks: it accepts.
+    let lost = "4k4/9/9/9/9/9/9/9/R8/R2K5 w - - 0 1";
+    let mut app = app_with(Players::HUMAN_RED, lost, &[]);
+    assert_eq!(offer_draw(&mut app), Some(NoticeKind::DrawAccepted));
+    assert_eq!(
+        app.world().resource::<Game>().outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Agreement
+        })
+    );
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Phase>>().get(),
+        Phase::GameOver
+    );
+    // The roles reversed: the computer (Black) has the rooks and declines.
+    let winning = "r3k4/r8/9/9/9/9/9/9/9/3K5 w - - 0 1";
+    let mut app = app_with(Players::HUMAN_RED, winning, &[]);
+    assert_eq!(offer_draw(&mut app), Some(NoticeKind::DrawDeclined));
+    assert_eq!(app.world().resource::<Game>().outcome(), None);
+}
+
+#[test]
+fn between_two_people_the_other_side_answers_a_draw_offer() {
+    let mut app = app_with(Players::TWO_PLAYERS, START, &["h2e2"]);
+    send(&mut app, Command::OfferDraw);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Dialog>>().get(),
+        Dialog::DrawOffer
+    );
+    send(&mut app, Command::AnswerDraw(false));
+    app.update();
+    assert_eq!(*app.world().resource::<State<Dialog>>().get(), Dialog::None);
+    assert_eq!(app.world().resource::<Game>().outcome(), None);
+    send(&mut app, Command::OfferDraw);
+    send(&mut app, Command::AnswerDraw(true));
+    app.update();
+    assert_eq!(
+        app.world().resource::<Game>().outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Agreement
+        })
+    );
+}
