@@ -7,7 +7,8 @@
 //! - `CHUHAN_PLAY` (a move to play once the board shows) and `CHUHAN_ANIM_CAP` (stop its glide part
 //!   way, 0 to 1: a capture in progress);
 //! - `CHUHAN_GRAPHICS` (`auto`, `high` or `low`),
-//! - `CHUHAN_COMMAND` (`new`, `quit` or `resign`: a command sent once the board shows),
+//! - `CHUHAN_COMMAND` (`new`, `quit`, `resign`, `analysis` or `draw`: a command sent once the
+//!   board shows),
 //! - `CHUHAN_LANG=en` (English), `CHUHAN_MENU` (a menu to open: game, level, handicap, records,
 //!   language), `CHUHAN_BROWSE` (a folder to show in the record browser), `CHUHAN_HINT` (ask for a
 //!   hint);
@@ -207,15 +208,18 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The command `CHUHAN_COMMAND` names: `new` (a new game: asks first during a game), `quit`
-/// (asks the same), `resign`; anything else is ignored with an error line.
+/// (asks the same), `resign`, `analysis` (show it), `draw` (offer one); anything else is ignored
+/// with an error line.
 #[must_use]
 pub fn scripted_command(name: &str) -> Option<Command> {
     match name {
         "new" => Some(Command::NewGame(crate::core::setup::Setup::default())),
         "quit" => Some(Command::Quit),
         "resign" => Some(Command::Resign),
+        "analysis" => Some(Command::ToggleAnalysis),
+        "draw" => Some(Command::OfferDraw),
         other => {
-            error!("CHUHAN_COMMAND: {other:?} is not new, quit or resign");
+            error!("CHUHAN_COMMAND: {other:?} is not new, quit, resign, analysis or draw");
             None
         }
     }
