@@ -1,6 +1,6 @@
 //! The frame loop's own cost, headless: the game's core (`MinimalPlugins` + `CorePlugin`) updated at
-//! a 60 Hz pace, first with nobody thinking, then while the computer searches at 大师 (Master) level
-//! for both sides. Prints the mean and 99th percentile time of one `App::update`.
+//! a 60 Hz pace, first with nobody thinking, then with the analysis shown, then while the computer
+//! searches at 大师 (Master) level for both sides. Prints the mean and 99th percentile time of one `App::update`.
 //!
 //! `cargo run --release --example frame_cost [frames]` (default 600 frames per phase)
 
@@ -66,6 +66,21 @@ fn main() {
     });
     app.update();
     report("idle (two players)", measure(&mut app, frames));
+    // The analysis shown: its endless search runs beside the frames, its lines copied in.
+    app.world_mut()
+        .write_message(chuhan::core::commands::Command::ToggleAnalysis);
+    app.update();
+    report("analysis shown (two players)", measure(&mut app, frames));
+    let depth = app
+        .world()
+        .resource::<chuhan::core::analysis::Analysis>()
+        .lines
+        .first()
+        .map(|l| l.depth);
+    println!("the analysis reached depth {depth:?}");
+    app.world_mut()
+        .write_message(chuhan::core::commands::Command::ToggleAnalysis);
+    app.update();
     app.world_mut().write_message(NewGame {
         record,
         players: Players {
