@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use xiangqi::{Color as Side, Move, Position};
 use xiangqi_engine::Limits;
-use xiangqi_engine::analysis::{Analyser, Line};
+use xiangqi_engine::analysis::{Analyser, Line, put_line};
 
 use crate::core::commands::Command;
 use crate::core::engine_task::{Running, SharedEngine};
@@ -166,11 +166,7 @@ fn follow_position(
         analysis.shown = false;
     }
     let record = &game.record;
-    let key: AnalysedKey = (
-        record.start().clone(),
-        record.moves().to_vec(),
-        analysis.lines_wanted.clamp(1, MAX_LINES),
-    );
+    let wanted = analysis.lines_wanted.clamp(1, MAX_LINES);
     let a = analysis.bypass_change_detection();
     if !a.shown {
         if a.task.is_some() || !a.lines.is_empty() {
@@ -181,7 +177,12 @@ fn follow_position(
         }
         return;
     }
-    if a.task.as_ref().is_none_or(|(k, _)| *k != key) {
+    // Compared in place: nothing is allocated in a frame where the position stays.
+    let current = a.task.as_ref().is_some_and(|((start, moves, n), _)| {
+        start == record.start() && moves.as_slice() == record.moves() && *n == wanted
+    });
+    if !current {
+        let key: AnalysedKey = (record.start().clone(), record.moves().to_vec(), wanted);
         a.stop();
         a.lines.clear();
         a.position = Some(record.position().clone());
@@ -197,10 +198,7 @@ fn follow_position(
             };
             let _ = engine.analyse(&start, &moves, &limits, wanted, &mut |i, line| {
                 if let Ok(mut f) = found.lock() {
-                    if f.lines.len() <= i {
-                        f.lines.resize(i + 1, Line::default());
-                    }
-                    f.lines[i] = line.clone();
+                    put_line(&mut f.lines, i, line.clone());
                     f.version += 1;
                 }
             });

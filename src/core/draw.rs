@@ -95,7 +95,9 @@ fn offer(
                 draw.judging = Some((game.record.ply(), computer, running));
             }
             Command::AnswerDraw(yes) => {
-                if asked.0.take().is_some() && *yes && game.outcome().is_none() {
+                // The answer closes the question either way.
+                let offered = asked.0.take().is_some();
+                if offered && *yes && game.outcome().is_none() {
                     agree(&mut game, &mut ended);
                 }
             }

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use xiangqi::{Move, Position};
 
-use super::{Analyser, AnalyserError, Line};
+use super::{Analyser, AnalyserError, Line, put_line};
 use crate::Level;
 use crate::search::{Limits, MATE};
 
@@ -151,10 +151,7 @@ impl UciEngine {
             };
             if let Some((i, l)) = parse_info(&line) {
                 on_line(i, &l);
-                if found.len() <= i {
-                    found.resize(i + 1, Line::default());
-                }
-                found[i] = l;
+                put_line(&mut found, i, l);
             } else if let Some(rest) = line.strip_prefix("bestmove") {
                 let word = rest.split_whitespace().next().unwrap_or("");
                 let best = match word.parse::<Move>() {

@@ -25,6 +25,14 @@ pub struct Line {
     pub pv: Vec<Move>,
 }
 
+/// Keeps `line` as line `i` of `lines` (growing the list as lines come in).
+pub fn put_line(lines: &mut Vec<Line>, i: usize, line: Line) {
+    if lines.len() <= i {
+        lines.resize(i + 1, Line::default());
+    }
+    lines[i] = line;
+}
+
 /// Why an engine could not answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AnalyserError {
@@ -109,10 +117,7 @@ impl Analyser for Engine {
                 pv: info.pv.clone(),
             };
             on_line(i, &line);
-            if found.len() <= i {
-                found.resize(i + 1, Line::default());
-            }
-            found[i] = line;
+            put_line(&mut found, i, line);
         });
         self.set_multipv(1);
         self.set_own_book(book);
