@@ -10,10 +10,10 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use xiangqi::{Color as Side, Move, Position};
 use xiangqi_engine::Limits;
-use xiangqi_engine::analysis::{Analyser, Line, put_line};
+use xiangqi_engine::analysis::{Line, put_line};
 
 use crate::core::commands::Command;
-use crate::core::engine_task::{Running, SharedEngine};
+use crate::core::engine_task::{Engines, QUIT_PATIENCE, Running, SharedEngine};
 use crate::core::game::{Controller, CoreSet, Game};
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::phase::Phase;
@@ -158,6 +158,7 @@ fn toggle(
 /// has found (only when something new came: the resource is not touched otherwise).
 fn follow_position(
     game: Res<Game>,
+    engines: Res<Engines>,
     settings: Res<Settings>,
     phase: Res<State<Phase>>,
     mut analysis: ResMut<Analysis>,
@@ -191,7 +192,7 @@ fn follow_position(
         }
         let found = Arc::clone(&a.found);
         let (start, moves, wanted) = key.clone();
-        let running = a.engine.spawn(move |engine| {
+        let running = a.engine.spawn(&engines, move |engine| {
             let limits = Limits {
                 infinite: true,
                 ..Limits::default()
@@ -242,5 +243,6 @@ fn follow_position(
 fn stop_on_exit(mut exits: MessageReader<AppExit>, mut analysis: ResMut<Analysis>) {
     if exits.read().count() > 0 {
         analysis.stop();
+        analysis.engine.shut_down(QUIT_PATIENCE);
     }
 }

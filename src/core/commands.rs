@@ -66,6 +66,16 @@ pub enum Command {
     ToggleAnalysis,
     /// How many lines the analysis shows (1 to 3).
     SetAnalysisLines(usize),
+    /// Review the finished game or the record in replay (复盘分析).
+    Review,
+    /// Stop the review running.
+    CancelReview,
+    /// The time control of new games (applies at once to a game with no move yet).
+    SetTimeControl(crate::core::setup::TimeControl),
+    /// Change the player's own time control.
+    AdjustCustomClock(crate::core::setup::ClockAdjust),
+    /// Use the external engine set in the settings, or the built-in one.
+    ToggleExternalEngine,
     /// Answer the offer to resume the last game.
     Resume(bool),
     /// Quit.
@@ -136,6 +146,7 @@ fn handle_commands(
     mut hint: ResMut<HintState>,
     mut offer: ResMut<ResumeOffer>,
     mut thinking: ResMut<Thinking>,
+    engines: Res<crate::core::engine_task::Engines>,
     dirs: Res<Dirs>,
     mut pending: ResMut<PendingConfirm>,
     phase: Res<State<Phase>>,
@@ -221,7 +232,7 @@ fn handle_commands(
             }
             Command::Hint => {
                 if !replaying {
-                    start_hint(&game, &mut hint);
+                    start_hint(&game, &mut hint, &engines);
                 }
             }
             Command::SavePosition => {
@@ -301,11 +312,18 @@ fn handle_commands(
             Command::SetLanguage(lang) => settings.language = *lang,
             Command::CycleGraphics => settings.graphics = settings.graphics.next(),
             Command::CycleNotation => settings.notation = settings.notation.next(),
-            // Handled by the analysis and the draw offer.
+            // Handled by the analysis, the draw offer, the review and the clock.
             Command::ToggleAnalysis
             | Command::SetAnalysisLines(_)
             | Command::OfferDraw
-            | Command::AnswerDraw(_) => {}
+            | Command::AnswerDraw(_)
+            | Command::Review
+            | Command::CancelReview
+            | Command::SetTimeControl(_)
+            | Command::AdjustCustomClock(_) => {}
+            Command::ToggleExternalEngine => {
+                settings.engine.enabled = !settings.engine.enabled;
+            }
             Command::ToggleSound => {
                 settings.sound = !settings.sound;
             }

@@ -1,4 +1,5 @@
-//! The computer opponent: searches on the async compute pool while frames keep coming; its move
+//! The computer opponent: searches on a thread of its own while frames keep coming, by its
+//! clock when the game has one; its move
 //! goes through `MoveRequested` like a click. A change of position (undo, new game) or quitting
 //! stops the search.
 
@@ -6,9 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use xiangqi::{GameRecord, Move};
-use xiangqi_engine::Limits;
 
-use crate::core::engine_task::{Running, SharedEngine};
+use crate::core::clock::Clock;
+use crate::core::engine_task::{Engines, Running, SharedEngine};
 
 use crate::core::game::{BoardReset, Controller, CoreSet, Game, MoveRequested};
 use crate::core::phase::Phase;
@@ -115,9 +116,12 @@ fn key(generation: Generation, record: &GameRecord) -> u64 {
     generation.0 << 32 | record.ply() as u64
 }
 
+#[allow(clippy::too_many_arguments)]
 fn start_thinking(
     game: Res<Game>,
     settings: Res<Settings>,
+    clock: Res<Clock>,
+    engines: Res<Engines>,
     phase: Res<State<Phase>>,
     generation: Res<Generation>,
     mut thinking: ResMut<Thinking>,
@@ -125,10 +129,11 @@ fn start_thinking(
     let record = &game.record;
     let now = key(*generation, record);
     if let Some(search) = &thinking.task {
-        if search.generation == now {
+        if search.generation == now && game.outcome().is_none() {
             return;
         }
-        // The position changed under the search: stop it and forget it.
+        // The position changed under the search, or the game ended (on time, by a
+        // resignation): stop it and forget it.
         thinking.cancel();
     }
     if *phase.get() != Phase::Playing
@@ -141,23 +146,23 @@ fn start_thinking(
     let moves = record.moves().to_vec();
     let progress = Arc::clone(&thinking.progress);
     let level = settings.level;
+    // By its clock when there is one; its level caps the time either way.
+    let limits = clock.limits(record.position().side_to_move());
     if let Ok(mut p) = progress.lock() {
         *p = None;
     }
-    let running = thinking.engine.spawn(move |engine| {
-        engine.set_level(Some(level));
+    let running = thinking.engine.spawn(&engines, move |engine| {
         engine
-            .think(&start, &moves, &Limits::default(), |info| {
-                if info.multipv <= 1
-                    && let Ok(mut p) = progress.lock()
-                {
+            .play(&start, &moves, &limits, Some(level), &mut |line| {
+                if let Ok(mut p) = progress.lock() {
                     *p = Some(Progress {
-                        depth: info.depth,
-                        score: info.score,
+                        depth: line.depth,
+                        score: line.score,
                     });
                 }
             })
-            .best
+            .ok()
+            .flatten()
     });
     thinking.task = Some(Search {
         generation: now,
@@ -189,5 +194,8 @@ fn collect_move(
 fn stop_on_exit(mut exits: MessageReader<AppExit>, mut thinking: ResMut<Thinking>) {
     if exits.read().count() > 0 {
         thinking.cancel();
+        thinking
+            .engine
+            .shut_down(crate::core::engine_task::QUIT_PATIENCE);
     }
 }

@@ -11,7 +11,7 @@ use xiangqi_engine::Limits;
 use xiangqi_engine::analysis::accepts_draw;
 
 use crate::core::commands::Command;
-use crate::core::engine_task::{Running, SharedEngine};
+use crate::core::engine_task::{Engines, Running, SharedEngine};
 use crate::core::game::{Controller, CoreSet, Game, GameEnded};
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::phase::{DrawAsked, Phase};
@@ -48,12 +48,14 @@ fn agree(game: &mut Game, ended: &mut MessageWriter<GameEnded>) {
     ended.write(GameEnded(outcome));
 }
 
+#[allow(clippy::too_many_arguments)]
 fn offer(
     mut commands: MessageReader<Command>,
     mut game: ResMut<Game>,
     phase: Res<State<Phase>>,
     mut draw: ResMut<DrawOffer>,
     mut asked: ResMut<DrawAsked>,
+    engines: Res<Engines>,
     mut notices: MessageWriter<Notice>,
     mut ended: MessageWriter<GameEnded>,
 ) {
@@ -83,14 +85,13 @@ fn offer(
                 };
                 let start = game.record.start().clone();
                 let moves = game.record.moves().to_vec();
-                let running = draw.engine.spawn(move |engine| {
-                    engine.set_level(None);
+                let running = draw.engine.spawn(&engines, move |engine| {
                     let limits = Limits {
                         movetime: Some(JUDGING_TIME),
                         ..Limits::default()
                     };
-                    let thought = engine.think(&start, &moves, &limits, |_| {});
-                    Some(thought.search.score)
+                    let lines = engine.analyse(&start, &moves, &limits, 1, &mut |_, _| {});
+                    Some(lines.ok()?.first()?.score)
                 });
                 draw.judging = Some((game.record.ply(), computer, running));
             }

@@ -1,7 +1,13 @@
 //! An engine searching off the frame loop: one [`SharedEngine`] per use (the computer's moves,
-//! hints, analysis, draw offers), each search on a thread of its own that can be cancelled at
-//! once. Not Bevy's async compute pool: on a 2-core machine it has one thread, so an endless
-//! analysis would hold back the computer's move behind it.
+//! hints, analysis, review, draw offers), each search on a thread of its own that can be
+//! cancelled at once. Not Bevy's async compute pool: on a 2-core machine it has one thread, so an
+//! endless analysis would hold back the computer's move behind it.
+//!
+//! Which engine searches is the player's choice ([`EngineChoice`]): the built-in one, or another
+//! UCI engine run as a child process. The engine is made on the search's thread the first time it
+//! is needed (and again when the choice changes), so starting a program and its handshake never
+//! run on the frame loop. An external engine that cannot be started leaves a message in
+//! [`Engines`] (the game shows it as a notice) and the built-in engine searches instead.
 //!
 //! The engine's stop flag is shared by every search it runs, so cancelling one search and
 //! starting the next in the same frame must not clear the flag before the old search has seen it.
@@ -11,31 +17,97 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
+use bevy::prelude::*;
 use xiangqi_engine::Engine;
+use xiangqi_engine::analysis::Analyser;
+use xiangqi_engine::analysis::external::UciEngine;
 
-/// An engine and its stop flag, shared with the task searching on it.
-pub struct SharedEngine {
-    engine: Arc<Mutex<Engine>>,
-    stop: Arc<AtomicBool>,
+use crate::core::notice::{Notice, NoticeKind};
+use crate::core::settings::Settings;
+
+/// How long quitting waits for a search to let go of its engine before leaving it.
+pub const QUIT_PATIENCE: Duration = Duration::from_millis(1500);
+
+/// Which engine searches.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// The built-in engine.
+    #[default]
+    BuiltIn,
+    /// A UCI engine: its program and the options set after the handshake.
+    External {
+        /// The program.
+        path: String,
+        /// Options (name, value), e.g. `Threads`, `Hash`.
+        options: Vec<(String, String)>,
+    },
 }
 
-impl Default for SharedEngine {
-    fn default() -> SharedEngine {
-        let engine = Engine::new();
-        let stop = engine.stop_flag();
-        SharedEngine {
-            engine: Arc::new(Mutex::new(engine)),
-            stop,
+/// The engine chosen now, and the messages of external engines that could not be started.
+#[derive(Resource, Clone, Default)]
+pub struct Engines {
+    /// The engine searches start on.
+    pub choice: EngineChoice,
+    failures: Arc<Mutex<Vec<String>>>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Engines>();
+    app.add_systems(PreUpdate, follow_settings);
+    app.add_systems(Update, report_failures);
+}
+
+/// The choice follows the settings (read when they change).
+fn follow_settings(settings: Res<Settings>, mut engines: ResMut<Engines>) {
+    if settings.is_changed() {
+        let e = &settings.engine;
+        let choice = if e.in_use() {
+            EngineChoice::External {
+                path: e.path.trim().to_owned(),
+                options: e.options(),
+            }
+        } else {
+            EngineChoice::BuiltIn
+        };
+        if engines.choice != choice {
+            engines.choice = choice;
         }
     }
 }
 
+/// Each failure to start the chosen engine becomes a notice.
+fn report_failures(engines: Res<Engines>, mut notices: MessageWriter<Notice>) {
+    let Ok(mut failures) = engines.failures.try_lock() else {
+        return;
+    };
+    for f in failures.drain(..) {
+        notices.write(Notice(NoticeKind::EngineFallback(f)));
+    }
+}
+
+/// The engine of one use, once made.
+struct Loaded {
+    /// What was asked for when it was made (the built-in engine stands in for a failed one).
+    choice: EngineChoice,
+    analyser: Box<dyn Analyser>,
+}
+
+/// An engine and its stop flag, shared with the task searching on it.
+#[derive(Default)]
+pub struct SharedEngine {
+    engine: Arc<Mutex<Option<Loaded>>>,
+    /// The stop flag of the engine made last.
+    stop: Arc<Mutex<Arc<AtomicBool>>>,
+}
+
 impl SharedEngine {
-    /// Runs `work` on the engine in a task (waiting for any search still stopping).
+    /// Runs `work` on the chosen engine in a task (waiting for any search still stopping).
     pub fn spawn<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
+        engines: &Engines,
+        work: impl FnOnce(&mut dyn Analyser) -> Option<T> + Send + 'static,
     ) -> Running<T> {
         let cancelled = Arc::new(AtomicBool::new(false));
         let (engine, stop, mine) = (
@@ -43,16 +115,25 @@ impl SharedEngine {
             Arc::clone(&self.stop),
             Arc::clone(&cancelled),
         );
+        let (choice, failures) = (engines.choice.clone(), Arc::clone(&engines.failures));
         let task: Slot<T> = Arc::default();
         let tx = Arc::clone(&task);
         std::thread::spawn(move || {
             let result = (|| {
                 let mut engine = engine.lock().ok()?;
-                stop.store(false, Ordering::SeqCst);
+                if engine.as_ref().is_none_or(|l| l.choice != choice) {
+                    let analyser = make(&choice, &failures);
+                    if let Ok(mut s) = stop.lock() {
+                        *s = analyser.stop_flag();
+                    }
+                    *engine = Some(Loaded { choice, analyser });
+                }
+                let loaded = engine.as_mut()?;
+                loaded.analyser.stop_flag().store(false, Ordering::SeqCst);
                 if mine.load(Ordering::SeqCst) {
                     return None;
                 }
-                work(&mut engine)
+                work(loaded.analyser.as_mut())
             })();
             // After a cancel nobody reads it: it is dropped with the slot.
             if let Ok(mut slot) = tx.lock() {
@@ -71,6 +152,49 @@ impl SharedEngine {
     pub fn is_free(&self) -> bool {
         self.engine.try_lock().is_ok()
     }
+
+    /// Stops any search and drops the engine (an external one is told to quit, then killed), at
+    /// most waiting `patience` for a search to let go of it. For quitting.
+    pub fn shut_down(&self, patience: Duration) {
+        if let Ok(s) = self.stop.lock() {
+            s.store(true, Ordering::SeqCst);
+        }
+        let deadline = Instant::now() + patience;
+        loop {
+            if let Ok(mut engine) = self.engine.try_lock() {
+                *engine = None;
+                return;
+            }
+            if Instant::now() >= deadline {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for SharedEngine {
+    /// An external engine is told to quit (and killed if it stays) with the game.
+    fn drop(&mut self) {
+        self.shut_down(QUIT_PATIENCE);
+    }
+}
+
+/// Makes the chosen engine; the built-in one when an external engine cannot be started (its
+/// error goes to `failures`).
+fn make(choice: &EngineChoice, failures: &Mutex<Vec<String>>) -> Box<dyn Analyser> {
+    match choice {
+        EngineChoice::BuiltIn => Box::new(Engine::new()),
+        EngineChoice::External { path, options } => match UciEngine::start(path, options) {
+            Ok(e) => Box::new(e),
+            Err(e) => {
+                if let Ok(mut f) = failures.lock() {
+                    f.push(e.to_string());
+                }
+                Box::new(Engine::new())
+            }
+        },
+    }
 }
 
 /// Where a search's thread leaves its result.
@@ -80,7 +204,7 @@ type Slot<T> = Arc<Mutex<Option<Option<T>>>>;
 pub struct Running<T> {
     task: Slot<T>,
     cancelled: Arc<AtomicBool>,
-    stop: Arc<AtomicBool>,
+    stop: Arc<Mutex<Arc<AtomicBool>>>,
 }
 
 impl<T> Running<T> {
@@ -92,7 +216,9 @@ impl<T> Running<T> {
     /// Stops it; the engine is free again within the search's stop latency.
     pub fn cancel(self) {
         self.cancelled.store(true, Ordering::SeqCst);
-        self.stop.store(true, Ordering::SeqCst);
+        if let Ok(s) = self.stop.lock() {
+            s.store(true, Ordering::SeqCst);
+        }
         // The search ends through the flags above; its thread then finds nobody to tell.
     }
 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use xiangqi::Move;
 use xiangqi_engine::Limits;
 
-use crate::core::engine_task::{Running, SharedEngine};
+use crate::core::engine_task::{Engines, Running, SharedEngine};
 use crate::core::game::{BoardReset, CoreSet, Game, MovePlayed};
 
 /// A hint: its own engine, the search for the record at a ply, and the move it suggests.
@@ -48,20 +48,22 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Starts a hint search for the current position (one at a time).
-pub(crate) fn start_hint(game: &Game, hint: &mut HintState) {
+pub(crate) fn start_hint(game: &Game, hint: &mut HintState, engines: &Engines) {
     if game.outcome().is_some() || hint.task.is_some() {
         return;
     }
     hint.shown = None;
     let start = game.record.start().clone();
     let moves = game.record.moves().to_vec();
-    let task = hint.engine.spawn(move |engine| {
-        engine.set_level(None);
+    let task = hint.engine.spawn(engines, move |engine| {
         let limits = Limits {
             movetime: Some(HINT_TIME),
             ..Limits::default()
         };
-        engine.think(&start, &moves, &limits, |_| {}).best
+        engine
+            .play(&start, &moves, &limits, None, &mut |_| {})
+            .ok()
+            .flatten()
     });
     hint.task = Some((game.record.ply(), task));
 }

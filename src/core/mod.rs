@@ -7,6 +7,8 @@ use bevy::prelude::*;
 
 pub mod analysis;
 pub mod autosave;
+pub mod clock;
+pub mod clock_menu;
 pub mod commands;
 pub mod computer;
 pub mod draw;
@@ -19,6 +21,7 @@ pub mod notice;
 pub mod phase;
 pub mod pieces;
 pub mod replay;
+pub mod review;
 pub mod selection;
 pub mod settings;
 pub mod setup;
@@ -38,5 +41,11 @@ pub(super) fn plugin(app: &mut App) {
         autosave::plugin,
         analysis::plugin,
         draw::plugin,
+    ));
+    app.add_plugins((
+        clock::plugin,
+        clock_menu::plugin,
+        engine_task::plugin,
+        review::plugin,
     ));
 }

@@ -38,6 +38,10 @@ pub enum NoticeKind {
     DrawDeclined,
     /// No draw can be offered now.
     NoDrawOffer,
+    /// The external engine could not be started (why); the built-in engine plays instead.
+    EngineFallback(String),
+    /// A review needs a finished game or a record.
+    NothingToReview,
 }
 
 pub(super) fn plugin(app: &mut App) {

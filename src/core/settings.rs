@@ -1,5 +1,5 @@
 //! What persists between runs: sound, level, language, the last setup, the camera's view and the
-//! graphics setting. The
+//! graphics setting, the notation, the time control and the external engine. The
 //! settings resource is the one place each of these lives; the settings file is written from it
 //! whenever it changes.
 
@@ -8,7 +8,7 @@ use std::path::Path;
 use bevy::prelude::*;
 use xiangqi_engine::Level;
 
-use crate::core::setup::Setup;
+use crate::core::setup::{Setup, TimeControl};
 use crate::storage::files::Dirs;
 use crate::storage::writer::Writer;
 
@@ -94,6 +94,49 @@ pub struct Settings {
     pub notation: MoveNotation,
     /// Whether the analysis may be shown in a game against the computer.
     pub analysis_in_play: bool,
+    /// The time control of new games.
+    pub time_control: TimeControl,
+    /// The player's own time control (offered in the clock menu, adjustable there).
+    pub custom_clock: TimeControl,
+    /// Another UCI engine to play, analyse and review with instead of the built-in one.
+    pub engine: ExternalEngine,
+}
+
+/// Another UCI xiangqi engine (Pikafish, for example): its program and options. Used for the
+/// computer's moves, hints, draw offers, analysis and review when enabled and a path is set;
+/// one child process per use, started off the frame loop and told to quit when the game does.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct ExternalEngine {
+    /// The program (an absolute path, or a name found on `PATH`).
+    pub path: String,
+    /// Its `Threads` option (0: the engine's default).
+    pub threads: u32,
+    /// Its `Hash` option in MiB (0: the engine's default).
+    pub hash_mb: u32,
+    /// Whether it is used.
+    pub enabled: bool,
+}
+
+impl ExternalEngine {
+    /// Whether it is to be used: enabled, with a path.
+    #[must_use]
+    pub fn in_use(&self) -> bool {
+        self.enabled && !self.path.trim().is_empty()
+    }
+
+    /// The UCI options to set: `Threads` and `Hash` where given.
+    #[must_use]
+    pub fn options(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        if self.threads > 0 {
+            out.push(("Threads".to_owned(), self.threads.to_string()));
+        }
+        if self.hash_mb > 0 {
+            out.push(("Hash".to_owned(), self.hash_mb.to_string()));
+        }
+        out
+    }
 }
 
 impl Settings {
@@ -122,6 +165,9 @@ impl Default for Settings {
             graphics: Graphics::Auto,
             notation: MoveNotation::Auto,
             analysis_in_play: false,
+            time_control: TimeControl::Untimed,
+            custom_clock: TimeControl::CUSTOM_DEFAULT,
+            engine: ExternalEngine::default(),
         }
     }
 }

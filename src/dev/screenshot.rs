@@ -7,7 +7,7 @@
 //! - `CHUHAN_PLAY` (a move to play once the board shows) and `CHUHAN_ANIM_CAP` (stop its glide part
 //!   way, 0 to 1: a capture in progress);
 //! - `CHUHAN_GRAPHICS` (`auto`, `high` or `low`),
-//! - `CHUHAN_COMMAND` (`new`, `quit`, `resign`, `analysis` or `draw`: a command sent once the
+//! - `CHUHAN_COMMAND` (`new`, `quit`, `resign`, `analysis`, `draw` or `review`: a command sent once the
 //!   board shows),
 //! - `CHUHAN_LANG=en` (English), `CHUHAN_MENU` (a menu to open: game, level, handicap, records,
 //!   language), `CHUHAN_BROWSE` (a folder to show in the record browser), `CHUHAN_HINT` (ask for a
@@ -208,7 +208,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The command `CHUHAN_COMMAND` names: `new` (a new game: asks first during a game), `quit`
-/// (asks the same), `resign`, `analysis` (show it), `draw` (offer one); anything else is ignored
+/// (asks the same), `resign`, `analysis` (show it), `draw` (offer one), `review` (复盘分析 of the opened record); anything else is ignored
 /// with an error line.
 #[must_use]
 pub fn scripted_command(name: &str) -> Option<Command> {
@@ -218,8 +218,9 @@ pub fn scripted_command(name: &str) -> Option<Command> {
         "resign" => Some(Command::Resign),
         "analysis" => Some(Command::ToggleAnalysis),
         "draw" => Some(Command::OfferDraw),
+        "review" => Some(Command::Review),
         other => {
-            error!("CHUHAN_COMMAND: {other:?} is not new, quit, resign, analysis or draw");
+            error!("CHUHAN_COMMAND: {other:?} is not new, quit, resign, analysis, draw or review");
             None
         }
     }

@@ -29,6 +29,7 @@ pub enum Menu {
     Level,
     Handicap,
     Records,
+    Clock,
     Language,
 }
 
@@ -45,6 +46,7 @@ impl Menu {
             "level" => Menu::Level,
             "handicap" => Menu::Handicap,
             "records" => Menu::Records,
+            "clock" => Menu::Clock,
             "language" => Menu::Language,
             _ => return None,
         })

@@ -118,21 +118,32 @@ pub fn score_text(red_score: i32) -> String {
 
 /// A line written out: depth, score, moves in `notation` from `pos`.
 fn line_text(pos: &Position, line: &ShownLine, notation: xiangqi::notation::Notation) -> String {
+    format!(
+        "{} {}  {}",
+        line.depth,
+        score_text(line.red_score),
+        pv_text(pos, &line.pv, notation, LINE_MOVES)
+    )
+}
+
+/// The first `max` moves of `pv` from `pos` in `notation` (up to the first that does not fit).
+#[must_use]
+pub fn pv_text(
+    pos: &Position,
+    pv: &[xiangqi::Move],
+    notation: xiangqi::notation::Notation,
+    max: usize,
+) -> String {
     let mut p = pos.clone();
     let mut moves = Vec::new();
-    for &m in line.pv.iter().take(LINE_MOVES) {
+    for &m in pv.iter().take(max) {
         let Ok(t) = notation.format(&p, m) else { break };
         moves.push(t);
         if p.play(m).is_err() {
             break;
         }
     }
-    format!(
-        "{} {}  {}",
-        line.depth,
-        score_text(line.red_score),
-        moves.join(" ")
-    )
+    moves.join(" ")
 }
 
 type Shown<'a> = Or<(With<EvalBar>, With<EvalLabel>, With<LinesPanel>)>;

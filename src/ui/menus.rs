@@ -1,12 +1,14 @@
-//! The menu bar (游戏, 难度, 让子, 棋谱, 语言) and its dropdowns.
+//! The menu bar (游戏, 难度, 让子, 棋谱, 用时, 语言) and its dropdowns. The clock menu chooses the
+//! time control of new games (and of the game in front when no move is made yet).
 
 use bevy::prelude::*;
 use xiangqi::Handicap;
 use xiangqi_engine::Level;
 
+use crate::core::clock::ClockAdjust;
 use crate::core::commands::Command;
 use crate::core::game::Players;
-use crate::core::setup::Setup;
+use crate::core::setup::{Setup, TimeControl};
 use crate::ui::actions::{Action, Menu, OpenMenu};
 use crate::ui::text::{Key, Language};
 use crate::ui::theme::*;
@@ -41,6 +43,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 (Menu::Level, Key::MenuLevel),
                 (Menu::Handicap, Key::MenuHandicap),
                 (Menu::Records, Key::MenuRecords),
+                (Menu::Clock, Key::MenuClock),
                 (Menu::Language, Key::MenuLanguage),
             ] {
                 bar.spawn(button(Action::OpenMenu(menu), label(key), &ui, 18.0));
@@ -98,6 +101,12 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 18.0,
             ));
             m.spawn(button(
+                Action::Command(Command::ToggleExternalEngine),
+                (Dynamic::Engine, Text::new("")),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(
                 Action::Command(Command::Resign),
                 label(Key::Resign),
                 &ui,
@@ -151,7 +160,39 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             m.spawn(button(Action::Browse, label(Key::OpenRecord), &ui, 18.0));
         });
     commands
-        .spawn(dropdown(Menu::Language, 256.0))
+        .spawn(dropdown(Menu::Clock, 256.0))
+        .with_children(|m| {
+            for tc in TimeControl::PRESETS {
+                m.spawn(button(
+                    Action::Command(Command::SetTimeControl(tc)),
+                    (Dynamic::TimeControl(tc), Text::new("")),
+                    &ui,
+                    18.0,
+                ));
+            }
+            m.spawn(button(
+                Action::Command(Command::AdjustCustomClock(ClockAdjust::Choose)),
+                (Dynamic::CustomClock, Text::new("")),
+                &ui,
+                18.0,
+            ));
+            for (adjust, key) in [
+                (ClockAdjust::MoreTime, Key::MoreTime),
+                (ClockAdjust::LessTime, Key::LessTime),
+                (ClockAdjust::MoreIncrement, Key::MoreIncrement),
+                (ClockAdjust::LessIncrement, Key::LessIncrement),
+                (ClockAdjust::SwitchKind, Key::SwitchClockKind),
+            ] {
+                m.spawn(button(
+                    Action::Command(Command::AdjustCustomClock(adjust)),
+                    label(key),
+                    &ui,
+                    16.0,
+                ));
+            }
+        });
+    commands
+        .spawn(dropdown(Menu::Language, 318.0))
         .with_children(|m| {
             for lang in [Language::Chinese, Language::English] {
                 m.spawn(button(

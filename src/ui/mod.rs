@@ -10,10 +10,12 @@ use crate::core::game::CoreSet;
 pub mod actions;
 pub mod analysis;
 pub mod browser;
+pub mod clock;
 pub mod dialogs;
 pub mod menus;
 pub mod move_list;
 pub mod replay_bar;
+pub mod review;
 pub mod side_panel;
 pub mod status;
 pub mod text;
@@ -45,6 +47,7 @@ pub(super) fn plugin(app: &mut App) {
         dialogs::plugin,
         browser::plugin,
     ));
+    app.add_plugins((clock::plugin, review::plugin));
 }
 
 #[cfg(test)]

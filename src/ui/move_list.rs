@@ -9,6 +9,7 @@ use crate::core::game::Game;
 use crate::core::move_list::MoveList;
 use crate::core::phase::Phase;
 use crate::core::replay::Step;
+use crate::core::review::Review;
 use crate::ui::actions::{Action, KeepColor};
 use crate::ui::text::Key;
 use crate::ui::theme::*;
@@ -56,12 +57,14 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
 }
 
 /// Rebuilds the move list rows around the current move.
+#[allow(clippy::too_many_arguments)]
 fn show_move_list(
     mut commands: Commands,
     game: Res<Game>,
     list: Res<MoveList>,
     phase: Res<State<Phase>>,
     analysis: Res<Analysis>,
+    review: Res<Review>,
     ui: Res<UiFont>,
     rows: Query<(Entity, Option<&Children>), With<MoveListRows>>,
     mut shown_with_analysis: Local<bool>,
@@ -69,6 +72,7 @@ fn show_move_list(
     if !game.is_changed()
         && !list.is_changed()
         && !phase.is_changed()
+        && !review.is_changed()
         && *shown_with_analysis == analysis.shown
     {
         return;
@@ -133,6 +137,12 @@ fn show_move_list(
                         continue;
                     };
                     let current = i + 1 == ply;
+                    // A reviewed move carries its mark's sign (?!, ?, ??, !!).
+                    let sign = review
+                        .result
+                        .as_ref()
+                        .and_then(|r| r.moves.get(i))
+                        .map_or("", |m| crate::ui::text::mark_sign(m.mark));
                     let mut e = r.spawn((
                         KeepColor,
                         Node {
@@ -143,7 +153,7 @@ fn show_move_list(
                         },
                         BackgroundColor(if current { CURRENT } else { Color::NONE }),
                         children![(
-                            Text::new(texts[i].clone()),
+                            Text::new(format!("{}{sign}", texts[i])),
                             TextLayout::no_wrap(),
                             font(&ui, 17.0),
                             TextColor(if i < ply {

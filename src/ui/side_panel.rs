@@ -1,4 +1,4 @@
-//! The buttons beside the board: undo, redo, hint, analysis, draw offer, save and restore a position, reset the view.
+//! The buttons beside the board: undo, redo, hint, analysis, draw offer, review, save and restore a position, reset the view.
 
 use bevy::prelude::*;
 
@@ -30,6 +30,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 (Action::Command(Command::Hint), Key::Hint),
                 (Action::Command(Command::ToggleAnalysis), Key::Analysis),
                 (Action::Command(Command::OfferDraw), Key::OfferDraw),
+                (Action::Command(Command::Review), Key::Review),
                 (Action::Command(Command::SavePosition), Key::SavePosition),
                 (
                     Action::Command(Command::RestorePosition),

@@ -53,6 +53,17 @@ pub enum Key {
     Accept,
     Decline,
     Analysis,
+    MenuClock,
+    Review,
+    CancelReview,
+    Untimed,
+    MoreTime,
+    LessTime,
+    MoreIncrement,
+    LessIncrement,
+    SwitchClockKind,
+    Better,
+    Accuracy,
 }
 
 /// `key` in `lang`.
@@ -107,6 +118,17 @@ pub fn tr(key: Key, lang: Language) -> &'static str {
         Key::Accept => ("同意", "Accept"),
         Key::Decline => ("拒绝", "Decline"),
         Key::Analysis => ("分析", "Analysis"),
+        Key::MenuClock => ("用时", "Clock"),
+        Key::Review => ("复盘分析", "Review"),
+        Key::CancelReview => ("取消", "Cancel"),
+        Key::Untimed => ("不限时", "Untimed"),
+        Key::MoreTime => ("自定义：时间 +", "Own: more time"),
+        Key::LessTime => ("自定义：时间 −", "Own: less time"),
+        Key::MoreIncrement => ("自定义：加秒 +", "Own: more increment"),
+        Key::LessIncrement => ("自定义：加秒 −", "Own: less increment"),
+        Key::SwitchClockKind => ("自定义：加秒制/每步限时", "Own: increment / per move"),
+        Key::Better => ("更好", "Better"),
+        Key::Accuracy => ("准确率", "Accuracy"),
     };
     match lang {
         Language::Chinese => zh,
@@ -252,7 +274,70 @@ pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
         NoticeKind::PositionSaved => "Position saved".into(),
         NoticeKind::NothingSaved if zh => "还没有保存的局面".into(),
         NoticeKind::NothingSaved => "No saved position yet".into(),
+        NoticeKind::EngineFallback(e) if zh => format!("外部引擎无法启动，改用内置引擎：{e}"),
+        NoticeKind::EngineFallback(e) => {
+            format!("The external engine could not start; the built-in engine plays: {e}")
+        }
+        NoticeKind::NothingToReview if zh => "对局结束或打开棋谱后才能复盘分析".into(),
+        NoticeKind::NothingToReview => "Review a finished game or an opened record".into(),
         NoticeKind::NothingToUndo if zh => "没有可以悔的棋".into(),
         NoticeKind::NothingToUndo => "Nothing to take back".into(),
+    }
+}
+
+/// A time control as a menu line: `5+3` (minutes + seconds a move), `每步30秒`, `不限时`.
+#[must_use]
+pub fn time_control_name(tc: crate::core::setup::TimeControl, lang: Language) -> String {
+    use crate::core::setup::TimeControl;
+    let zh = lang == Language::Chinese;
+    match tc {
+        TimeControl::Untimed => tr(Key::Untimed, lang).to_owned(),
+        TimeControl::PerMove { seconds } if zh => format!("每步{seconds}秒"),
+        TimeControl::PerMove { seconds } => format!("{seconds} s a move"),
+        TimeControl::Fischer { .. } if zh => format!("{}（分+秒）", tc.short()),
+        TimeControl::Fischer { .. } => format!("{} (min + s)", tc.short()),
+    }
+}
+
+/// The external engine's menu line: `引擎：内置` / `Engine: pikafish`.
+#[must_use]
+pub fn engine_name(engine: &crate::core::settings::ExternalEngine, lang: Language) -> String {
+    let name = if engine.in_use() {
+        engine
+            .path
+            .rsplit('/')
+            .next()
+            .unwrap_or(&engine.path)
+            .to_owned()
+    } else if lang == Language::Chinese {
+        "内置".to_owned()
+    } else {
+        "built-in".to_owned()
+    };
+    match lang {
+        Language::Chinese => format!("引擎：{name}"),
+        Language::English => format!("Engine: {name}"),
+    }
+}
+
+/// A review mark's name.
+#[must_use]
+pub fn mark_name(mark: xiangqi_engine::analysis::review::Mark, lang: Language) -> &'static str {
+    match lang {
+        Language::Chinese => mark.chinese(),
+        Language::English => mark.english(),
+    }
+}
+
+/// The sign a move list shows after a marked move: `!!`, `?!`, `?`, `??` (none for a good move).
+#[must_use]
+pub fn mark_sign(mark: xiangqi_engine::analysis::review::Mark) -> &'static str {
+    use xiangqi_engine::analysis::review::Mark;
+    match mark {
+        Mark::Brilliant => "!!",
+        Mark::Good => "",
+        Mark::Inaccuracy => "?!",
+        Mark::Mistake => "?",
+        Mark::Blunder => "??",
     }
 }

@@ -36,6 +36,12 @@ pub(crate) enum Dynamic {
     Notation,
     Graphics,
     Language(Language),
+    /// A preset time control (chosen when it is the one for new games).
+    TimeControl(crate::core::setup::TimeControl),
+    /// The player's own time control.
+    CustomClock,
+    /// The engine in use.
+    Engine,
 }
 
 pub(crate) const PANEL: Color = Color::srgba(0.12, 0.07, 0.04, 0.88);
@@ -120,6 +126,24 @@ fn localize(
             Dynamic::Handicap(h, gives) => (text::handicap_name(h, gives, lang), false),
             Dynamic::Graphics => (text::graphics_name(settings.graphics, lang), false),
             Dynamic::Notation => (text::notation_name(settings.notation, lang), false),
+            Dynamic::TimeControl(tc) => (
+                text::time_control_name(tc, lang),
+                tc == settings.time_control,
+            ),
+            Dynamic::CustomClock => (
+                format!(
+                    "{} {}",
+                    if lang == Language::Chinese {
+                        "自定义"
+                    } else {
+                        "Own:"
+                    },
+                    text::time_control_name(settings.custom_clock, lang)
+                ),
+                settings.custom_clock == settings.time_control
+                    && !crate::core::setup::TimeControl::PRESETS.contains(&settings.time_control),
+            ),
+            Dynamic::Engine => (text::engine_name(&settings.engine, lang), false),
             Dynamic::Sound => (
                 text::tr(
                     if settings.sound {

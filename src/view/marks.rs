@@ -1,5 +1,5 @@
 //! Marks on the board: the last move's two points, a ring under a king in check, the hint's
-//! arrow, and the meshes of the legal-destination markers.
+//! arrow, the review's better move, and the meshes of the legal-destination markers.
 
 use std::f32::consts::FRAC_PI_2;
 
@@ -10,6 +10,8 @@ use crate::core::game::{CoreSet, Game};
 use crate::core::geometry::HEIGHT;
 use crate::core::geometry::square_to_world;
 use crate::core::hints::HintState;
+use crate::core::phase::Phase;
+use crate::core::review::Review;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -17,6 +19,11 @@ pub(super) fn plugin(app: &mut App) {
         (
             mark_last_move.run_if(resource_changed::<Game>),
             mark_hint.run_if(resource_changed::<HintState>),
+            mark_better_move.run_if(
+                resource_changed::<Review>
+                    .or_eager(resource_changed::<Game>)
+                    .or_eager(state_changed::<Phase>),
+            ),
         )
             .after(CoreSet::Views),
     );
@@ -100,7 +107,7 @@ fn mark_last_move(
 }
 
 /// The engine's suggested move: a gold arrow from the piece to its destination.
-#[derive(Component)]
+#[derive(Component, Clone)]
 struct HintMark;
 
 fn mark_hint(
@@ -116,8 +123,61 @@ fn mark_hint(
     let Some(mv) = hint.shown else {
         return;
     };
+    let gold = Color::srgba(1.0, 0.78, 0.1, 0.9);
+    spawn_arrow(
+        &mut commands,
+        &mut meshes,
+        &mut materials,
+        mv,
+        gold,
+        HintMark,
+    );
+}
+
+/// The review's better move for the move just stepped onto: a green arrow.
+#[derive(Component, Clone)]
+struct BetterMark;
+
+fn mark_better_move(
+    mut commands: Commands,
+    review: Res<Review>,
+    game: Res<Game>,
+    phase: Res<State<Phase>>,
+    old: Query<Entity, With<BetterMark>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    if *phase.get() != Phase::Replaying {
+        return;
+    }
+    let Some(mv) = review.better_move(game.record.ply()) else {
+        return;
+    };
+    let green = Color::srgba(0.2, 0.85, 0.35, 0.9);
+    spawn_arrow(
+        &mut commands,
+        &mut meshes,
+        &mut materials,
+        mv,
+        green,
+        BetterMark,
+    );
+}
+
+/// An arrow on the board from `mv`'s piece to its destination, with a ring there.
+fn spawn_arrow(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    mv: xiangqi::Move,
+    color: Color,
+    marker: impl Component + Clone,
+) {
     let gold = materials.add(StandardMaterial {
-        base_color: Color::srgba(1.0, 0.78, 0.1, 0.9),
+        base_color: color,
         alpha_mode: AlphaMode::Blend,
         unlit: true,
         ..default()
@@ -130,7 +190,7 @@ fn mark_hint(
     // The shaft, from the piece's edge to the arrow head.
     let shaft = (length - 0.55).max(0.1);
     commands.spawn((
-        HintMark,
+        marker.clone(),
         Mesh3d(meshes.add(Cuboid::new(shaft, 0.02, 0.12))),
         MeshMaterial3d(gold.clone()),
         Transform::from_translation(a + d / length * (shaft / 2.0) + lift).with_rotation(yaw),
@@ -143,7 +203,7 @@ fn mark_hint(
         Vec2::new(-0.45, -0.25),
     ));
     commands.spawn((
-        HintMark,
+        marker.clone(),
         Mesh3d(head),
         MeshMaterial3d(gold.clone()),
         Transform::from_translation(b - d / length * 0.1 + lift)
@@ -151,7 +211,7 @@ fn mark_hint(
         Pickable::IGNORE,
     ));
     commands.spawn((
-        HintMark,
+        marker.clone(),
         Mesh3d(meshes.add(Annulus::new(0.44, 0.52).mesh().resolution(40))),
         MeshMaterial3d(gold),
         Transform::from_translation(b + Vec3::Y * 0.014)

@@ -217,7 +217,7 @@ impl Engine {
     }
 }
 
-fn min_opt<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+pub(crate) fn min_opt<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
     match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, None) => a,

@@ -33,7 +33,10 @@ fn a_child_engine_analyses_plays_and_stops() {
     let lines = e.analyse(&start, &[], &depth, 2, &mut |_, _| {}).unwrap();
     assert_eq!(lines.len(), 2);
     assert!(lines.iter().all(|l| start.is_legal(l.pv[0])));
-    let m = e.play(&start, &[], &depth, None).unwrap().unwrap();
+    let m = e
+        .play(&start, &[], &depth, None, &mut |_| {})
+        .unwrap()
+        .unwrap();
     assert!(start.is_legal(m));
     // An infinite search ends soon after the stop flag is set.
     let stop = e.stop_flag();

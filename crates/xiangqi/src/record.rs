@@ -307,6 +307,12 @@ impl GameRecord {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Removes tag `name`; its value, if it was there.
+    pub fn remove_tag(&mut self, name: &str) -> Option<String> {
+        let at = self.tags.iter().position(|(k, _)| k == name)?;
+        Some(self.tags.remove(at).1)
+    }
+
     /// Sets tag `name` (replacing an earlier value, keeping its place).
     pub fn set_tag(&mut self, name: &str, value: &str) {
         match self.tags.iter_mut().find(|(k, _)| k == name) {

@@ -175,7 +175,11 @@ fn go_command(start: &Position, played: usize, limits: &Limits) -> String {
     if let Some(n) = limits.nodes {
         go.push_str(&format!(" nodes {n}"));
     }
-    if let Some(t) = limits.movetime {
+    // A cap alone (a level's time, with no clock) is the time for the move.
+    if let Some(t) = limits
+        .movetime
+        .or(limits.max_time.filter(|_| limits.time.is_none()))
+    {
         go.push_str(&format!(" movetime {}", t.as_millis()));
     }
     if let Some(t) = limits.time {
@@ -262,10 +266,23 @@ impl Analyser for UciEngine {
         start: &Position,
         moves: &[Move],
         limits: &Limits,
-        _level: Option<Level>,
+        level: Option<Level>,
+        on_line: &mut dyn FnMut(&Line),
     ) -> Result<Option<Move>, AnalyserError> {
         self.send("setoption name MultiPV value 1")?;
-        let (_, best) = self.search(start, moves, limits, &mut |_, _| {})?;
+        // The level caps depth, nodes and time as it does for the built-in engine (an engine
+        // that has no levels plays at full strength within them).
+        let mut limits = limits.clone();
+        if let Some(s) = level.map(Level::settings) {
+            limits.depth = crate::min_opt(limits.depth, s.depth);
+            limits.nodes = crate::min_opt(limits.nodes, s.nodes);
+            limits.max_time = crate::min_opt(limits.max_time, s.time);
+        }
+        let (_, best) = self.search(start, moves, &limits, &mut |i, line| {
+            if i == 0 {
+                on_line(line);
+            }
+        })?;
         Ok(best)
     }
 

@@ -78,13 +78,15 @@ pub trait Analyser: Send {
         on_line: &mut dyn FnMut(usize, &Line),
     ) -> Result<Vec<Line>, AnalyserError>;
 
-    /// The move to play at `level` (`None`: full strength within `limits`).
+    /// The move to play at `level` (`None`: full strength within `limits`); `on_line` sees the
+    /// main line as it improves (for a status line).
     fn play(
         &mut self,
         start: &Position,
         moves: &[Move],
         limits: &Limits,
         level: Option<Level>,
+        on_line: &mut dyn FnMut(&Line),
     ) -> Result<Option<Move>, AnalyserError>;
 
     /// The flag that stops a search in progress; it is cleared by the caller before a search.
@@ -141,9 +143,19 @@ impl Analyser for Engine {
         moves: &[Move],
         limits: &Limits,
         level: Option<Level>,
+        on_line: &mut dyn FnMut(&Line),
     ) -> Result<Option<Move>, AnalyserError> {
         self.set_level(level);
-        Ok(self.think(start, moves, limits, |_| {}).best)
+        let thought = self.think(start, moves, limits, |info: &SearchInfo| {
+            if info.multipv <= 1 {
+                on_line(&Line {
+                    depth: info.depth,
+                    score: info.score,
+                    pv: info.pv.clone(),
+                });
+            }
+        });
+        Ok(thought.best)
     }
 
     fn stop_flag(&self) -> Arc<AtomicBool> {

@@ -279,6 +279,93 @@ pub fn review(
     Ok(Some(assemble(moves, &lines, full.outcome(), last_mover)))
 }
 
+/// The tag a review leaves in the comment after each move, so that a saved record (PGN comments,
+/// the RON file) reopens with its review: `[%review mark best played line...]`, the mark's English
+/// name, both scores from the mover's view, the engine's line in ICCS coordinates.
+pub const ANNOTATION: &str = "[%review ";
+
+/// Writes `review` into `record`'s comments (after each move, keeping what the comment said
+/// besides an older review tag). Moves beyond the record's are ignored.
+pub fn annotate(record: &mut GameRecord, review: &GameReview) {
+    for (i, m) in review.moves.iter().enumerate() {
+        let kept = record
+            .comment(i + 1)
+            .map(strip_annotation)
+            .unwrap_or_default();
+        let mut tag = format!(
+            "{ANNOTATION}{} {} {}",
+            m.mark.english().to_lowercase(),
+            m.best_score,
+            m.played_score
+        );
+        for mv in &m.best_line {
+            tag.push_str(&format!(" {mv}"));
+        }
+        tag.push(']');
+        let text = if kept.is_empty() {
+            tag
+        } else {
+            format!("{kept} {tag}")
+        };
+        record.set_comment(i + 1, Some(text));
+    }
+}
+
+/// A comment without its review tag (trimmed).
+#[must_use]
+pub fn strip_annotation(comment: &str) -> String {
+    match comment.find(ANNOTATION) {
+        Some(at) => {
+            let end = comment[at..]
+                .find(']')
+                .map_or(comment.len(), |e| at + e + 1);
+            format!("{} {}", comment[..at].trim(), comment[end..].trim())
+                .trim()
+                .to_owned()
+        }
+        None => comment.trim().to_owned(),
+    }
+}
+
+/// The review saved in `record`'s comments, if every move of its main line carries one (a record
+/// reviewed and saved reopens without analysing again). A malformed tag counts as none.
+#[must_use]
+pub fn read_annotations(record: &GameRecord) -> Option<GameReview> {
+    let moves = record.all_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, &played) in moves.iter().enumerate() {
+        let comment = record.comment(i + 1)?;
+        let at = comment.find(ANNOTATION)?;
+        let body = &comment[at + ANNOTATION.len()..];
+        let body = &body[..body.find(']')?];
+        let mut words = body.split_whitespace();
+        let mark = Mark::from_english(words.next()?)?;
+        let best_score: i32 = words.next()?.parse().ok()?;
+        let played_score: i32 = words.next()?.parse().ok()?;
+        let best_line = words
+            .map(str::parse::<Move>)
+            .collect::<Result<Vec<_>, _>>()
+            .ok()?;
+        let loss = if best_line.first() == Some(&played) {
+            0.0
+        } else {
+            (expected(best_score) - expected(played_score)).max(0.0)
+        };
+        out.push(MoveReview {
+            played,
+            best_score,
+            best_line,
+            played_score,
+            loss,
+            mark,
+        });
+    }
+    Some(GameReview { moves: out })
+}
+
 /// A flag nobody sets, for reviews that are never cancelled.
 #[must_use]
 pub fn never() -> Arc<AtomicBool> {
@@ -333,5 +420,39 @@ mod tests {
         assert!(red.accuracy < 10.0);
         assert_eq!(review.summary(false).counts, [0, 1, 0, 0, 0]);
         assert_eq!(review.red_scores(Color::Red), vec![20, -900, -890]);
+    }
+
+    #[test]
+    fn a_review_written_into_comments_reads_back_and_keeps_the_comments() {
+        let m = |s: &str| s.parse::<Move>().unwrap();
+        let mut record = GameRecord::default();
+        record.play(m("a0a1")).unwrap();
+        record.play(m("a9a8")).unwrap();
+        record.set_comment(2, Some("a note".to_owned()));
+        assert_eq!(read_annotations(&record), None);
+        let line = |score: i32, mv: &str| {
+            vec![Line {
+                depth: 10,
+                score,
+                pv: vec![m(mv), m("h9g7")],
+            }]
+        };
+        let lines = vec![line(20, "h2e2"), line(900, "a9a8"), line(-890, "a1a8")];
+        let review = assemble(record.all_moves(), &lines, None, Color::Black);
+        annotate(&mut record, &review);
+        assert_eq!(read_annotations(&record), Some(review.clone()));
+        assert!(
+            record
+                .comment(2)
+                .unwrap()
+                .starts_with("a note [%review good")
+        );
+        // Written again, the tag is replaced, not repeated.
+        annotate(&mut record, &review);
+        assert_eq!(record.comment(2).unwrap().matches("[%review").count(), 1);
+        assert_eq!(strip_annotation(record.comment(2).unwrap()), "a note");
+        // A damaged tag is no review.
+        record.set_comment(1, Some("[%review awful 1 2]".to_owned()));
+        assert_eq!(read_annotations(&record), None);
     }
 }

@@ -1,0 +1,127 @@
+//! The clocks on screen: both sides' time left at the top left, Black's above Red's as on the
+//! board, the running one lit; hidden in an untimed game and in a replay.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use xiangqi::Color as Side;
+
+use crate::core::clock::Clock;
+use crate::core::game::Game;
+use crate::core::phase::Phase;
+use crate::core::settings::Settings;
+use crate::ui::text;
+use crate::ui::theme::*;
+
+/// One side's clock face.
+#[derive(Component)]
+struct Face(Side);
+
+#[derive(Component)]
+struct Clocks;
+
+const RUNNING: Color = Color::srgba(0.85, 0.55, 0.12, 0.95);
+const WAITING: Color = Color::srgba(0.12, 0.07, 0.04, 0.75);
+const LOW: Color = Color::srgba(0.75, 0.12, 0.08, 0.95);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn);
+    app.add_systems(Update, show.in_set(super::UiSet::Show));
+}
+
+fn spawn(mut commands: Commands, ui: Res<UiFont>) {
+    let ui = ui.clone();
+    commands
+        .spawn((
+            Clocks,
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(14),
+                top: px(92),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(6),
+                ..default()
+            },
+            Visibility::Hidden,
+        ))
+        .with_children(|c| {
+            for side in [Side::Black, Side::Red] {
+                c.spawn((
+                    Face(side),
+                    Node {
+                        width: px(170),
+                        padding: UiRect::axes(px(10), px(4)),
+                        border_radius: BorderRadius::all(px(6)),
+                        ..default()
+                    },
+                    BackgroundColor(WAITING),
+                    children![(Text::new(""), font(&ui, 24.0), TextColor(INK))],
+                ));
+            }
+        });
+}
+
+/// `m:ss`, or `s.d` under ten seconds.
+#[must_use]
+pub fn clock_text(left: Duration) -> String {
+    if left < Duration::from_secs(10) {
+        format!("{:.1}", left.as_secs_f64())
+    } else {
+        let s = left.as_secs();
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+#[allow(clippy::type_complexity)]
+fn show(
+    clock: Res<Clock>,
+    game: Res<Game>,
+    phase: Res<State<Phase>>,
+    settings: Res<Settings>,
+    mut root: Query<&mut Visibility, With<Clocks>>,
+    mut faces: Query<(&Face, &mut BackgroundColor, &Children)>,
+    mut texts: Query<&mut Text>,
+) {
+    if !clock.is_changed() && !phase.is_changed() && !settings.is_changed() && !game.is_changed() {
+        return;
+    }
+    let shown = clock.is_timed() && *phase.get() != Phase::Replaying;
+    for mut v in &mut root {
+        let want = if shown {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        v.set_if_neq(want);
+    }
+    if !shown {
+        return;
+    }
+    let to_move = game.record.position().side_to_move();
+    let running = *phase.get() == Phase::Playing && game.outcome().is_none();
+    for (face, mut bg, children) in &mut faces {
+        let left = clock.left(face.0);
+        let lit = running && face.0 == to_move;
+        let want = if left.is_zero() || (lit && left < Duration::from_secs(10)) {
+            LOW
+        } else if lit {
+            RUNNING
+        } else {
+            WAITING
+        };
+        bg.set_if_neq(BackgroundColor(want));
+        let words = format!(
+            "{}  {}{}",
+            text::side_name(face.0, settings.language),
+            clock_text(left),
+            if lit && clock.paused { " ⏸" } else { "" }
+        );
+        for c in children.iter() {
+            if let Ok(mut t) = texts.get_mut(c)
+                && t.0 != words
+            {
+                t.0 = words.clone();
+            }
+        }
+    }
+}

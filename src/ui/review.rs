@@ -1,0 +1,334 @@
+//! The review on screen (复盘分析), top left in a replay: progress and cancel while it runs; then
+//! each side's accuracy and marks, the evaluation graph over the moves (a click jumps there), and
+//! for the move just stepped onto its mark and, where it lost something, the better line (the
+//! board draws that move as an arrow).
+
+use bevy::prelude::*;
+use xiangqi::Color as Side;
+use xiangqi_engine::analysis::review::{GameReview, Mark, expected};
+
+use crate::core::commands::Command;
+use crate::core::game::Game;
+use crate::core::phase::Phase;
+use crate::core::replay::Step;
+use crate::core::review::Review;
+use crate::core::settings::{Language, Settings};
+use crate::ui::actions::{Action, KeepColor};
+use crate::ui::analysis::{pv_text, score_text};
+use crate::ui::text::{self, Key};
+use crate::ui::theme::*;
+
+#[derive(Component)]
+struct Panel;
+
+#[derive(Component)]
+struct ProgressRow;
+
+#[derive(Component)]
+struct ProgressFill;
+
+#[derive(Component)]
+struct ProgressText;
+
+#[derive(Component)]
+struct SummaryText;
+
+#[derive(Component)]
+struct Graph;
+
+/// The graph's column for the position after this many moves.
+#[derive(Component)]
+struct Column(usize);
+
+#[derive(Component)]
+struct MoveText;
+
+/// The graph's height in pixels.
+const GRAPH_HEIGHT: f32 = 90.0;
+/// Moves of the better line written out.
+const BETTER_MOVES: usize = 6;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn);
+    app.add_systems(
+        Update,
+        (show_panel, build_graph, show_current)
+            .chain()
+            .in_set(super::UiSet::Show),
+    );
+}
+
+fn spawn(mut commands: Commands, ui: Res<UiFont>) {
+    let ui = ui.clone();
+    let words = |size| (Text::new(""), font(&ui, size), TextColor(INK));
+    commands
+        .spawn((
+            Panel,
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(14),
+                top: px(92),
+                width: px(300),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(8)),
+                row_gap: px(5),
+                border_radius: BorderRadius::all(px(6)),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.05, 0.03, 0.02, 0.85)),
+            Visibility::Hidden,
+        ))
+        .with_children(|p| {
+            p.spawn((label(Key::Review), font(&ui, 18.0), TextColor(INK)));
+            p.spawn((
+                ProgressRow,
+                Node {
+                    column_gap: px(8),
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+            ))
+            .with_children(|r| {
+                r.spawn((
+                    Node {
+                        width: px(150),
+                        height: px(12),
+                        border_radius: BorderRadius::all(px(3)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.25, 0.2, 0.15)),
+                ))
+                .with_children(|b| {
+                    b.spawn((
+                        ProgressFill,
+                        Node {
+                            width: percent(0),
+                            height: percent(100),
+                            border_radius: BorderRadius::all(px(3)),
+                            ..default()
+                        },
+                        BackgroundColor(Color::srgb(0.85, 0.6, 0.2)),
+                    ));
+                });
+                r.spawn((ProgressText, words(15.0)));
+                r.spawn(button(
+                    Action::Command(Command::CancelReview),
+                    label(Key::CancelReview),
+                    &ui,
+                    15.0,
+                ));
+            });
+            p.spawn((SummaryText, words(15.0)));
+            p.spawn((
+                Graph,
+                Node {
+                    width: percent(100),
+                    height: px(GRAPH_HEIGHT),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.16, 0.12, 0.09)),
+            ));
+            p.spawn((MoveText, words(15.0)));
+        });
+}
+
+/// Shown in a replay while a review runs or when there is one; the progress or the summary.
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+fn show_panel(
+    review: Res<Review>,
+    game: Res<Game>,
+    phase: Res<State<Phase>>,
+    settings: Res<Settings>,
+    mut panel: Query<&mut Visibility, With<Panel>>,
+    mut row: Query<&mut Node, (With<ProgressRow>, Without<ProgressFill>, Without<Graph>)>,
+    mut fill: Query<&mut Node, (With<ProgressFill>, Without<Graph>)>,
+    mut graph: Query<&mut Node, (With<Graph>, Without<ProgressRow>, Without<ProgressFill>)>,
+    mut progress_text: Query<&mut Text, (With<ProgressText>, Without<SummaryText>)>,
+    mut summaries: Query<&mut Text, (With<SummaryText>, Without<ProgressText>)>,
+) {
+    if !review.is_changed() && !phase.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let shown =
+        *phase.get() == Phase::Replaying && (review.result.is_some() || review.progress.is_some());
+    for mut v in &mut panel {
+        v.set_if_neq(if shown {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+    }
+    let running = review.progress.is_some();
+    let display = |on: bool| if on { Display::Flex } else { Display::None };
+    for mut n in &mut row {
+        n.display = display(running);
+    }
+    for mut n in &mut graph {
+        n.display = display(review.result.is_some());
+    }
+    if let Some((done, total)) = review.progress {
+        for mut n in &mut fill {
+            n.width = percent(100.0 * done as f32 / total.max(1) as f32);
+        }
+        for mut t in &mut progress_text {
+            t.0 = format!("{done}/{total}");
+        }
+    }
+    let summary = review
+        .result
+        .as_ref()
+        .map(|r| summary_text(r, game.record.start().side_to_move(), settings.language))
+        .unwrap_or_default();
+    for mut t in &mut summaries {
+        t.0.clone_from(&summary);
+    }
+}
+
+/// Each side's accuracy and mark counts: `红方 准确率 87.0 妙着1 缓着2 失误1 败着0`.
+fn summary_text(review: &GameReview, first_mover: Side, lang: Language) -> String {
+    let mut lines = Vec::new();
+    for side in [Side::Red, Side::Black] {
+        let first = side == first_mover;
+        let s = review.summary(first);
+        let counts: Vec<String> = Mark::ALL
+            .iter()
+            .zip(s.counts)
+            .filter(|(m, _)| **m != Mark::Good)
+            .map(|(m, n)| format!("{}{n}", text::mark_name(*m, lang)))
+            .collect();
+        lines.push(format!(
+            "{} {} {:.1}  {}",
+            text::side_name(side, lang),
+            text::tr(Key::Accuracy, lang),
+            s.accuracy,
+            counts.join(" ")
+        ));
+    }
+    lines.join("\n")
+}
+
+/// The graph's columns, made again when the review changes: one per position, Red's share of
+/// the expected score above or below the middle, marked moves coloured.
+fn build_graph(
+    mut commands: Commands,
+    review: Res<Review>,
+    game: Res<Game>,
+    graph: Query<(Entity, Option<&Children>), With<Graph>>,
+) {
+    if !review.is_changed() {
+        return;
+    }
+    let Ok((graph, children)) = graph.single() else {
+        return;
+    };
+    if let Some(children) = children {
+        for c in children.iter() {
+            commands.entity(c).despawn();
+        }
+    }
+    let Some(result) = &review.result else { return };
+    let scores = result.red_scores(game.record.start().side_to_move());
+    let n = scores.len().max(1) as f32;
+    commands.entity(graph).with_children(|g| {
+        for (i, &red) in scores.iter().enumerate() {
+            let share = (expected(red) as f32 - 0.5) * 100.0;
+            let mark = i
+                .checked_sub(1)
+                .and_then(|m| result.moves.get(m))
+                .map(|m| m.mark);
+            let bar = match mark {
+                Some(Mark::Blunder) => Color::srgb(0.9, 0.2, 0.15),
+                Some(Mark::Mistake) => Color::srgb(0.95, 0.55, 0.1),
+                Some(Mark::Inaccuracy) => Color::srgb(0.95, 0.85, 0.3),
+                Some(Mark::Brilliant) => Color::srgb(0.3, 0.8, 0.9),
+                _ if red >= 0 => Color::srgb(0.78, 0.2, 0.12),
+                _ => Color::srgb(0.55, 0.55, 0.55),
+            };
+            g.spawn((
+                Column(i),
+                Button,
+                WasPressed::default(),
+                KeepColor,
+                Action::Command(Command::Step(Step::To(i))),
+                Node {
+                    width: percent(100.0 / n),
+                    height: percent(100),
+                    ..default()
+                },
+                BackgroundColor(Color::NONE),
+                children![(
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: percent(10),
+                        width: percent(80),
+                        top: percent(if share > 0.0 { 50.0 - share } else { 50.0 }),
+                        height: percent(share.abs().max(0.6)),
+                        ..default()
+                    },
+                    BackgroundColor(bar),
+                )],
+            ));
+        }
+    });
+}
+
+/// The current position's column lit, and the text for the move that led to it.
+fn show_current(
+    review: Res<Review>,
+    game: Res<Game>,
+    settings: Res<Settings>,
+    mut columns: Query<(&Column, &mut BackgroundColor)>,
+    mut texts: Query<&mut Text, With<MoveText>>,
+) {
+    if !review.is_changed() && !game.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let ply = game.record.ply();
+    for (c, mut bg) in &mut columns {
+        let want = if c.0 == ply {
+            Color::srgba(1.0, 0.85, 0.5, 0.35)
+        } else {
+            Color::NONE
+        };
+        bg.set_if_neq(BackgroundColor(want));
+    }
+    let lang = settings.language;
+    let words = review
+        .result
+        .as_ref()
+        .and_then(|r| Some((r, ply.checked_sub(1)?)))
+        .and_then(|(r, i)| {
+            let m = r.moves.get(i)?;
+            let before = game.record.position_at(i)?;
+            let notation = settings.notation();
+            let played = notation.format(before, m.played).ok()?;
+            let red = |s: i32| {
+                if before.side_to_move() == Side::Red {
+                    s
+                } else {
+                    -s
+                }
+            };
+            let mut t = format!(
+                "{}. {played}  {}  {}",
+                i / 2 + 1,
+                text::mark_name(m.mark, lang),
+                score_text(red(m.played_score))
+            );
+            if m.mark >= Mark::Inaccuracy && m.best_line.first() != Some(&m.played) {
+                t.push_str(&format!(
+                    "\n{}：{}  {}",
+                    text::tr(Key::Better, lang),
+                    score_text(red(m.best_score)),
+                    pv_text(before, &m.best_line, notation, BETTER_MOVES)
+                ));
+            }
+            Some(t)
+        })
+        .unwrap_or_default();
+    for mut t in &mut texts {
+        if t.0 != words {
+            t.0.clone_from(&words);
+        }
+    }
+}
