@@ -1,6 +1,9 @@
 //! The frame loop's own cost, headless: the game's core (`MinimalPlugins` + `CorePlugin`) updated at
-//! a 60 Hz pace, first with nobody thinking, then with the analysis shown, then while the computer
-//! searches at 大师 (Master) level for both sides. Prints the mean and 99th percentile time of one `App::update`.
+//! a 60 Hz pace, first with nobody thinking, then with the analysis shown, then with a review
+//! running beside the analysis, then while the computer
+//! searches at 大师 (Master) level for both sides. Prints the mean and 99th percentile time of one
+//! `App::update`: wall time, and the frame loop thread's own CPU time (on two cores, two engine
+//! threads beside the loop stretch its wall time by preempting it, not by adding work to it).
 //!
 //! `cargo run --release --example frame_cost [frames]` (default 600 frames per phase)
 
@@ -15,13 +18,34 @@ use xiangqi_engine::Level;
 /// A middlegame out of the opening book, so the engine searches instead of reading the book.
 const FEN: &str = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN1B1NC1/9/R2AKAB1R w - - 0 1";
 
-fn measure(app: &mut App, frames: usize) -> (Vec<f64>, usize) {
+/// The CPU time this thread has used (the frame loop's own work, whatever else runs on the cores).
+fn thread_cpu() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to fill.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut t) };
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// Wall and CPU milliseconds of each update, and how many ran while the computer searched.
+struct Measured {
+    wall: Vec<f64>,
+    cpu: Vec<f64>,
+    thinking: usize,
+}
+
+fn measure(app: &mut App, frames: usize) -> Measured {
     let period = Duration::from_micros(16_667);
     let mut times = Vec::with_capacity(frames);
+    let mut cpu = Vec::with_capacity(frames);
     let mut thinking_frames = 0;
     for _ in 0..frames {
         let start = Instant::now();
+        let cpu_start = thread_cpu();
         app.update();
+        cpu.push((thread_cpu() - cpu_start).as_secs_f64() * 1000.0);
         let took = start.elapsed();
         times.push(took.as_secs_f64() * 1000.0);
         if app.world().resource::<Thinking>().is_thinking() {
@@ -31,17 +55,28 @@ fn measure(app: &mut App, frames: usize) -> (Vec<f64>, usize) {
             std::thread::sleep(rest);
         }
     }
-    (times, thinking_frames)
+    Measured {
+        wall: times,
+        cpu,
+        thinking: thinking_frames,
+    }
 }
 
-fn report(name: &str, (mut times, thinking): (Vec<f64>, usize)) {
+/// Mean, 99th percentile and max of `times`.
+fn stats(mut times: Vec<f64>) -> (f64, f64, f64) {
     times.sort_by(f64::total_cmp);
     let mean = times.iter().sum::<f64>() / times.len() as f64;
     let p99 = times[(times.len() * 99).div_ceil(100) - 1];
+    (mean, p99, times[times.len() - 1])
+}
+
+fn report(name: &str, m: Measured) {
+    let n = m.wall.len();
+    let (mean, p99, max) = stats(m.wall);
+    let (cpu_mean, cpu_p99, _) = stats(m.cpu);
     println!(
-        "{name}: {} updates ({thinking} while searching), mean {mean:.3} ms, p99 {p99:.3} ms, max {:.3} ms",
-        times.len(),
-        times[times.len() - 1]
+        "{name}: {n} updates ({} while searching), wall mean {mean:.3} ms, p99 {p99:.3} ms, max {max:.3} ms; frame loop CPU mean {cpu_mean:.3} ms, p99 {cpu_p99:.3} ms",
+        m.thinking
     );
 }
 
@@ -78,6 +113,34 @@ fn main() {
         .first()
         .map(|l| l.depth);
     println!("the analysis reached depth {depth:?}");
+    // A review running (复盘分析 of a championship game from ../shared) with the analysis shown
+    // beside it: two searches off the frame loop, progress and lines copied in.
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn");
+    let game_file = std::fs::read_dir(&shared)
+        .ok()
+        .and_then(|d| {
+            d.filter_map(Result::ok)
+                .map(|e| e.path())
+                .find(|p| p.to_string_lossy().contains("/01."))
+        })
+        .expect("a record in ../shared/data/pgn");
+    app.world_mut()
+        .write_message(chuhan::core::commands::Command::OpenRecord(game_file));
+    app.update();
+    app.world_mut()
+        .write_message(chuhan::core::commands::Command::Review);
+    app.update();
+    // The first updates after opening rebuild the board; measured apart.
+    report("opening the record (first 10 updates)", measure(&mut app, 10));
+    report("review running, analysis shown", measure(&mut app, frames));
+    let review = app.world().resource::<chuhan::core::review::Review>();
+    println!(
+        "the review's progress: {:?} (done: {})",
+        review.progress,
+        review.result.is_some()
+    );
+    app.world_mut()
+        .write_message(chuhan::core::commands::Command::CancelReview);
     app.world_mut()
         .write_message(chuhan::core::commands::Command::ToggleAnalysis);
     app.update();

@@ -121,6 +121,8 @@ impl Clock {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Clock>();
+    // The first game is set up at start without a `NewGame` (the last setup, or a scripted one).
+    app.add_systems(PostStartup, set_for_first_game);
     app.add_systems(
         Update,
         (set_on_new_game, count_moves, run)
@@ -129,6 +131,11 @@ pub(super) fn plugin(app: &mut App) {
             .after(crate::core::game::ApplySystems)
             .before(crate::core::phase::PhaseSystems),
     );
+}
+
+fn set_for_first_game(settings: Res<Settings>, mut game: ResMut<Game>, mut clock: ResMut<Clock>) {
+    *clock = Clock::from_tags(&game.record).unwrap_or_else(|| Clock::new(settings.time_control));
+    clock.to_tags(&mut game.record);
 }
 
 /// A new game takes the clock its record names (a resumed game), or the control chosen for new

@@ -124,14 +124,14 @@ fn show_move_list(
                     font(&ui, 16.0),
                     TextColor(Color::srgb(0.8, 0.72, 0.6)),
                     Node {
-                        width: px(30),
+                        width: px(28),
                         ..default()
                     },
                 ));
                 for cell in pair {
                     let Some(i) = *cell else {
                         r.spawn(Node {
-                            width: px(82),
+                            width: px(86),
                             ..default()
                         });
                         continue;
@@ -146,7 +146,7 @@ fn show_move_list(
                     let mut e = r.spawn((
                         KeepColor,
                         Node {
-                            width: px(82),
+                            width: px(86),
                             padding: UiRect::axes(px(4), px(1)),
                             border_radius: BorderRadius::all(px(3)),
                             ..default()

@@ -5,14 +5,14 @@
 
 use bevy::prelude::*;
 use xiangqi::Color as Side;
-use xiangqi_engine::analysis::review::{GameReview, Mark, expected};
+use xiangqi_engine::analysis::review::{Mark, expected};
 
 use crate::core::commands::Command;
 use crate::core::game::Game;
 use crate::core::phase::Phase;
 use crate::core::replay::Step;
 use crate::core::review::Review;
-use crate::core::settings::{Language, Settings};
+use crate::core::settings::Settings;
 use crate::ui::actions::{Action, KeepColor};
 use crate::ui::analysis::{pv_text, score_text};
 use crate::ui::text::{self, Key};
@@ -30,8 +30,10 @@ struct ProgressFill;
 #[derive(Component)]
 struct ProgressText;
 
-#[derive(Component)]
-struct SummaryText;
+/// A cell of the summary: a side's name (mark `None`), its accuracy (`Good`) or a mark's count;
+/// a mark's heading (side `None`).
+#[derive(Component, Clone, Copy)]
+struct SummaryCell(Option<Side>, Option<Mark>);
 
 #[derive(Component)]
 struct Graph;
@@ -44,9 +46,9 @@ struct Column(usize);
 struct MoveText;
 
 /// The graph's height in pixels.
-const GRAPH_HEIGHT: f32 = 90.0;
+const GRAPH_HEIGHT: f32 = 64.0;
 /// Moves of the better line written out.
-const BETTER_MOVES: usize = 6;
+const BETTER_MOVES: usize = 5;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn);
@@ -56,6 +58,15 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(super::UiSet::Show),
     );
+}
+
+/// A row of the summary table.
+fn row() -> Node {
+    Node {
+        height: px(19),
+        align_items: AlignItems::Center,
+        ..default()
+    }
 }
 
 fn spawn(mut commands: Commands, ui: Res<UiFont>) {
@@ -71,7 +82,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 width: px(300),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(8)),
-                row_gap: px(5),
+                row_gap: px(3),
                 border_radius: BorderRadius::all(px(6)),
                 ..default()
             },
@@ -118,7 +129,47 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                     15.0,
                 ));
             });
-            p.spawn((SummaryText, words(15.0)));
+            // The summary: a row of headings, then a row per side.
+            let cell = |w: f32| Node {
+                width: px(w),
+                height: px(18),
+                ..default()
+            };
+            p.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                ..default()
+            })
+            .with_children(|t| {
+                t.spawn(row()).with_children(|r| {
+                    r.spawn((cell(44.0), words(14.0)));
+                    r.spawn((
+                        cell(60.0),
+                        label(Key::Accuracy),
+                        font(&ui, 14.0),
+                        TextColor(INK),
+                    ));
+                    for mark in Mark::ALL.iter().filter(|m| **m != Mark::Good) {
+                        r.spawn((cell(44.0), SummaryCell(None, Some(*mark)), words(14.0)));
+                    }
+                });
+                for side in [Side::Red, Side::Black] {
+                    t.spawn(row()).with_children(|r| {
+                        r.spawn((cell(44.0), SummaryCell(Some(side), None), words(14.0)));
+                        r.spawn((
+                            cell(60.0),
+                            SummaryCell(Some(side), Some(Mark::Good)),
+                            words(14.0),
+                        ));
+                        for mark in Mark::ALL.iter().filter(|m| **m != Mark::Good) {
+                            r.spawn((
+                                cell(44.0),
+                                SummaryCell(Some(side), Some(*mark)),
+                                words(14.0),
+                            ));
+                        }
+                    });
+                }
+            });
             p.spawn((
                 Graph,
                 Node {
@@ -128,7 +179,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 },
                 BackgroundColor(Color::srgb(0.16, 0.12, 0.09)),
             ));
-            p.spawn((MoveText, words(15.0)));
+            p.spawn((MoveText, words(14.0)));
         });
 }
 
@@ -143,8 +194,8 @@ fn show_panel(
     mut row: Query<&mut Node, (With<ProgressRow>, Without<ProgressFill>, Without<Graph>)>,
     mut fill: Query<&mut Node, (With<ProgressFill>, Without<Graph>)>,
     mut graph: Query<&mut Node, (With<Graph>, Without<ProgressRow>, Without<ProgressFill>)>,
-    mut progress_text: Query<&mut Text, (With<ProgressText>, Without<SummaryText>)>,
-    mut summaries: Query<&mut Text, (With<SummaryText>, Without<ProgressText>)>,
+    mut progress_text: Query<&mut Text, (With<ProgressText>, Without<SummaryCell>)>,
+    mut cells: Query<(&SummaryCell, &mut Text), Without<ProgressText>>,
 ) {
     if !review.is_changed() && !phase.is_changed() && !settings.is_changed() {
         return;
@@ -174,37 +225,33 @@ fn show_panel(
             t.0 = format!("{done}/{total}");
         }
     }
-    let summary = review
-        .result
-        .as_ref()
-        .map(|r| summary_text(r, game.record.start().side_to_move(), settings.language))
-        .unwrap_or_default();
-    for mut t in &mut summaries {
-        t.0.clone_from(&summary);
+    let lang = settings.language;
+    let first_mover = game.record.start().side_to_move();
+    for (cell, mut t) in &mut cells {
+        let words = match (*cell, &review.result) {
+            // English names are too long for the cells: their signs head the columns.
+            (SummaryCell(None, Some(mark)), _)
+                if lang == crate::core::settings::Language::English =>
+            {
+                text::mark_sign(mark).to_owned()
+            }
+            (SummaryCell(None, Some(mark)), _) => text::mark_name(mark, lang).to_owned(),
+            (SummaryCell(Some(side), None), _) => text::side_name(side, lang).to_owned(),
+            (SummaryCell(Some(side), Some(mark)), Some(r)) => {
+                let s = r.summary(side == first_mover);
+                if mark == Mark::Good {
+                    format!("{:.1}", s.accuracy)
+                } else {
+                    let i = Mark::ALL.iter().position(|m| *m == mark).unwrap_or(1);
+                    s.counts[i].to_string()
+                }
+            }
+            _ => String::new(),
+        };
+        if t.0 != words {
+            t.0 = words;
+        }
     }
-}
-
-/// Each side's accuracy and mark counts: `红方 准确率 87.0 妙着1 缓着2 失误1 败着0`.
-fn summary_text(review: &GameReview, first_mover: Side, lang: Language) -> String {
-    let mut lines = Vec::new();
-    for side in [Side::Red, Side::Black] {
-        let first = side == first_mover;
-        let s = review.summary(first);
-        let counts: Vec<String> = Mark::ALL
-            .iter()
-            .zip(s.counts)
-            .filter(|(m, _)| **m != Mark::Good)
-            .map(|(m, n)| format!("{}{n}", text::mark_name(*m, lang)))
-            .collect();
-        lines.push(format!(
-            "{} {} {:.1}  {}",
-            text::side_name(side, lang),
-            text::tr(Key::Accuracy, lang),
-            s.accuracy,
-            counts.join(" ")
-        ));
-    }
-    lines.join("\n")
 }
 
 /// The graph's columns, made again when the review changes: one per position, Red's share of
