@@ -381,3 +381,19 @@ fn a_missing_external_engine_gives_a_notice_and_the_built_in_engine_plays() {
         "{seen:?}"
     );
 }
+
+#[test]
+fn the_first_game_at_start_takes_the_time_control_of_the_settings() {
+    let dir = scratch_dir();
+    std::fs::write(
+        dir.join("settings.ron"),
+        "(time_control: PerMove(seconds: 30))",
+    )
+    .expect("the settings");
+    let app = app_in(&dir);
+    let clock = app.world().resource::<Clock>();
+    assert_eq!(clock.control, TimeControl::PerMove { seconds: 30 });
+    assert_eq!(clock.left(Side::Red), Duration::from_secs(30));
+    let record = &app.world().resource::<Game>().record;
+    assert_eq!(record.tag("TimeControl"), Some("1/30"));
+}
