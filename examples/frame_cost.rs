@@ -131,7 +131,10 @@ fn main() {
         .write_message(chuhan::core::commands::Command::Review);
     app.update();
     // The first updates after opening rebuild the board; measured apart.
-    report("opening the record (first 10 updates)", measure(&mut app, 10));
+    report(
+        "opening the record (first 10 updates)",
+        measure(&mut app, 10),
+    );
     report("review running, analysis shown", measure(&mut app, frames));
     let review = app.world().resource::<chuhan::core::review::Review>();
     println!(

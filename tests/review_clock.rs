@@ -199,6 +199,13 @@ fn a_blunder_in_a_finished_game_is_marked_and_cancel_stops_a_review() {
     assert!(!r.is_running() && r.result.is_none() && r.progress.is_none());
 }
 
+/// Leaves Red a millisecond and lets it run out.
+fn run_out_red_clock(app: &mut App) {
+    app.world_mut().resource_mut::<Clock>().left[0] = Duration::from_millis(1);
+    std::thread::sleep(Duration::from_millis(5));
+    app.update();
+}
+
 #[test]
 fn a_flag_fall_loses_or_draws_when_the_other_side_cannot_mate() {
     let mut app = app_in(&scratch_dir());
@@ -208,9 +215,7 @@ fn a_flag_fall_loses_or_draws_when_the_other_side_cannot_mate() {
         app.world().resource::<Clock>().control,
         TimeControl::PRESETS[1]
     );
-    app.world_mut().resource_mut::<Clock>().left[0] = Duration::from_millis(1);
-    std::thread::sleep(Duration::from_millis(5));
-    app.update();
+    run_out_red_clock(&mut app);
     app.update();
     let outcome = app.world().resource::<Game>().outcome();
     assert_eq!(
@@ -231,9 +236,7 @@ fn a_flag_fall_loses_or_draws_when_the_other_side_cannot_mate() {
         &[],
         Players::TWO_PLAYERS,
     );
-    app.world_mut().resource_mut::<Clock>().left[0] = Duration::from_millis(1);
-    std::thread::sleep(Duration::from_millis(5));
-    app.update();
+    run_out_red_clock(&mut app);
     assert_eq!(
         app.world().resource::<Game>().outcome(),
         Some(Outcome::Draw {

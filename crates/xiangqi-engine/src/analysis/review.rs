@@ -107,6 +107,16 @@ pub fn classify(loss: f64, best: i32, second: Option<i32>) -> Mark {
     }
 }
 
+/// The loss in expected score of a move scoring `played` (mover's view) against the best move's
+/// `best`: none when it is the best move (the scores of two searches may differ a little).
+fn loss(is_best: bool, best: i32, played: i32) -> f64 {
+    if is_best {
+        0.0
+    } else {
+        (expected(best) - expected(played)).max(0.0)
+    }
+}
+
 /// The accuracy (0 to 100) of a move that lost `loss` in expected score.
 #[must_use]
 pub fn accuracy(loss: f64) -> f64 {
@@ -212,11 +222,7 @@ pub fn assemble(
         let here = lines.get(i).map(Vec::as_slice).unwrap_or(&[]);
         let best_line = here.first().map(|l| l.pv.clone()).unwrap_or_default();
         let is_best = best_line.first() == Some(&played);
-        let loss = if is_best {
-            0.0
-        } else {
-            (expected(best_score) - expected(played_score)).max(0.0)
-        };
+        let loss = loss(is_best, best_score, played_score);
         let second = here.get(1).map(|l| l.score);
         out.push(MoveReview {
             played,
@@ -349,17 +355,12 @@ pub fn read_annotations(record: &GameRecord) -> Option<GameReview> {
             .map(str::parse::<Move>)
             .collect::<Result<Vec<_>, _>>()
             .ok()?;
-        let loss = if best_line.first() == Some(&played) {
-            0.0
-        } else {
-            (expected(best_score) - expected(played_score)).max(0.0)
-        };
         out.push(MoveReview {
             played,
+            loss: loss(best_line.first() == Some(&played), best_score, played_score),
             best_score,
             best_line,
             played_score,
-            loss,
             mark,
         });
     }
