@@ -169,10 +169,12 @@ fn keep_view(orbits: Query<&Orbit>, settings: Option<ResMut<Settings>>) {
     }
 }
 
-/// A new game turns the board so the player's side is at the bottom.
+/// A new game turns the board so the player's side is at the bottom; so does the first board
+/// when it is Black's and no view was kept (the camera starts on Red's side).
 fn follow_players(
     mut resets: MessageReader<BoardReset>,
     game: Res<Game>,
+    settings: Option<Res<Settings>>,
     mut bottom: Local<Option<Side>>,
     mut views: MessageWriter<ResetView>,
 ) {
@@ -180,7 +182,11 @@ fn follow_players(
         return;
     }
     let side = game.players.bottom_side();
-    if bottom.is_some_and(|b| b != side) {
+    let turn = match *bottom {
+        Some(b) => b != side,
+        None => side == Side::Black && settings.is_none_or(|s| kept_view(&s).is_none()),
+    };
+    if turn {
         views.write(ResetView);
     }
     *bottom = Some(side);
@@ -305,6 +311,47 @@ mod tests {
         };
         let half = from.toward(goal, 0.5);
         assert!((half.yaw - 0.0).abs() < 1e-5, "{half:?}");
+    }
+
+    /// A headless game with the camera, its files in `dir`.
+    fn app_in(dir: &std::path::Path) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, crate::CorePlugin));
+        app.add_plugins(bevy::input::InputPlugin);
+        app.add_plugins(plugin);
+        app.insert_resource(crate::storage::files::Dirs::in_one(dir));
+        app
+    }
+
+    fn goal(app: &mut App) -> View {
+        let mut orbits = app.world_mut().query::<&Orbit>();
+        orbits.single(app.world()).expect("the camera").goal
+    }
+
+    #[test]
+    fn a_first_game_as_black_starts_from_blacks_side_and_red_from_reds() {
+        for (players, side) in [
+            ("(red: Computer, black: Human)", Side::Black),
+            ("(red: Human, black: Computer)", Side::Red),
+        ] {
+            let dir = std::env::temp_dir().join(format!(
+                "chuhan-camera-test-{}-{side:?}",
+                std::process::id()
+            ));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("a scratch folder");
+            // The last setup: the player had Black (or Red); no view kept.
+            std::fs::write(
+                dir.join("settings.ron"),
+                format!("(setup: Standard({players}))"),
+            )
+            .expect("the settings");
+            let mut app = app_in(&dir);
+            for _ in 0..3 {
+                app.update();
+            }
+            assert_eq!(goal(&mut app), View::home(side), "{players}");
+        }
     }
 
     #[test]
