@@ -29,3 +29,11 @@ shot open-record CHUHAN_PLAYERS=red CHUHAN_BROWSE=../shared/data/pgn CHUHAN_SCRE
 shot confirm CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7" CHUHAN_COMMAND=new CHUHAN_SCREENSHOT_FRAMES=5
 shot graphics-high CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
 shot graphics-low CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2" CHUHAN_GRAPHICS=low CHUHAN_SCREENSHOT_FRAMES=5
+shot analysis CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9" CHUHAN_COMMAND=analysis CHUHAN_SCREENSHOT_FRAMES=40
+shot analysis-english-wxf CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9" CHUHAN_COMMAND=analysis CHUHAN_LANG=en CHUHAN_SCREENSHOT_FRAMES=40
+# A review of the first championship game (0.4 s a position, so many frames), on move 5 (a 缓着).
+shot review CHUHAN_HOME="$(mktemp -d)" CHUHAN_OPEN="$(ls ../shared/data/pgn/01.*)" CHUHAN_STEP=9 CHUHAN_COMMAND=review CHUHAN_SCREENSHOT_FRAMES=160
+# A 5+3 game: the settings of a scratch home choose the time control.
+clock_home="$(mktemp -d)"
+printf '(time_control: Fischer(base: 300, increment: 3), level: "beginner")\n' >"$clock_home/settings.ron"
+shot clocks CHUHAN_HOME="$clock_home" CHUHAN_PLAYERS=red CHUHAN_MOVES="h2e2 h9g7 h0g2" CHUHAN_SCREENSHOT_FRAMES=30
