@@ -400,3 +400,18 @@ fn the_first_game_at_start_takes_the_time_control_of_the_settings() {
     let record = &app.world().resource::<Game>().record;
     assert_eq!(record.tag("TimeControl"), Some("1/30"));
 }
+
+#[test]
+fn an_xqf_record_opens_in_replay() {
+    let mut app = app_in(&scratch_dir());
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/xqf/SAMPLE.XQF");
+    send(&mut app, Command::OpenRecord(path));
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Phase>>().get(),
+        Phase::Replaying
+    );
+    let record = &app.world().resource::<Game>().record;
+    assert_eq!(record.tag("Black"), Some("聂卫平"));
+    assert!(record.all_moves().len() > 50);
+}

@@ -1,4 +1,4 @@
-//! Game records on disk: reading one (RON or PGN), saving one (RON with a PGN beside it), listing
+//! Game records on disk: reading one (RON, PGN or XQF), saving one (RON with a PGN beside it), listing
 //! a folder for the browser, and the local date and time for names and tags.
 
 use std::path::{Path, PathBuf};
@@ -8,15 +8,18 @@ use xiangqi::notation::Notation;
 
 use crate::storage::files::{self, FileError};
 
-/// Reads a record: RON by its `.ron` extension, otherwise PGN (GBK or UTF-8).
+/// Reads a record: RON or XQStudio's XQF by the extension, otherwise PGN (GBK or UTF-8).
 pub fn read_record(path: &Path) -> Result<GameRecord, String> {
     let bytes = files::read(path).map_err(|e| e.to_string())?;
-    let is_ron = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
-    let parsed = if is_ron {
+    let ext = |name: &str| {
+        path.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case(name))
+    };
+    let parsed = if ext("ron") {
         let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
         GameRecord::from_ron(&text).map_err(|e| e.to_string())
+    } else if ext("xqf") {
+        xiangqi::xqf::read(&bytes).map_err(|e| e.to_string())
     } else {
         xiangqi::pgn::read(&bytes).map_err(|e| e.to_string())
     };
@@ -73,7 +76,7 @@ pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
             continue;
         };
         let ron = ext.eq_ignore_ascii_case("ron");
-        if !ron && !ext.eq_ignore_ascii_case("pgn") {
+        if !ron && !ext.eq_ignore_ascii_case("pgn") && !ext.eq_ignore_ascii_case("xqf") {
             continue;
         }
         let stem = path

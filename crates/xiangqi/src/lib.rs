@@ -33,6 +33,7 @@ mod record;
 pub mod ron;
 mod rules;
 mod types;
+pub mod xqf;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};

@@ -1,0 +1,367 @@
+//! XQStudio records (`.XQF`): the plain 1.0 format (`../shared/data/xqf/XQF-1.0-format.txt`) and
+//! the later versions whose pieces and moves are scrambled with keys kept in the header.
+//!
+//! The layout: `XQ`, a version byte; from 0x10 the 32 pieces' points (`x * 10 + y`, x the file
+//! from Red's left, y the rank from Red's side; above 89 for a piece not on the board), Red's rook,
+//! horse, elephant, advisor, king, advisor, elephant, horse, rook, two cannons, five pawns, then
+//! Black's the same; 0x33 the result; from 0x50 length-prefixed GBK strings (title at 0x50, event
+//! 0xD0, date 0x110, site 0x120, Red 0x130, Black 0x140, commentator 0x1D0, author 0x1E0); from
+//! 0x400 the move tree, depth first: each node is a from and a to point, a tag (a next move
+//! follows, an alternative follows, a comment follows) and a reserved byte, then maybe a comment;
+//! the first node is an empty move 0 whose comment is the game's opening comment.
+//!
+//! Later versions (above 0x0A; the samples are 0x12) keep eight key bytes at 0x08-0x0F: from them
+//! come a rotation and offset of the piece table, offsets for the two points of each move, an
+//! offset for comment lengths, and (from 0x12) 32 key bytes (the header's keys masked into a fixed
+//! string) subtracted from every byte after 0x400, by its distance from 0x400 modulo 32. This module
+//! was written from those public descriptions and checked against the three sample files.
+
+use core::fmt;
+
+use crate::fen::FenError;
+use crate::position::Position;
+use crate::record::GameRecord;
+use crate::types::Move;
+
+/// Why an XQF file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum XqfError {
+    /// Shorter than the 1 KiB header, or not starting with `XQ`.
+    NotXqf,
+    /// The pieces do not make a position the rules accept.
+    BadPosition(String),
+    /// The move tree ends in the middle of a node (at this offset in the file).
+    Truncated {
+        /// Offset in the file.
+        offset: usize,
+    },
+    /// A move of the main line is not legal.
+    IllegalMove {
+        /// Its index from 0.
+        index: usize,
+        /// Its points in ICCS (`b2e2`), as far as they read.
+        text: String,
+        /// Offset of its node in the file.
+        offset: usize,
+    },
+    /// A comment's length runs past the end of the file.
+    BadComment {
+        /// Offset of its node in the file.
+        offset: usize,
+    },
+}
+
+impl fmt::Display for XqfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            XqfError::NotXqf => write!(f, "not an XQF file (no XQ header of 1024 bytes)"),
+            XqfError::BadPosition(e) => write!(f, "the start position is not valid: {e}"),
+            XqfError::Truncated { offset } => write!(f, "the moves end early at byte {offset}"),
+            XqfError::IllegalMove {
+                index,
+                text,
+                offset,
+            } => write!(
+                f,
+                "move {} ({text}) at byte {offset} is not legal",
+                index + 1
+            ),
+            XqfError::BadComment { offset } => {
+                write!(
+                    f,
+                    "the comment of the move at byte {offset} runs past the end"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for XqfError {}
+
+impl From<FenError> for XqfError {
+    fn from(e: FenError) -> XqfError {
+        XqfError::BadPosition(e.to_string())
+    }
+}
+
+/// Where the move tree starts.
+const MOVES_AT: usize = 0x400;
+/// The pieces in the order of the table, as FEN letters.
+const PIECES: &[u8; 32] = b"RNBAKABNRCCPPPPPrnbakabnrccppppp";
+/// The string the 32 keys are masked from.
+const KEY_STRING: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
+/// The header's strings and the tags they become.
+/// Each is a length byte and up to `capacity` bytes.
+const STRINGS: [(usize, usize, &str); 8] = [
+    (0x50, 63, "Title"),
+    (0xD0, 63, "Event"),
+    (0x110, 15, "Date"),
+    (0x120, 15, "Site"),
+    (0x130, 15, "Red"),
+    (0x140, 15, "Black"),
+    (0x1D0, 15, "Annotator"),
+    (0x1E0, 15, "Author"),
+];
+
+/// The keys of a file (all zero for the plain format).
+#[derive(Default)]
+struct Keys {
+    xy: u8,
+    from: u8,
+    to: u8,
+    comment: u32,
+    bytes: [u8; 32],
+    scrambled: bool,
+}
+
+fn key(b: u8, c: u8) -> u8 {
+    let (b, c) = (u32::from(b), u32::from(c));
+    (((((((b * b) * 3 + 9) * 3 + 8) * 2 + 1) * 3 + 8) * c) & 0xff) as u8
+}
+
+impl Keys {
+    fn of(header: &[u8]) -> Keys {
+        let version = header[2];
+        if version <= 0x0A {
+            return Keys::default();
+        }
+        let (mask, or) = (header[3], &header[8..12]);
+        let (sum, xy0, from0, to0) = (header[12], header[13], header[14], header[15]);
+        let xy = key(xy0, xy0);
+        let from = key(from0, xy);
+        let to = key(to0, from);
+        let mut bytes = [0u8; 32];
+        if version >= 0x12 {
+            let four = [
+                (sum & mask) | or[0],
+                (xy0 & mask) | or[1],
+                (from0 & mask) | or[2],
+                (to0 & mask) | or[3],
+            ];
+            for (i, b) in bytes.iter_mut().enumerate() {
+                *b = KEY_STRING[i] & four[i % 4];
+            }
+        }
+        Keys {
+            xy,
+            from,
+            to,
+            comment: (u32::from(sum) * 256 + u32::from(xy0)) % 32000 + 767,
+            bytes,
+            scrambled: true,
+        }
+    }
+}
+
+/// One node of the move tree as read.
+struct Node {
+    from: u8,
+    to: u8,
+    next: bool,
+    /// Whether an alternative to this move follows its own line (read past: the record keeps
+    /// the main line).
+    #[allow(dead_code)]
+    alternative: bool,
+    comment: Option<String>,
+    offset: usize,
+}
+
+/// Reads the move tree's nodes in file order.
+struct Reader<'a> {
+    data: Vec<u8>,
+    at: usize,
+    keys: &'a Keys,
+    plain: bool,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], XqfError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.data.len());
+        let Some(end) = end else {
+            return Err(XqfError::Truncated {
+                offset: MOVES_AT + self.at,
+            });
+        };
+        let out = &self.data[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+
+    fn node(&mut self) -> Result<Node, XqfError> {
+        let offset = MOVES_AT + self.at;
+        let head = self.take(4)?;
+        let (f, t, tag) = (head[0], head[1], head[2]);
+        let keys = self.keys;
+        let from = f.wrapping_sub(0x18).wrapping_sub(keys.from);
+        let to = t.wrapping_sub(0x20).wrapping_sub(keys.to);
+        let (next, alternative, has_comment) = if self.plain {
+            (tag & 0xF0 != 0, tag & 0x0F != 0, true)
+        } else {
+            (tag & 0x80 != 0, tag & 0x40 != 0, tag & 0x20 != 0)
+        };
+        let mut comment = None;
+        if has_comment {
+            let len = self.take(4)?;
+            let raw = u32::from_le_bytes([len[0], len[1], len[2], len[3]]);
+            let len = if self.plain {
+                raw
+            } else {
+                raw.wrapping_sub(keys.comment)
+            };
+            let len = usize::try_from(len).map_err(|_| XqfError::BadComment { offset })?;
+            if len > self.data.len() - self.at {
+                return Err(XqfError::BadComment { offset });
+            }
+            let text = self.take(len)?;
+            let (text, _, _) = encoding_rs::GBK.decode(text);
+            let text = text.trim().replace("\r\n", "\n");
+            if !text.is_empty() {
+                comment = Some(text);
+            }
+        }
+        Ok(Node {
+            from,
+            to,
+            next,
+            alternative,
+            comment,
+            offset,
+        })
+    }
+}
+
+/// Reads an XQF file: its start position, the main line of its moves with their comments, and
+/// the header's strings and result as tags (`Title`, `Event`, `Date`, `Site`, `Red`, `Black`,
+/// `Annotator`, `Author`, `Result`). Alternatives to moves are read past (not kept).
+pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
+    if file.len() < MOVES_AT || &file[..2] != b"XQ" {
+        return Err(XqfError::NotXqf);
+    }
+    let keys = Keys::of(file);
+    let plain = !keys.scrambled;
+    // The pieces: rotated and offset in the later versions.
+    let mut points = [0u8; 32];
+    points.copy_from_slice(&file[0x10..0x30]);
+    if file[2] >= 0x0C {
+        let mut turned = [0u8; 32];
+        for (i, &p) in points.iter().enumerate() {
+            turned[(i + usize::from(keys.xy) + 1) % 32] = p;
+        }
+        for (p, t) in points.iter_mut().zip(turned) {
+            *p = t.wrapping_sub(keys.xy);
+        }
+    }
+    let mut data = file[MOVES_AT..].to_vec();
+    if keys.scrambled {
+        for (i, b) in data.iter_mut().enumerate() {
+            *b = b.wrapping_sub(keys.bytes[i % 32]);
+        }
+    }
+    let mut reader = Reader {
+        data,
+        at: 0,
+        keys: &keys,
+        plain,
+    };
+    // The main line: each node's next move, until one has none.
+    let root = reader.node()?;
+    // Depth first, a node's next move follows it at once: the main line is the first run of
+    // nodes, the alternatives come after it.
+    let mut line = Vec::new();
+    let mut node = root;
+    let opening_comment = node.comment.take();
+    loop {
+        if !node.next {
+            break;
+        }
+        node = reader.node()?;
+        line.push((node.from, node.to, node.comment.take(), node.offset));
+    }
+    // The side to move: the owner of the first move's piece (Red without moves).
+    let mut board = [[None::<u8>; 9]; 10];
+    for (i, &p) in points.iter().enumerate() {
+        if p <= 89 {
+            let (x, y) = (usize::from(p / 10), usize::from(p % 10));
+            if board[y][x].is_some() {
+                return Err(XqfError::BadPosition(format!("two pieces on point {p}")));
+            }
+            board[y][x] = Some(PIECES[i]);
+        }
+    }
+    let black_first = line.first().is_some_and(|&(from, _, _, _)| {
+        from <= 89
+            && board[usize::from(from % 10)][usize::from(from / 10)]
+                .is_some_and(|c| c.is_ascii_lowercase())
+    });
+    let fen = fen_of(&board, black_first);
+    let mut record = GameRecord::new(Position::from_fen(&fen)?);
+    record.set_comment(0, opening_comment);
+    for (index, (from, to, comment, offset)) in line.into_iter().enumerate() {
+        let text = format!("{}{}", point(from), point(to));
+        let m: Move = text.parse().map_err(|_| XqfError::IllegalMove {
+            index,
+            text: text.clone(),
+            offset,
+        })?;
+        record.append(m).map_err(|_| XqfError::IllegalMove {
+            index,
+            text,
+            offset,
+        })?;
+        record.set_comment(index + 1, comment);
+    }
+    for (at, capacity, tag) in STRINGS {
+        let len = usize::from(file[at]).min(capacity);
+        let (text, _, _) = encoding_rs::GBK.decode(&file[at + 1..at + 1 + len]);
+        let text = text.trim_matches(char::from(0)).trim();
+        if !text.is_empty() {
+            record.set_tag(tag, text);
+        }
+    }
+    let result = match file[0x33] {
+        1 => "1-0",
+        2 => "0-1",
+        3 => "1/2-1/2",
+        _ => "*",
+    };
+    record.set_tag("Result", result);
+    Ok(record)
+}
+
+/// A point as ICCS writes it (`?` past the board).
+fn point(p: u8) -> String {
+    if p > 89 {
+        return "??".to_owned();
+    }
+    format!("{}{}", char::from(b'a' + p / 10), p % 10)
+}
+
+/// The FEN of a board (`board[y][x]`, y from Red's side).
+fn fen_of(board: &[[Option<u8>; 9]; 10], black_first: bool) -> String {
+    let mut rows = Vec::new();
+    for y in (0..10).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for cell in &board[y] {
+            match *cell {
+                Some(c) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push(char::from(c));
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!(
+        "{} {} - - 0 1",
+        rows.join("/"),
+        if black_first { 'b' } else { 'w' }
+    )
+}
