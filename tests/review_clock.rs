@@ -82,6 +82,15 @@ fn shallow(app: &mut App, depth: u32) {
     };
 }
 
+/// The review once it is done (two minutes at most).
+fn reviewed(app: &mut App) -> xiangqi_engine::analysis::review::GameReview {
+    assert!(wait_for(app, 120, |app| {
+        app.world().resource::<Review>().result.is_some()
+    }));
+    let review = app.world().resource::<Review>().result.clone();
+    review.expect("a review")
+}
+
 fn shared_record() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -106,15 +115,7 @@ fn a_shared_record_is_reviewed_and_reopens_with_its_review_without_analysing() {
     shallow(&mut app, 4);
     send(&mut app, Command::Review);
     assert!(app.world().resource::<Review>().progress.is_some());
-    assert!(wait_for(&mut app, 120, |app| {
-        app.world().resource::<Review>().result.is_some()
-    }));
-    let review = app
-        .world()
-        .resource::<Review>()
-        .result
-        .clone()
-        .expect("a review");
+    let review = reviewed(&mut app);
     assert_eq!(review.moves.len(), moves, "one mark per move");
     assert!(review.summary(true).accuracy > 0.0);
     // Saved with the record: PGN comments and the RON file.
@@ -169,15 +170,7 @@ fn a_blunder_in_a_finished_game_is_marked_and_cancel_stops_a_review() {
         *app.world().resource::<State<Phase>>().get(),
         Phase::Replaying
     );
-    assert!(wait_for(&mut app, 120, |app| {
-        app.world().resource::<Review>().result.is_some()
-    }));
-    let review = app
-        .world()
-        .resource::<Review>()
-        .result
-        .clone()
-        .expect("a review");
+    let review = reviewed(&mut app);
     assert_eq!(review.moves[2].mark, Mark::Blunder, "{:?}", review.moves[2]);
     assert!(review.moves[2].loss > 0.2);
     let better = app.world().resource::<Review>().better_move(3);

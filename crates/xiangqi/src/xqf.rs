@@ -158,10 +158,6 @@ struct Node {
     from: u8,
     to: u8,
     next: bool,
-    /// Whether an alternative to this move follows its own line (read past: the record keeps
-    /// the main line).
-    #[allow(dead_code)]
-    alternative: bool,
     comment: Option<String>,
     offset: usize,
 }
@@ -194,10 +190,12 @@ impl Reader<'_> {
         let keys = self.keys;
         let from = f.wrapping_sub(0x18).wrapping_sub(keys.from);
         let to = t.wrapping_sub(0x20).wrapping_sub(keys.to);
-        let (next, alternative, has_comment) = if self.plain {
-            (tag & 0xF0 != 0, tag & 0x0F != 0, true)
+        // The tag also says whether an alternative to this move follows (0x0F, or 0x40 in the
+        // later versions); alternatives come after the main line, which is all the record keeps.
+        let (next, has_comment) = if self.plain {
+            (tag & 0xF0 != 0, true)
         } else {
-            (tag & 0x80 != 0, tag & 0x40 != 0, tag & 0x20 != 0)
+            (tag & 0x80 != 0, tag & 0x20 != 0)
         };
         let mut comment = None;
         if has_comment {
@@ -223,7 +221,6 @@ impl Reader<'_> {
             from,
             to,
             next,
-            alternative,
             comment,
             offset,
         })
