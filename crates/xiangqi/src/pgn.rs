@@ -15,7 +15,8 @@
 //! ```
 //!
 //! Files are read as UTF-8 (with or without a byte-order mark) or, failing that, GBK, with CRLF or
-//! LF line ends. Variations in `()` and `;` comments are skipped. Each move is read in the notation
+//! LF line ends. Variations in `()` (nested to any depth) become the record's variations; `;` comments
+//! are skipped. Each move is read in the notation
 //! of the `[Format]` tag, or guessed from its text when that fails.
 
 use core::fmt;
@@ -48,7 +49,11 @@ pub enum PgnError {
         text: String,
         /// What went wrong.
         error: NotationError,
-        /// The game up to the move before.
+        /// 1-based line of the move text in the file.
+        line: usize,
+        /// 1-based column (in characters).
+        column: usize,
+        /// The game up to the move before (its main line).
         record: Box<GameRecord>,
     },
 }
@@ -63,10 +68,13 @@ impl fmt::Display for PgnError {
                 side,
                 text,
                 error,
+                line,
+                column,
                 record,
             } => write!(
                 f,
-                "move {move_number} ({}): {text:?}: {error} ({} moves read before it)",
+                "line {line}, column {column}: move {move_number} ({}): {text:?}: {error} ({} moves \
+                 read before it)",
                 if *side == Color::Red { "Red" } else { "Black" },
                 record.len()
             ),
@@ -125,6 +133,7 @@ fn strip_number(token: &str) -> &str {
 pub fn read_str(text: &str) -> Result<GameRecord, PgnError> {
     let mut tags = Vec::new();
     let mut movetext = String::new();
+    let mut first_line = None;
     let mut in_comment = false;
     for (n, line) in text.lines().enumerate() {
         if !in_comment && line.trim_start().starts_with('[') && movetext.trim().is_empty() {
@@ -133,6 +142,8 @@ pub fn read_str(text: &str) -> Result<GameRecord, PgnError> {
                 text: line.to_owned(),
             })?;
             tags.push(tag);
+            movetext.clear();
+            first_line = None;
             continue;
         }
         if !in_comment && line.trim_start().starts_with('[') {
@@ -145,6 +156,7 @@ pub fn read_str(text: &str) -> Result<GameRecord, PgnError> {
                 _ => {}
             }
         }
+        first_line.get_or_insert(n + 1);
         movetext.push_str(line);
         movetext.push('\n');
     }
@@ -166,109 +178,202 @@ pub fn read_str(text: &str) -> Result<GameRecord, PgnError> {
     for (k, v) in &tags {
         record.set_tag(k, v);
     }
+    let mut reader = MoveText {
+        record,
+        notation,
+        token: String::new(),
+        at: (first_line.unwrap_or(1), 1),
+        token_at: (0, 0),
+        stack: Vec::new(),
+        skipping: 0,
+        branch_next: false,
+        pending_comment: None,
+        done: false,
+    };
+    reader.read(&movetext)?;
+    reader.skipping = 0;
+    while !reader.stack.is_empty() {
+        reader.close(); // a variation left open at the end
+    }
+    Ok(reader.record)
+}
 
-    let mut chars = movetext.chars().peekable();
-    let mut token = String::new();
-    let mut depth = 0usize; // variation nesting
-    let mut done = false;
-    let mut flush = |token: &mut String, record: &mut GameRecord| -> Result<(), PgnError> {
-        let t = core::mem::take(token);
-        let t = strip_number(t.trim());
-        if t.is_empty() || done {
+/// The move text reader: moves, comments, variations in `()` (nested), a result.
+struct MoveText {
+    record: GameRecord,
+    notation: Notation,
+    token: String,
+    /// The line and column (1-based, in characters) of the character being read.
+    at: (usize, usize),
+    /// Where the token began.
+    token_at: (usize, usize),
+    /// For each open variation: the line and point to come back to.
+    stack: Vec<(Vec<(usize, usize)>, usize)>,
+    /// Open variations that cannot be read (before any move): their text is skipped.
+    skipping: usize,
+    /// The next move starts a variation (an alternative to the last move read).
+    branch_next: bool,
+    /// A comment at the very start of a variation, put after its first move.
+    pending_comment: Option<String>,
+    done: bool,
+}
+
+impl MoveText {
+    fn read(&mut self, text: &str) -> Result<(), PgnError> {
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            let at = self.at;
+            if c == '\n' {
+                self.at = (at.0 + 1, 1);
+            } else {
+                self.at.1 += 1;
+            }
+            match c {
+                '{' => {
+                    self.flush()?;
+                    let mut comment = String::new();
+                    for c in chars.by_ref() {
+                        if c == '\n' {
+                            self.at = (self.at.0 + 1, 1);
+                        } else {
+                            self.at.1 += 1;
+                        }
+                        if c == '}' {
+                            break;
+                        }
+                        comment.push(c);
+                    }
+                    self.comment(comment.trim());
+                }
+                ';' => {
+                    self.flush()?;
+                    for c in chars.by_ref() {
+                        if c == '\n' {
+                            self.at = (self.at.0 + 1, 1);
+                            break;
+                        }
+                    }
+                }
+                '(' => {
+                    self.flush()?;
+                    self.open();
+                }
+                ')' => {
+                    self.flush()?;
+                    self.close();
+                }
+                c if c.is_whitespace() || c == '\u{3000}' => self.flush()?,
+                c => {
+                    if self.token.is_empty() {
+                        self.token_at = at;
+                    }
+                    self.token.push(c);
+                }
+            }
+        }
+        self.flush()
+    }
+
+    fn comment(&mut self, comment: &str) {
+        if comment.is_empty() || self.skipping > 0 {
+            return;
+        }
+        if self.branch_next {
+            self.pending_comment = Some(comment.to_owned());
+            return;
+        }
+        let ply = self.record.ply();
+        let joined = match self.record.comment(ply) {
+            Some(prev) => format!("{prev}\n{comment}"),
+            None => comment.to_owned(),
+        };
+        self.record.set_comment(ply, Some(joined));
+    }
+
+    fn open(&mut self) {
+        if self.skipping > 0 || self.done || self.record.ply() == 0 || self.branch_next {
+            self.skipping += 1;
+            return;
+        }
+        self.stack
+            .push((self.record.line_choices(), self.record.ply()));
+        self.record.goto(self.record.ply() - 1);
+        self.branch_next = true;
+    }
+
+    fn close(&mut self) {
+        if self.skipping > 0 {
+            self.skipping -= 1;
+            return;
+        }
+        if let Some((choices, ply)) = self.stack.pop() {
+            self.record.choose_line(&choices);
+            self.record.goto(ply);
+            self.branch_next = false;
+            self.pending_comment = None;
+        }
+    }
+
+    fn flush(&mut self) -> Result<(), PgnError> {
+        let token = core::mem::take(&mut self.token);
+        let t = strip_number(token.trim());
+        if t.is_empty() || self.skipping > 0 || self.done {
             return Ok(());
         }
         if is_result(t) {
-            done = true;
+            self.done = self.stack.is_empty();
             return Ok(());
         }
+        let record = &mut self.record;
         let pos = record.position();
-        let parsed = notation
+        let parsed = self
+            .notation
             .parse(pos, t)
             .or_else(|e| Notation::parse_any(pos, t).map_err(|_| e));
         let side = pos.side_to_move();
         let move_number = pos.fullmove_number();
-        match parsed {
-            Ok(m) => record.append(m).map_err(|e| PgnError::BadMove {
-                move_number,
-                side,
-                text: t.to_owned(),
-                error: NotationError::IllegalMove(e.mv),
-                record: Box::new(record.clone()),
-            }),
+        let played = parsed.and_then(|m| {
+            if self.branch_next {
+                record.append_variation(m)
+            } else {
+                record.append(m)
+            }
+            .map_err(|e| NotationError::IllegalMove(e.mv))
+        });
+        match played {
+            Ok(()) => {
+                self.branch_next = false;
+                if let Some(c) = self.pending_comment.take() {
+                    let ply = self.record.ply();
+                    self.record.set_comment(ply, Some(c));
+                }
+                Ok(())
+            }
             Err(error) => Err(PgnError::BadMove {
                 move_number,
                 side,
                 text: t.to_owned(),
                 error,
-                record: Box::new(record.clone()),
+                line: self.token_at.0,
+                column: self.token_at.1,
+                record: Box::new(self.record.main_line()),
             }),
         }
-    };
-    while let Some(c) = chars.next() {
-        match c {
-            '{' => {
-                flush(&mut token, &mut record)?;
-                let mut comment = String::new();
-                for c in chars.by_ref() {
-                    if c == '}' {
-                        break;
-                    }
-                    comment.push(c);
-                }
-                let comment = comment.trim();
-                if depth == 0 && !comment.is_empty() {
-                    let ply = record.ply();
-                    let joined = match record.comment(ply) {
-                        Some(prev) => format!("{prev}\n{comment}"),
-                        None => comment.to_owned(),
-                    };
-                    record.set_comment(ply, Some(joined));
-                }
-            }
-            ';' => {
-                flush(&mut token, &mut record)?;
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
-            }
-            '(' => {
-                flush(&mut token, &mut record)?;
-                depth += 1;
-            }
-            ')' => {
-                token.clear();
-                depth = depth.saturating_sub(1);
-            }
-            c if c.is_whitespace() || c == '\u{3000}' => {
-                if depth == 0 {
-                    flush(&mut token, &mut record)?;
-                } else {
-                    token.clear();
-                }
-            }
-            c => {
-                if depth == 0 {
-                    token.push(c);
-                }
-            }
-        }
     }
-    flush(&mut token, &mut record)?;
-    Ok(record)
 }
 
 fn quote(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Writes `record` as PGN with its moves in `notation`. The `[Result]` tag and the closing token
-/// come from the outcome on the board when the game ended there, else from the record's tag.
+/// Writes `record` as PGN with its moves in `notation`: the main line, each variation in `()`
+/// after the move it replaces. The `[Result]` tag and the closing token come from the outcome on
+/// the board when the main line ended there, else from the record's tag.
 #[must_use]
 pub fn write(record: &GameRecord, notation: Notation) -> String {
     let start = record.start();
-    let end = record.outcome_at(record.len());
+    let main = record.main_line();
+    let end = main.outcome_at(main.len());
     let result = end
         .map(|o| o.pgn_result().to_owned())
         .or_else(|| record.tag("Result").map(str::to_owned))
@@ -286,35 +391,107 @@ pub fn write(record: &GameRecord, notation: Notation) -> String {
         out.push_str(&format!("[FEN \"{}\"]\n", start.to_fen()));
     }
     out.push_str(&format!("[Format \"{}\"]\n", notation.pgn_name()));
-    if let Some(c) = record.comment(0) {
+    if let Some(c) = record.node_comment(None) {
         out.push_str(&format!("{{{c}}}\n"));
     }
-    let texts = record.move_texts(notation);
+    let mut tokens = Vec::new();
+    write_line(record, notation, start, None, None, &mut tokens);
     let mut line = String::new();
-    for (i, text) in texts.iter().enumerate() {
-        let pos = record.position_at(i).unwrap_or(start);
-        if pos.side_to_move() == Color::Red {
-            line = format!("{:>3}. {text}", pos.fullmove_number());
-        } else if line.is_empty() {
-            line = format!("{:>3}. ... {text}", pos.fullmove_number());
-        } else {
-            line.push(' ');
-            line.push_str(text);
-        }
-        let comment = record.comment(i + 1);
-        let next_is_red = record
-            .position_at(i + 1)
-            .is_some_and(|p| p.side_to_move() == Color::Red);
-        if let Some(c) = comment {
-            line.push_str(&format!(" {{{c}}}"));
-        }
-        if next_is_red || comment.is_some() || i + 1 == texts.len() {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
+    for token in tokens {
+        match token {
+            Token::Break => {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            Token::Text(t) => {
+                if line.is_empty() && t == "(" {
+                    line.push_str("    "); // a variation of the main line, indented
+                }
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(&t);
+            }
         }
     }
     out.push_str(&result);
     out.push('\n');
     out
+}
+
+/// Move text in pieces: words, and (on the main line) where a line ends.
+enum Token {
+    Text(String),
+    Break,
+}
+
+/// Writes the line from `parent`'s continuations on, from `pos`: the first continuation, then the
+/// others as variations. `first` names the variation's first move (taken instead of the first
+/// continuation). The main line (`first` is `None` at the top) breaks lines as a printed record
+/// does: one move pair a line, and a new line after a comment or a variation.
+fn write_line(
+    record: &GameRecord,
+    notation: Notation,
+    pos: &Position,
+    mut parent: Option<usize>,
+    first: Option<usize>,
+    out: &mut Vec<Token>,
+) {
+    let main = first.is_none();
+    let mut pos = pos.clone();
+    let mut fresh = true; // nothing of the current printed line yet
+    let mut node = first.or_else(|| record.continuations(parent).first().copied());
+    while let Some(id) = node {
+        let m = record.node_move(id);
+        let text = notation.format(&pos, m).unwrap_or_else(|_| m.to_string());
+        let number = pos.fullmove_number();
+        if pos.side_to_move() == Color::Red {
+            out.push(Token::Text(if main {
+                format!("{number:>3}.")
+            } else {
+                format!("{number}.")
+            }));
+        } else if fresh {
+            out.push(Token::Text(if main {
+                format!("{number:>3}. ...")
+            } else {
+                format!("{number}. ...")
+            }));
+        }
+        out.push(Token::Text(text));
+        fresh = false;
+        let comment = record.node_comment(Some(id));
+        if let Some(c) = comment {
+            out.push(Token::Text(format!("{{{c}}}")));
+        }
+        let others: &[usize] = if node == first && !main {
+            &[]
+        } else {
+            record.continuations(parent).get(1..).unwrap_or(&[])
+        };
+        let Ok(next) = pos.after(m) else { break };
+        let after = record.continuations(Some(id)).first().copied();
+        if main
+            && (next.side_to_move() == Color::Red
+                || comment.is_some()
+                || !others.is_empty()
+                || after.is_none())
+        {
+            out.push(Token::Break);
+            fresh = true;
+        }
+        for &alt in others {
+            out.push(Token::Text("(".to_owned()));
+            write_line(record, notation, &pos, parent, Some(alt), out);
+            out.push(Token::Text(")".to_owned()));
+            if main {
+                out.push(Token::Break);
+            }
+            fresh = true;
+        }
+        pos = next;
+        parent = Some(id);
+        node = after;
+    }
 }

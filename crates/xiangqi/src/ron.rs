@@ -1,5 +1,6 @@
 //! Game records as RON (feature `serde`): the start FEN, the moves in ICCS, the tags, the current
-//! point and comments, under a `version` field.
+//! point and comments, under a `version` field; variations (and the line followed, when it is not
+//! the main line) only when the record has them, so linear records read and write as before.
 //!
 //! ```text
 //! (
@@ -9,6 +10,7 @@
 //!     ply: 2,
 //!     tags: [("Red", "Me"), ("Black", "Chuhan")],
 //!     comments: [],
+//!     variations: [(ply: 1, moves: ["b9c7"], comments: [(2, "屏风马")])],
 //! )
 //! ```
 
@@ -18,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::fen::FenError;
 use crate::position::Position;
-use crate::record::GameRecord;
+use crate::record::{Branch, GameRecord};
 use crate::types::Move;
 
 /// The version this library writes and reads.
@@ -43,6 +45,30 @@ pub struct RecordFile {
     /// Comments by ply (0 before the first move).
     #[serde(default)]
     pub comments: Vec<(usize, String)>,
+    /// Alternatives to moves of the main line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<VariationFile>,
+    /// The line followed when it is not the main one: `(ply, index)` where it takes the
+    /// `index`-th continuation; `ply` counts on that line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub line: Vec<(usize, usize)>,
+}
+
+/// An alternative to the move at `ply` of the line it hangs from, with its comments and its own
+/// alternatives; plies count from the start of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariationFile {
+    /// The ply of the move it replaces.
+    pub ply: usize,
+    /// Its moves in ICCS.
+    pub moves: Vec<String>,
+    /// Comments by ply (the ply after the move they follow).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<(usize, String)>,
+    /// Alternatives to its moves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<VariationFile>,
 }
 
 /// Why a RON record could not be read.
@@ -78,6 +104,8 @@ pub enum RonError {
     },
     /// `ply` is larger than the number of moves.
     BadPly(usize),
+    /// A variation hangs from a ply its line does not reach, or `line` names none.
+    BadVariation(usize),
 }
 
 impl fmt::Display for RonError {
@@ -103,6 +131,9 @@ impl fmt::Display for RonError {
                 )
             }
             RonError::BadPly(p) => write!(f, "the current point {p} is past the last move"),
+            RonError::BadVariation(p) => {
+                write!(f, "a variation at ply {p} has no move there to replace")
+            }
         }
     }
 }
@@ -117,16 +148,91 @@ impl From<GameRecord> for RecordFile {
 
 impl From<&GameRecord> for RecordFile {
     fn from(r: &GameRecord) -> RecordFile {
+        let main = r.main_line();
+        let mut moves = Vec::new();
+        let mut comments = Vec::new();
+        let mut variations = Vec::new();
+        if let Some(c) = main.comment(0) {
+            comments.push((0, c.to_owned()));
+        }
+        walk(r, None, 0, &mut moves, &mut comments, &mut variations);
         RecordFile {
             version: VERSION,
             fen: r.start().to_fen(),
-            moves: r.all_moves().iter().map(Move::to_string).collect(),
+            moves,
             ply: Some(r.ply()),
             tags: r.tags().to_vec(),
-            comments: (0..=r.len())
-                .filter_map(|i| r.comment(i).map(|c| (i, c.to_owned())))
-                .collect(),
+            comments,
+            variations,
+            line: r.line_choices(),
         }
+    }
+}
+
+/// Writes the line from `parent`'s first continuation on, starting at `ply`: moves, comments,
+/// and each alternative as a [`VariationFile`].
+fn walk(
+    r: &GameRecord,
+    mut parent: Option<usize>,
+    mut ply: usize,
+    moves: &mut Vec<String>,
+    comments: &mut Vec<(usize, String)>,
+    variations: &mut Vec<VariationFile>,
+) {
+    while let Some((&node, others)) = r.continuations(parent).split_first() {
+        moves.push(r.node_move(node).to_string());
+        for &alt in others {
+            let mut v = VariationFile {
+                ply,
+                moves: vec![r.node_move(alt).to_string()],
+                comments: Vec::new(),
+                variations: Vec::new(),
+            };
+            if let Some(c) = r.node_comment(Some(alt)) {
+                v.comments.push((ply + 1, c.to_owned()));
+            }
+            walk(
+                r,
+                Some(alt),
+                ply + 1,
+                &mut v.moves,
+                &mut v.comments,
+                &mut v.variations,
+            );
+            variations.push(v);
+        }
+        ply += 1;
+        if let Some(c) = r.node_comment(Some(node)) {
+            comments.push((ply, c.to_owned()));
+        }
+        parent = Some(node);
+    }
+}
+
+impl VariationFile {
+    /// As a branch hanging from `from` (the ply its line starts at), checking plies.
+    fn branch(&self, from: usize) -> Result<Branch<String>, RonError> {
+        let end = from + self.moves.len();
+        let mut branch = Branch {
+            moves: self.moves.iter().map(|m| (m.clone(), None)).collect(),
+            variations: Vec::new(),
+        };
+        for (ply, c) in &self.comments {
+            match ply
+                .checked_sub(from + 1)
+                .and_then(|i| branch.moves.get_mut(i))
+            {
+                Some(slot) => slot.1 = Some(c.clone()),
+                None => return Err(RonError::BadVariation(*ply)),
+            }
+        }
+        for v in &self.variations {
+            if v.ply < from || v.ply >= end {
+                return Err(RonError::BadVariation(v.ply));
+            }
+            branch.variations.push((v.ply - from, v.branch(v.ply)?));
+        }
+        Ok(branch)
     }
 }
 
@@ -144,17 +250,34 @@ impl RecordFile {
         for (k, v) in &self.tags {
             record.set_tag(k, v);
         }
-        for (index, text) in self.moves.iter().enumerate() {
+        let mut main = VariationFile {
+            ply: 0,
+            moves: self.moves,
+            comments: Vec::new(),
+            variations: self.variations,
+        };
+        let comment0 = self
+            .comments
+            .iter()
+            .find(|(p, _)| *p == 0)
+            .map(|c| c.1.clone());
+        main.comments = self.comments.into_iter().filter(|(p, _)| *p != 0).collect();
+        let branch = main.branch(0)?;
+        let mut index = 0;
+        record.graft(0, &branch, &mut |record: &mut GameRecord, text: &String| {
             let bad = || RonError::BadMove {
                 line: line_of(text),
                 index,
                 text: text.clone(),
             };
             let m: Move = text.parse().map_err(|_| bad())?;
-            record.append(m).map_err(|_| bad())?;
-        }
-        for (ply, c) in self.comments {
-            record.set_comment(ply, Some(c));
+            record.append_variation(m).map_err(|_| bad())?;
+            index += 1;
+            Ok(())
+        })?;
+        record.set_comment(0, comment0);
+        if !record.choose_line(&self.line) {
+            return Err(RonError::BadVariation(self.line.first().map_or(0, |l| l.0)));
         }
         let ply = self.ply.unwrap_or(record.len());
         if !record.goto(ply) {

@@ -20,7 +20,7 @@ use core::fmt;
 
 use crate::fen::FenError;
 use crate::position::Position;
-use crate::record::GameRecord;
+use crate::record::{Branch, GameRecord};
 use crate::types::Move;
 
 /// Why an XQF file could not be read.
@@ -49,7 +49,15 @@ pub enum XqfError {
         /// Offset of its node in the file.
         offset: usize,
     },
+    /// Variations nested deeper than [`MAX_NESTING`].
+    TooDeep {
+        /// Offset of the node that goes too deep.
+        offset: usize,
+    },
 }
+
+/// How deep variations may nest (variations of variations...): deeper files are refused.
+pub const MAX_NESTING: usize = 100;
 
 impl fmt::Display for XqfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -65,6 +73,10 @@ impl fmt::Display for XqfError {
                 f,
                 "move {} ({text}) at byte {offset} is not legal",
                 index + 1
+            ),
+            XqfError::TooDeep { offset } => write!(
+                f,
+                "variations nest deeper than {MAX_NESTING} at byte {offset}"
             ),
             XqfError::BadComment { offset } => {
                 write!(
@@ -158,6 +170,7 @@ struct Node {
     from: u8,
     to: u8,
     next: bool,
+    alt: bool,
     comment: Option<String>,
     offset: usize,
 }
@@ -190,12 +203,12 @@ impl Reader<'_> {
         let keys = self.keys;
         let from = f.wrapping_sub(0x18).wrapping_sub(keys.from);
         let to = t.wrapping_sub(0x20).wrapping_sub(keys.to);
-        // The tag also says whether an alternative to this move follows (0x0F, or 0x40 in the
-        // later versions); alternatives come after the main line, which is all the record keeps.
-        let (next, has_comment) = if self.plain {
-            (tag & 0xF0 != 0, true)
+        // A next move follows (0xF0, or 0x80 in the later versions), an alternative to this move
+        // follows (0x0F, or 0x40), a comment follows (always in 1.0, 0x20 later).
+        let (next, alt, has_comment) = if self.plain {
+            (tag & 0xF0 != 0, tag & 0x0F != 0, true)
         } else {
-            (tag & 0x80 != 0, tag & 0x20 != 0)
+            (tag & 0x80 != 0, tag & 0x40 != 0, tag & 0x20 != 0)
         };
         let mut comment = None;
         if has_comment {
@@ -221,15 +234,16 @@ impl Reader<'_> {
             from,
             to,
             next,
+            alt,
             comment,
             offset,
         })
     }
 }
 
-/// Reads an XQF file: its start position, the main line of its moves with their comments, and
+/// Reads an XQF file: its start position, its moves with their comments and variations, and
 /// the header's strings and result as tags (`Title`, `Event`, `Date`, `Site`, `Red`, `Black`,
-/// `Annotator`, `Author`, `Result`). Alternatives to moves are read past (not kept).
+/// `Annotator`, `Author`, `Result`).
 pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
     if file.len() < MOVES_AT || &file[..2] != b"XQ" {
         return Err(XqfError::NotXqf);
@@ -260,20 +274,27 @@ pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
         keys: &keys,
         plain,
     };
-    // The main line: each node's next move, until one has none.
-    let root = reader.node()?;
-    // Depth first, a node's next move follows it at once: the main line is the first run of
-    // nodes, the alternatives come after it.
-    let mut line = Vec::new();
-    let mut node = root;
-    let opening_comment = node.comment.take();
-    loop {
-        if !node.next {
-            break;
-        }
-        node = reader.node()?;
-        line.push((node.from, node.to, node.comment.take(), node.offset));
+    // The tree, depth first: a node, then its next move's subtree, then its alternative's.
+    let mut root = reader.node()?;
+    let opening_comment = root.comment.take();
+    let mut nodes: Vec<(Node, Vec<usize>)> = vec![(root, Vec::new())];
+    let mut open = Vec::new(); // (parent, an alternative follows) of nodes whose next is read
+    let mut expect = nodes[0].0.next.then_some(0);
+    while let Some(parent) = expect {
+        let node = reader.node()?;
+        let id = nodes.len();
+        nodes[parent].1.push(id);
+        expect = if node.next {
+            open.push((parent, node.alt));
+            Some(id)
+        } else if node.alt {
+            Some(parent)
+        } else {
+            core::iter::from_fn(|| open.pop()).find_map(|(p, alt)| alt.then_some(p))
+        };
+        nodes.push((node, Vec::new()));
     }
+    let line = branch(&mut nodes, 0, 0)?;
     // The side to move: the owner of the first move's piece (Red without moves).
     let mut board = [[None::<u8>; 9]; 10];
     for (i, &p) in points.iter().enumerate() {
@@ -285,28 +306,31 @@ pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
             board[y][x] = Some(PIECES[i]);
         }
     }
-    let black_first = line.first().is_some_and(|&(from, _, _, _)| {
+    let black_first = line.moves.first().is_some_and(|&((from, _, _), _)| {
         from <= 89
             && board[usize::from(from % 10)][usize::from(from / 10)]
                 .is_some_and(|c| c.is_ascii_lowercase())
     });
     let fen = fen_of(&board, black_first);
     let mut record = GameRecord::new(Position::from_fen(&fen)?);
+    let mut index = 0;
+    record.graft(
+        0,
+        &line,
+        &mut |record: &mut GameRecord, &(from, to, offset)| {
+            let text = format!("{}{}", point(from), point(to));
+            let bad = |text| XqfError::IllegalMove {
+                index,
+                text,
+                offset,
+            };
+            let m: Move = text.parse().map_err(|_| bad(text.clone()))?;
+            record.append_variation(m).map_err(|_| bad(text))?;
+            index += 1;
+            Ok::<(), XqfError>(())
+        },
+    )?;
     record.set_comment(0, opening_comment);
-    for (index, (from, to, comment, offset)) in line.into_iter().enumerate() {
-        let text = format!("{}{}", point(from), point(to));
-        let m: Move = text.parse().map_err(|_| XqfError::IllegalMove {
-            index,
-            text: text.clone(),
-            offset,
-        })?;
-        record.append(m).map_err(|_| XqfError::IllegalMove {
-            index,
-            text,
-            offset,
-        })?;
-        record.set_comment(index + 1, comment);
-    }
     for (at, capacity, tag) in STRINGS {
         let len = usize::from(file[at]).min(capacity);
         let (text, _, _) = encoding_rs::GBK.decode(&file[at + 1..at + 1 + len]);
@@ -323,6 +347,42 @@ pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
     };
     record.set_tag("Result", result);
     Ok(record)
+}
+
+/// The line from `node`'s first child on, each move with the others at its point as variations
+/// (`depth` levels of variations above it).
+fn branch(
+    nodes: &mut [(Node, Vec<usize>)],
+    node: usize,
+    depth: usize,
+) -> Result<Branch<(u8, u8, usize)>, XqfError> {
+    let mut line = Branch::default();
+    let mut at = node;
+    while let Some((&first, others)) = nodes[at].1.clone().split_first() {
+        for &alt in others {
+            if depth >= MAX_NESTING {
+                return Err(XqfError::TooDeep {
+                    offset: nodes[alt].0.offset,
+                });
+            }
+            let (n, comment) = (&nodes[alt].0, nodes[alt].0.comment.clone());
+            let mut sub = Branch::default();
+            sub.moves.push(((n.from, n.to, n.offset), comment));
+            let rest = branch(nodes, alt, depth + 1)?;
+            sub.moves.extend(rest.moves);
+            sub.variations = rest
+                .variations
+                .into_iter()
+                .map(|(i, b)| (i + 1, b))
+                .collect();
+            line.variations.push((line.moves.len(), sub));
+        }
+        let n = &mut nodes[first].0;
+        line.moves
+            .push(((n.from, n.to, n.offset), n.comment.take()));
+        at = first;
+    }
+    Ok(line)
 }
 
 /// A point as ICCS writes it (`?` past the board).

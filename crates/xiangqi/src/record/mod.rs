@@ -1,4 +1,5 @@
-//! A game record: the start position, the moves, undo and redo, tags, comments and the outcome.
+//! A game record: the start position, the moves, undo and redo, tags, comments, variations and
+//! the outcome.
 
 use core::fmt;
 
@@ -11,8 +12,20 @@ use crate::rules::{
 };
 use crate::types::Move;
 
+mod tree;
+
+pub(crate) use tree::Branch;
+use tree::Tree;
+pub use tree::Variation;
+
 /// A game as played: where it started, every move (including moves taken back, for redo), the
 /// current point in it, PGN-style tags and comments.
+///
+/// The moves form a tree: at any point there may be alternatives to the move played (variations,
+/// each with its own comments and variations). The record follows one line through the tree, the
+/// *current line*: [`GameRecord::moves`], [`GameRecord::position_at`] and the rest speak of it.
+/// It is the main line (each move's first continuation) unless the player stepped into a
+/// variation ([`GameRecord::enter_variation`]). A record without variations is a plain list.
 ///
 /// ```
 /// use xiangqi::{GameRecord, notation::Notation};
@@ -26,7 +39,7 @@ use crate::types::Move;
 /// assert_eq!(game.ply(), 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
@@ -34,11 +47,13 @@ use crate::types::Move;
 )]
 pub struct GameRecord {
     tags: Vec<(String, String)>,
+    /// Every move played or recorded, with comments and alternatives.
+    tree: Tree,
+    /// The current line: `line[i]` is the tree node of `moves[i]`.
+    line: Vec<usize>,
     /// `positions[i]` is the position before `moves[i]`; one more position than moves.
     positions: Vec<Position>,
     moves: Vec<Move>,
-    /// `comments[0]` comes before the first move, `comments[i + 1]` after `moves[i]`.
-    comments: Vec<Option<String>>,
     /// `outcomes[i]` is [`GameRecord::outcome_at`] `i`, computed once when the position is added
     /// (it depends only on the moves before it).
     outcomes: Vec<Option<Outcome>>,
@@ -83,9 +98,10 @@ impl GameRecord {
     pub fn new(start: Position) -> GameRecord {
         let mut record = GameRecord {
             tags: Vec::new(),
+            tree: Tree::default(),
+            line: Vec::new(),
             positions: vec![start],
             moves: Vec::new(),
-            comments: vec![None],
             outcomes: Vec::new(),
             cursor: 0,
         };
@@ -163,18 +179,26 @@ impl GameRecord {
     }
 
     /// Records `m` at the current point if it is legal, even after the game has ended by rule
-    /// (records from elsewhere may go on past where these rules would stop them).
+    /// (records from elsewhere may go on past where these rules would stop them). The moves after
+    /// the current point on this line are dropped (alternatives recorded there stay).
     pub fn append(&mut self, m: Move) -> Result<(), IllegalMove> {
-        let next = self.position().after(m)?;
-        self.moves.truncate(self.cursor);
-        self.positions.truncate(self.cursor + 1);
-        self.comments.truncate(self.cursor + 1);
-        self.outcomes.truncate(self.cursor + 1);
-        self.moves.push(m);
-        self.positions.push(next);
-        self.comments.push(None);
+        self.position().after(m)?;
+        let parent = self.parent_of(self.cursor);
+        let old = self.line.get(self.cursor).copied();
+        let kids = self.tree.children_mut(parent);
+        let slot = match old.and_then(|o| kids.iter().position(|&k| k == o)) {
+            Some(at) => {
+                kids.remove(at);
+                at
+            }
+            None => kids.len(),
+        };
+        let node = match self.tree.child_with(parent, m) {
+            Some(same) => same,
+            None => self.tree.insert(parent, slot, m),
+        };
+        self.select(self.cursor, node);
         self.cursor += 1;
-        self.outcomes.push(self.judge(self.cursor));
         Ok(())
     }
 
@@ -324,17 +348,36 @@ impl GameRecord {
     /// The comment after `ply` moves (0: before the first move).
     #[must_use]
     pub fn comment(&self, ply: usize) -> Option<&str> {
-        self.comments.get(ply).and_then(|c| c.as_deref())
+        let node = match ply.checked_sub(1) {
+            None => None,
+            Some(i) => Some(*self.line.get(i)?),
+        };
+        self.tree.comment(node)
     }
 
     /// Sets or clears the comment after `ply` moves; false if the record is shorter.
     pub fn set_comment(&mut self, ply: usize, text: Option<String>) -> bool {
-        match self.comments.get_mut(ply) {
-            Some(slot) => {
-                *slot = text;
-                true
-            }
-            None => false,
-        }
+        let node = match ply.checked_sub(1) {
+            None => None,
+            Some(i) => match self.line.get(i) {
+                Some(&n) => Some(n),
+                None => return false,
+            },
+        };
+        self.tree.set_comment(node, text);
+        true
     }
 }
+
+impl PartialEq for GameRecord {
+    /// Same tags, start, tree of moves with comments, current line and current point.
+    fn eq(&self, other: &GameRecord) -> bool {
+        self.tags == other.tags
+            && self.positions[0] == other.positions[0]
+            && self.moves == other.moves
+            && self.cursor == other.cursor
+            && self.tree.same(None, &other.tree, None)
+    }
+}
+
+impl Eq for GameRecord {}

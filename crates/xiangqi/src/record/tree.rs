@@ -1,0 +1,320 @@
+//! The tree of moves behind a [`GameRecord`]: variations, stepping into them, and grafting
+//! branches read from files.
+
+use super::GameRecord;
+use crate::position::IllegalMove;
+use crate::record::PlayError;
+use crate::types::Move;
+
+/// One move of the tree with its comment and continuations (the first is the main one).
+#[derive(Clone, Debug)]
+struct Node {
+    mv: Move,
+    comment: Option<String>,
+    children: Vec<usize>,
+}
+
+/// The moves in an arena. Nodes cut from the tree stay in the arena unreferenced.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Tree {
+    nodes: Vec<Node>,
+    root: Vec<usize>,
+    root_comment: Option<String>,
+}
+
+impl Tree {
+    pub(super) fn children(&self, parent: Option<usize>) -> &[usize] {
+        match parent {
+            None => &self.root,
+            Some(p) => &self.nodes[p].children,
+        }
+    }
+
+    pub(super) fn children_mut(&mut self, parent: Option<usize>) -> &mut Vec<usize> {
+        match parent {
+            None => &mut self.root,
+            Some(p) => &mut self.nodes[p].children,
+        }
+    }
+
+    pub(super) fn child_with(&self, parent: Option<usize>, m: Move) -> Option<usize> {
+        self.children(parent)
+            .iter()
+            .copied()
+            .find(|&k| self.nodes[k].mv == m)
+    }
+
+    /// A new node for `m` as the `slot`-th continuation of `parent`.
+    pub(super) fn insert(&mut self, parent: Option<usize>, slot: usize, m: Move) -> usize {
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            mv: m,
+            comment: None,
+            children: Vec::new(),
+        });
+        let kids = self.children_mut(parent);
+        kids.insert(slot.min(kids.len()), id);
+        id
+    }
+
+    pub(super) fn comment(&self, node: Option<usize>) -> Option<&str> {
+        match node {
+            None => self.root_comment.as_deref(),
+            Some(n) => self.nodes[n].comment.as_deref(),
+        }
+    }
+
+    pub(super) fn set_comment(&mut self, node: Option<usize>, text: Option<String>) {
+        match node {
+            None => self.root_comment = text,
+            Some(n) => self.nodes[n].comment = text,
+        }
+    }
+
+    pub(super) fn mv(&self, node: usize) -> Move {
+        self.nodes[node].mv
+    }
+
+    /// The node and its first continuations to the end.
+    fn main_from(&self, node: usize) -> Vec<usize> {
+        let mut line = vec![node];
+        let mut n = node;
+        while let Some(&next) = self.nodes[n].children.first() {
+            line.push(next);
+            n = next;
+        }
+        line
+    }
+
+    /// Whether the subtrees under `a` (here) and `b` (in `other`) hold the same moves, comments
+    /// and order.
+    pub(super) fn same(&self, a: Option<usize>, other: &Tree, b: Option<usize>) -> bool {
+        let (ka, kb) = (self.children(a), other.children(b));
+        self.comment(a) == other.comment(b)
+            && ka.len() == kb.len()
+            && ka.iter().zip(kb).all(|(&x, &y)| {
+                self.nodes[x].mv == other.nodes[y].mv && self.same(Some(x), other, Some(y))
+            })
+    }
+}
+
+/// An alternative to a move of the current line: the moves of its own main line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// It replaces the current line's move at this ply (it starts from [`GameRecord::position_at`]
+    /// `ply`).
+    pub ply: usize,
+    /// Its place among the continuations at that point (0 is the main one).
+    pub index: usize,
+    /// Its moves, along each move's first continuation.
+    pub moves: Vec<Move>,
+}
+
+/// A line read from a file, with its alternatives, before its moves are checked: `moves[i]`
+/// with the comment after it; `variations` hold `(i, branch)`, an alternative to `moves[i]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Branch<M> {
+    pub(crate) moves: Vec<(M, Option<String>)>,
+    pub(crate) variations: Vec<(usize, Branch<M>)>,
+}
+
+impl<M> Default for Branch<M> {
+    fn default() -> Branch<M> {
+        Branch {
+            moves: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+}
+
+impl GameRecord {
+    /// The node whose continuations hold the current line's move at `ply`.
+    pub(super) fn parent_of(&self, ply: usize) -> Option<usize> {
+        ply.checked_sub(1).and_then(|i| self.line.get(i).copied())
+    }
+
+    /// Makes `node` (a continuation at `ply`) the current line's move there, followed by its
+    /// first continuations, and works out the positions again from `ply`.
+    pub(super) fn select(&mut self, ply: usize, node: usize) {
+        self.line.truncate(ply);
+        self.line.extend(self.tree.main_from(node));
+        self.positions.truncate(ply + 1);
+        self.moves.truncate(ply);
+        self.outcomes.truncate(ply + 1);
+        for i in ply..self.line.len() {
+            let m = self.tree.mv(self.line[i]);
+            // Every move in the tree was legal where it was added.
+            let Ok(next) = self.positions[i].after(m) else {
+                self.line.truncate(i);
+                break;
+            };
+            self.moves.push(m);
+            self.positions.push(next);
+            self.outcomes.push(self.judge(i + 1));
+        }
+        self.cursor = self.cursor.min(self.moves.len());
+    }
+
+    /// The alternatives to the current line's move at `ply` (the main line among them when the
+    /// current line is a variation there).
+    #[must_use]
+    pub fn variations_at(&self, ply: usize) -> Vec<Variation> {
+        let Some(&current) = self.line.get(ply) else {
+            return Vec::new();
+        };
+        self.tree
+            .children(self.parent_of(ply))
+            .iter()
+            .enumerate()
+            .filter(|&(_, &k)| k != current)
+            .map(|(index, &k)| Variation {
+                ply,
+                index,
+                moves: self
+                    .tree
+                    .main_from(k)
+                    .into_iter()
+                    .map(|n| self.tree.mv(n))
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// Whether any move of the record has an alternative.
+    #[must_use]
+    pub fn has_variations(&self) -> bool {
+        self.tree.root.len() > 1 || self.tree.nodes.iter().any(|n| n.children.len() > 1)
+    }
+
+    /// Where the current line leaves the main line: `(ply, index)` for each point where it takes
+    /// another continuation than the first. Empty on the main line.
+    #[must_use]
+    pub fn line_choices(&self) -> Vec<(usize, usize)> {
+        (0..self.line.len())
+            .filter_map(|ply| {
+                let kids = self.tree.children(self.parent_of(ply));
+                let index = kids.iter().position(|&k| k == self.line[ply])?;
+                (index != 0).then_some((ply, index))
+            })
+            .collect()
+    }
+
+    /// Whether the current line is the main line.
+    #[must_use]
+    pub fn is_main_line(&self) -> bool {
+        self.line_choices().is_empty()
+    }
+
+    /// Follows the line given by `choices` (as [`GameRecord::line_choices`] returns them), the
+    /// current point staying where it is if the line is that long. False (and the main line from
+    /// the first bad choice on) if a choice names no continuation.
+    pub fn choose_line(&mut self, choices: &[(usize, usize)]) -> bool {
+        if let Some(&first) = self.tree.root.first() {
+            self.select(0, first);
+        }
+        for &(ply, index) in choices {
+            if ply > self.line.len() {
+                return false;
+            }
+            match self.tree.children(self.parent_of(ply)).get(index) {
+                Some(&node) => self.select(ply, node),
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Steps into the continuation `index` at `ply` (see [`GameRecord::variations_at`]): it
+    /// becomes the current line and the current point is after its first move.
+    pub fn enter_variation(&mut self, ply: usize, index: usize) -> bool {
+        if ply > self.line.len() {
+            return false;
+        }
+        match self.tree.children(self.parent_of(ply)).get(index) {
+            Some(&node) => {
+                self.select(ply, node);
+                self.cursor = ply + 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Records `m` at the current point as an alternative: the moves after the current point
+    /// stay in the record as another line (if `m` is already recorded there, that line is
+    /// followed). The new line becomes the current one.
+    pub fn append_variation(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.position().after(m)?;
+        let parent = self.parent_of(self.cursor);
+        let node = match self.tree.child_with(parent, m) {
+            Some(same) => same,
+            None => self.tree.insert(parent, usize::MAX, m),
+        };
+        self.select(self.cursor, node);
+        self.cursor += 1;
+        Ok(())
+    }
+
+    /// Plays `m` as [`GameRecord::play`] does, but keeps the moves after the current point as a
+    /// variation instead of dropping them.
+    pub fn play_variation(&mut self, m: Move) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        self.append_variation(m)?;
+        Ok(())
+    }
+
+    /// The same record on its main line, at the current point or where the current line leaves
+    /// the main line, if that comes first.
+    #[must_use]
+    pub fn main_line(&self) -> GameRecord {
+        let mut main = self.clone();
+        let leave = self.line_choices().first().map_or(usize::MAX, |&(p, _)| p);
+        main.choose_line(&[]);
+        main.cursor = self.cursor.min(leave).min(main.moves.len());
+        main
+    }
+
+    /// The first continuation at `parent` and the alternatives: used by the writers to walk the
+    /// tree along with positions.
+    pub(crate) fn continuations(&self, parent: Option<usize>) -> &[usize] {
+        self.tree.children(parent)
+    }
+
+    /// A tree node's move.
+    pub(crate) fn node_move(&self, node: usize) -> Move {
+        self.tree.mv(node)
+    }
+
+    /// A tree node's comment (`None`: before the first move).
+    pub(crate) fn node_comment(&self, node: Option<usize>) -> Option<&str> {
+        self.tree.comment(node)
+    }
+
+    /// Adds `branch` at `ply` of the current line: its first move as an alternative to the move
+    /// there (or the first move there), its comments, and its own variations, depth first. `add`
+    /// reads one move and records it with [`GameRecord::append_variation`] (so that a branch
+    /// repeating recorded moves drops nothing). The current line and point are kept.
+    pub(crate) fn graft<M, E>(
+        &mut self,
+        ply: usize,
+        branch: &Branch<M>,
+        add: &mut impl FnMut(&mut GameRecord, &M) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let (choices, cursor) = (self.line_choices(), self.cursor);
+        self.goto(ply.min(self.moves.len()));
+        for (m, comment) in &branch.moves {
+            add(self, m)?;
+            if comment.is_some() {
+                self.set_comment(self.cursor, comment.clone());
+            }
+        }
+        for (i, sub) in &branch.variations {
+            self.graft(ply + i, sub, add)?;
+        }
+        self.choose_line(&choices);
+        self.goto(cursor.min(self.moves.len()));
+        Ok(())
+    }
+}
