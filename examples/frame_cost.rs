@@ -98,6 +98,7 @@ fn main() {
     app.world_mut().write_message(NewGame {
         record: record.clone(),
         players: Players::TWO_PLAYERS,
+        puzzle: None,
     });
     app.update();
     report("idle (two players)", measure(&mut app, frames));
@@ -153,6 +154,7 @@ fn main() {
             red: Controller::Computer,
             black: Controller::Computer,
         },
+        puzzle: None,
     });
     app.update();
     report("searching (大师 for both sides)", measure(&mut app, frames));

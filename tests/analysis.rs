@@ -30,7 +30,11 @@ fn app_with(players: Players, fen: &str, moves: &[&str]) -> App {
     for m in moves {
         record.play(mv(m)).expect("a legal move");
     }
-    app.world_mut().write_message(NewGame { record, players });
+    app.world_mut().write_message(NewGame {
+        record,
+        players,
+        puzzle: None,
+    });
     app.update();
     app
 }

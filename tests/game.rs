@@ -37,7 +37,11 @@ fn app_with(players: Players, fen: &str) -> App {
         .resource_mut::<chuhan::core::settings::Settings>()
         .level = Level::Beginner;
     let record = GameRecord::from_fen(fen).expect("a FEN");
-    app.world_mut().write_message(NewGame { record, players });
+    app.world_mut().write_message(NewGame {
+        record,
+        players,
+        puzzle: None,
+    });
     app.update();
     app
 }
@@ -325,6 +329,7 @@ fn a_stopped_search_frees_the_engine_for_the_next_one() {
     app.world_mut().write_message(NewGame {
         record,
         players: Players::HUMAN_BLACK,
+        puzzle: None,
     });
     // Let the master search get going.
     for _ in 0..20 {

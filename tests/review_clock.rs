@@ -38,7 +38,11 @@ fn new_game(app: &mut App, fen: &str, moves: &[&str], players: Players) {
     for m in moves {
         record.play(mv(m)).expect("a legal move");
     }
-    app.world_mut().write_message(NewGame { record, players });
+    app.world_mut().write_message(NewGame {
+        record,
+        players,
+        puzzle: None,
+    });
     app.update();
 }
 

@@ -536,6 +536,7 @@ fn autosave_then_restart_resumes_the_same_position() {
     mate.world_mut().write_message(chuhan::core::game::NewGame {
         record: GameRecord::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").expect("fen"),
         players: Players::TWO_PLAYERS,
+        puzzle: None,
     });
     mate.update();
     click(&mut mate, "e1", "d1");

@@ -132,7 +132,7 @@ pub(super) fn plugin(app: &mut App) {
 /// allowed.
 fn toggle(
     mut commands: MessageReader<Command>,
-    game: Res<Game>,
+    mut game: ResMut<Game>,
     settings: Res<Settings>,
     phase: Res<State<Phase>>,
     mut analysis: ResMut<Analysis>,
@@ -144,6 +144,8 @@ fn toggle(
             Command::ToggleAnalysis => {
                 if allowed(&game, *phase.get() == Phase::Replaying, &settings) {
                     analysis.shown = true;
+                    // Moves tried while analysing become variations.
+                    game.keep_variations = true;
                 } else {
                     notices.write(Notice(NoticeKind::AnalysisOffInPlay));
                 }

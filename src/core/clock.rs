@@ -134,7 +134,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn set_for_first_game(settings: Res<Settings>, mut game: ResMut<Game>, mut clock: ResMut<Clock>) {
-    *clock = Clock::from_tags(&game.record).unwrap_or_else(|| Clock::new(settings.time_control));
+    // Puzzles are never timed.
+    *clock = if game.puzzle.is_some() {
+        Clock::new(TimeControl::Untimed)
+    } else {
+        Clock::from_tags(&game.record).unwrap_or_else(|| Clock::new(settings.time_control))
+    };
     clock.to_tags(&mut game.record);
 }
 

@@ -76,6 +76,14 @@ pub enum Command {
     AdjustCustomClock(crate::core::setup::ClockAdjust),
     /// Use the external engine set in the settings, or the built-in one.
     ToggleExternalEngine,
+    /// Show the puzzle list (残局挑战) at a tier, or hide it (`None`).
+    ShowPuzzles(Option<xiangqi_engine::puzzle::Tier>),
+    /// Play the puzzle with this number.
+    StartPuzzle(u32),
+    /// Start the current puzzle again.
+    RetryPuzzle,
+    /// The next puzzle of the set.
+    NextPuzzle,
     /// Answer the offer to resume the last game.
     Resume(bool),
     /// Quit.
@@ -231,7 +239,8 @@ fn handle_commands(
                 }
             }
             Command::Hint => {
-                if !replaying {
+                // A puzzle's hint is the puzzle's own (the piece to move).
+                if !replaying && game.puzzle.is_none() {
                     start_hint(&game, &mut hint, &engines);
                 }
             }
@@ -241,7 +250,11 @@ fn handle_commands(
             }
             Command::RestorePosition => match saved.0.clone() {
                 Some((record, players)) => {
-                    out.new_games.write(NewGame { record, players });
+                    out.new_games.write(NewGame {
+                        record,
+                        players,
+                        puzzle: None,
+                    });
                 }
                 None => {
                     out.notices.write(Notice(NoticeKind::NothingSaved));
@@ -297,6 +310,8 @@ fn handle_commands(
                 if replaying {
                     replaying = false;
                     next_phase.set(Phase::Playing);
+                    // A different move from here adds a variation; the record stays whole.
+                    game.keep_variations = true;
                     // Two players stay two players; against the computer the player takes the
                     // side to move.
                     game.players = if settings.setup.players() == Players::TWO_PLAYERS {
@@ -314,6 +329,10 @@ fn handle_commands(
             Command::CycleNotation => settings.notation = settings.notation.next(),
             // Handled by the analysis, the draw offer, the review and the clock.
             Command::ToggleAnalysis
+            | Command::ShowPuzzles(_)
+            | Command::StartPuzzle(_)
+            | Command::RetryPuzzle
+            | Command::NextPuzzle
             | Command::SetAnalysisLines(_)
             | Command::OfferDraw
             | Command::AnswerDraw(_)
@@ -337,6 +356,7 @@ fn handle_commands(
                     out.new_games.write(NewGame {
                         record: save.record,
                         players: save.players,
+                        puzzle: None,
                     });
                 }
             }

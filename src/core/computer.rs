@@ -136,7 +136,9 @@ fn start_thinking(
         // resignation): stop it and forget it.
         thinking.cancel();
     }
+    // In a puzzle the solvers answer, not the engine.
     if *phase.get() != Phase::Playing
+        || game.puzzle.is_some()
         || game.outcome().is_some()
         || game.players.of(record.position().side_to_move()) != Controller::Computer
     {

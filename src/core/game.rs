@@ -75,6 +75,11 @@ pub struct Game {
     pub players: Players,
     /// How the game ended other than by the rules on the board (a resignation).
     pub ended: Option<Outcome>,
+    /// A move played where the record goes on (after 从此处继续, or with the analysis shown)
+    /// becomes a variation instead of cutting the record.
+    pub keep_variations: bool,
+    /// The puzzle (残局挑战) being played, by its number.
+    pub puzzle: Option<u32>,
 }
 
 impl Game {
@@ -192,6 +197,8 @@ pub struct NewGame {
     pub record: GameRecord,
     /// Who plays which side.
     pub players: Players,
+    /// The puzzle it sets up, if it is one.
+    pub puzzle: Option<u32>,
 }
 
 impl NewGame {
@@ -201,6 +208,7 @@ impl NewGame {
         NewGame {
             record: GameRecord::new(Position::startpos()),
             players,
+            puzzle: None,
         }
     }
 }
@@ -262,6 +270,8 @@ fn start_new_games(
         game.record = new.record.clone();
         game.players = new.players;
         game.ended = None;
+        game.keep_variations = false;
+        game.puzzle = new.puzzle;
         reset.write(BoardReset);
     }
 }
@@ -285,7 +295,13 @@ fn apply_moves(
             });
             continue;
         }
-        match game.record.play(mv) {
+        let branch = game.keep_variations && game.record.ply() < game.record.len();
+        let result = if branch {
+            game.record.play_variation(mv)
+        } else {
+            game.record.play(mv)
+        };
+        match result {
             Ok(()) => {
                 let Some(piece) = piece else {
                     continue; // cannot happen: the move was legal

@@ -20,6 +20,7 @@ pub mod move_list;
 pub mod notice;
 pub mod phase;
 pub mod pieces;
+pub mod puzzles;
 pub mod replay;
 pub mod review;
 pub mod selection;
@@ -47,5 +48,6 @@ pub(super) fn plugin(app: &mut App) {
         clock_menu::plugin,
         engine_task::plugin,
         review::plugin,
+        puzzles::plugin,
     ));
 }

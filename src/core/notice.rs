@@ -42,6 +42,10 @@ pub enum NoticeKind {
     EngineFallback(String),
     /// A review needs a finished game or a record.
     NothingToReview,
+    /// A puzzle move that does not keep the win: taken back, try again.
+    PuzzleWrong,
+    /// The puzzle is solved, with this many stars.
+    PuzzleSolved(u8),
 }
 
 pub(super) fn plugin(app: &mut App) {

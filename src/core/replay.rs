@@ -15,6 +15,8 @@ pub enum Step {
     Last,
     /// After this many moves.
     To(usize),
+    /// Into the alternative `index` to the move at `ply` (after its first move).
+    Variation(usize, usize),
 }
 
 /// What a step did, for the view to show.
@@ -53,5 +55,9 @@ pub fn step_through(game: &mut Game, step: Step) -> Option<Stepped> {
             game.record.goto(end).then_some(Stepped::Jumped)
         }
         Step::To(ply) => game.record.goto(ply).then_some(Stepped::Jumped),
+        Step::Variation(ply, index) => game
+            .record
+            .enter_variation(ply, index)
+            .then_some(Stepped::Jumped),
     }
 }

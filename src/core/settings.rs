@@ -100,6 +100,8 @@ pub struct Settings {
     pub custom_clock: TimeControl,
     /// Another UCI engine to play, analyse and review with instead of the built-in one.
     pub engine: ExternalEngine,
+    /// Puzzles solved (残局挑战), by number, with the best stars earned (1 to 3).
+    pub puzzles: std::collections::BTreeMap<u32, u8>,
 }
 
 /// Another UCI xiangqi engine (Pikafish, for example): its program and options. Used for the
@@ -168,6 +170,7 @@ impl Default for Settings {
             time_control: TimeControl::Untimed,
             custom_clock: TimeControl::CUSTOM_DEFAULT,
             engine: ExternalEngine::default(),
+            puzzles: std::collections::BTreeMap::new(),
         }
     }
 }

@@ -57,6 +57,7 @@ impl Setup {
         NewGame {
             record,
             players: self.players(),
+            puzzle: None,
         }
     }
 }

@@ -116,7 +116,7 @@ pub fn scripted_game() -> Result<Option<ScriptedGame>, String> {
         game: Game {
             record,
             players,
-            ended: None,
+            ..Game::default()
         },
         replay,
         select,

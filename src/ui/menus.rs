@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use xiangqi::Handicap;
 use xiangqi_engine::Level;
+use xiangqi_engine::puzzle::Tier;
 
 use crate::core::clock::ClockAdjust;
 use crate::core::commands::Command;
@@ -48,6 +49,12 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             ] {
                 bar.spawn(button(Action::OpenMenu(menu), label(key), &ui, 18.0));
             }
+            bar.spawn(button(
+                Action::Command(Command::ShowPuzzles(Some(Tier::Beginner))),
+                label(Key::MenuPuzzles),
+                &ui,
+                18.0,
+            ));
         });
     let dropdown = |menu: Menu, left: f32| {
         (

@@ -14,6 +14,7 @@ pub mod clock;
 pub mod dialogs;
 pub mod menus;
 pub mod move_list;
+pub mod puzzles;
 pub mod replay_bar;
 pub mod review;
 pub mod side_panel;
@@ -47,7 +48,7 @@ pub(super) fn plugin(app: &mut App) {
         dialogs::plugin,
         browser::plugin,
     ));
-    app.add_plugins((clock::plugin, review::plugin));
+    app.add_plugins((clock::plugin, review::plugin, puzzles::plugin));
 }
 
 #[cfg(test)]

@@ -6,16 +6,23 @@ use bevy::prelude::*;
 use crate::core::analysis::Analysis;
 use crate::core::commands::Command;
 use crate::core::game::Game;
-use crate::core::move_list::MoveList;
+use crate::core::move_list::{BranchText, MoveList};
 use crate::core::phase::Phase;
 use crate::core::replay::Step;
 use crate::core::review::Review;
+use crate::core::settings::Settings;
 use crate::ui::actions::{Action, KeepColor};
-use crate::ui::text::Key;
+use crate::ui::text::{Key, tr};
 use crate::ui::theme::*;
 
 #[derive(Component)]
 struct MoveListRows;
+
+/// A row of the list: a pair of moves (its number and cells), or an alternative to one of them.
+enum Row<'a> {
+    Pair(usize, &'a [Option<usize>]),
+    Branch(&'a BranchText),
+}
 
 /// Rows of the move list shown at once.
 const LIST_ROWS: usize = 22;
@@ -65,6 +72,7 @@ fn show_move_list(
     phase: Res<State<Phase>>,
     analysis: Res<Analysis>,
     review: Res<Review>,
+    settings: Res<Settings>,
     ui: Res<UiFont>,
     rows: Query<(Entity, Option<&Children>), With<MoveListRows>>,
     mut shown_with_analysis: Local<bool>,
@@ -73,6 +81,7 @@ fn show_move_list(
         && !list.is_changed()
         && !phase.is_changed()
         && !review.is_changed()
+        && !settings.is_changed()
         && *shown_with_analysis == analysis.shown
     {
         return;
@@ -103,15 +112,61 @@ fn show_move_list(
     } else {
         (0..texts.len()).map(Some).collect()
     };
-    // Show the rows around the current move (cell `ply - 1`, or the first before any move).
-    let total_rows = cells.len().div_ceil(2);
-    let current_row = (ply + usize::from(black_first)).saturating_sub(1) / 2;
+    // The rows: move pairs, each followed by the alternatives to its moves.
+    let mut shown: Vec<Row> = Vec::new();
+    let mut current_row = 0;
+    for (row, pair) in cells.chunks(2).enumerate() {
+        if pair.iter().flatten().any(|&i| i + 1 == ply) {
+            current_row = shown.len();
+        }
+        shown.push(Row::Pair(row, pair));
+        for b in &list.branches {
+            if pair.iter().flatten().any(|&i| i == b.ply) {
+                shown.push(Row::Branch(b));
+            }
+        }
+    }
     let first = (current_row + 3)
         .saturating_sub(list_rows)
-        .min(total_rows.saturating_sub(list_rows));
+        .min(shown.len().saturating_sub(list_rows));
     let replay = *phase.get() == Phase::Replaying;
+    let lang = settings.language;
     commands.entity(container).with_children(|c| {
-        for (row, pair) in cells.chunks(2).enumerate().skip(first).take(list_rows) {
+        for entry in shown.iter().skip(first).take(list_rows) {
+            let (row, pair) = match entry {
+                Row::Pair(row, pair) => (*row, *pair),
+                Row::Branch(b) => {
+                    let key = if b.index == 0 {
+                        Key::MainLine
+                    } else {
+                        Key::Variation
+                    };
+                    let mut e = c.spawn((
+                        KeepColor,
+                        Node {
+                            margin: UiRect::left(px(30)),
+                            padding: UiRect::axes(px(4), px(0)),
+                            border_radius: BorderRadius::all(px(3)),
+                            ..default()
+                        },
+                        BackgroundColor(Color::srgba(0.2, 0.35, 0.2, 0.35)),
+                        children![(
+                            Text::new(format!("{} {}", tr(key, lang), b.text)),
+                            TextLayout::no_wrap(),
+                            font(&ui, 14.0),
+                            TextColor(Color::srgb(0.72, 0.9, 0.68)),
+                        )],
+                    ));
+                    if replay {
+                        e.insert((
+                            Button,
+                            WasPressed::default(),
+                            Action::Command(Command::Step(Step::Variation(b.ply, b.index))),
+                        ));
+                    }
+                    continue;
+                }
+            };
             c.spawn(Node {
                 column_gap: px(6),
                 align_items: AlignItems::Center,

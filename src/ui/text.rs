@@ -36,6 +36,12 @@ pub enum Key {
     ContinueHere,
     ResetView,
     Moves,
+    Variation,
+    MainLine,
+    MenuPuzzles,
+    Retry,
+    NextPuzzle,
+    PuzzleList,
     Replay,
     Resume,
     ResumeYes,
@@ -95,6 +101,12 @@ pub fn tr(key: Key, lang: Language) -> &'static str {
         Key::ContinueHere => ("从此处继续", "Play from here"),
         Key::ResetView => ("视角复位", "Reset view"),
         Key::Moves => ("着法", "Moves"),
+        Key::Variation => ("变", "Var"),
+        Key::MainLine => ("主线", "Main"),
+        Key::MenuPuzzles => ("残局挑战", "Puzzles"),
+        Key::Retry => ("重来", "Retry"),
+        Key::NextPuzzle => ("下一题", "Next puzzle"),
+        Key::PuzzleList => ("题目列表", "Puzzle list"),
         Key::Replay => ("回放", "Replay"),
         Key::Resume => (
             "上次的对局没有下完，继续吗？",
@@ -280,6 +292,10 @@ pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
         }
         NoticeKind::NothingToReview if zh => "对局结束或打开棋谱后才能复盘分析".into(),
         NoticeKind::NothingToReview => "Review a finished game or an opened record".into(),
+        NoticeKind::PuzzleWrong if zh => "这步不对，再想想".into(),
+        NoticeKind::PuzzleWrong => "Not that move: try again".into(),
+        NoticeKind::PuzzleSolved(n) if zh => format!("解题成功 {}", stars(*n)),
+        NoticeKind::PuzzleSolved(n) => format!("Solved {}", stars(*n)),
         NoticeKind::NothingToUndo if zh => "没有可以悔的棋".into(),
         NoticeKind::NothingToUndo => "Nothing to take back".into(),
     }
@@ -340,4 +356,10 @@ pub fn mark_sign(mark: xiangqi_engine::analysis::review::Mark) -> &'static str {
         Mark::Mistake => "?",
         Mark::Blunder => "??",
     }
+}
+
+/// Stars as a puzzle list shows them: ★ earned, ☆ not.
+#[must_use]
+pub fn stars(n: u8) -> String {
+    (0..3).map(|i| if i < n { '★' } else { '☆' }).collect()
 }

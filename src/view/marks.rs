@@ -11,6 +11,7 @@ use crate::core::geometry::HEIGHT;
 use crate::core::geometry::square_to_world;
 use crate::core::hints::HintState;
 use crate::core::phase::Phase;
+use crate::core::puzzles::PuzzleState;
 use crate::core::review::Review;
 
 pub(super) fn plugin(app: &mut App) {
@@ -19,6 +20,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             mark_last_move.run_if(resource_changed::<Game>),
             mark_hint.run_if(resource_changed::<HintState>),
+            mark_puzzle_hint.run_if(resource_changed::<PuzzleState>),
             mark_better_move.run_if(
                 resource_changed::<Review>
                     .or_eager(resource_changed::<Game>)
@@ -27,6 +29,34 @@ pub(super) fn plugin(app: &mut App) {
         )
             .after(CoreSet::Views),
     );
+}
+
+/// The puzzle's hint: a gold ring under the piece to move.
+#[derive(Component)]
+struct PuzzleHintMark;
+
+fn mark_puzzle_hint(
+    mut commands: Commands,
+    state: Res<PuzzleState>,
+    old: Query<Entity, With<PuzzleHintMark>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(sq) = state.hint else {
+        return;
+    };
+    let mesh = meshes.add(Annulus::new(0.44, 0.64).mesh().resolution(40));
+    let material = materials.add(StandardMaterial {
+        base_color: Color::srgba(1.0, 0.78, 0.1, 0.95),
+        emissive: LinearRgba::rgb(1.5, 1.0, 0.1),
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    });
+    commands.spawn((PuzzleHintMark, ring_at(sq, 0.012, &mesh, &material)));
 }
 
 /// The two marks of the last move (where it came from and where it went).

@@ -20,6 +20,7 @@ pub mod bench;
 pub mod book;
 pub mod eval;
 mod level;
+pub mod puzzle;
 pub mod search;
 pub mod sprt;
 pub mod tune;

@@ -1,0 +1,304 @@
+//! The puzzle screens (残局挑战): the list of a tier's puzzles with the stars earned, and the bar
+//! above the board while one is played (its goal, how it stands, 提示, 重来, 下一题, the list).
+
+use bevy::prelude::*;
+use xiangqi::Color as Side;
+use xiangqi_engine::puzzle::{Goal, Puzzle, Tier};
+
+use crate::core::commands::Command;
+use crate::core::game::Game;
+use crate::core::puzzles::{PuzzleSet, PuzzleState, PuzzleStatus};
+use crate::core::settings::Settings;
+use crate::ui::actions::{Action, KeepColor};
+use crate::ui::text::{Key, Language, stars, tr};
+use crate::ui::theme::*;
+
+#[derive(Component)]
+struct PuzzleList;
+
+#[derive(Component)]
+struct PuzzleBar;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn);
+    app.add_systems(Update, (show_list, show_bar).in_set(super::UiSet::Show));
+}
+
+fn spawn(mut commands: Commands) {
+    commands.spawn((
+        PuzzleList,
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(170),
+            right: px(250),
+            top: px(48),
+            bottom: px(24),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(8),
+            padding: UiRect::all(px(14)),
+            display: Display::None,
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.12, 0.07, 0.04, 0.95)),
+        GlobalZIndex(20),
+    ));
+    commands.spawn((
+        PuzzleBar,
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(240),
+            right: px(240),
+            top: px(40),
+            column_gap: px(8),
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            padding: UiRect::axes(px(10), px(4)),
+            display: Display::None,
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.12, 0.07, 0.04, 0.85)),
+    ));
+}
+
+/// The goal as the list and the bar write it.
+fn goal_text(p: &Puzzle, lang: Language) -> String {
+    let zh = lang == Language::Chinese;
+    match (p.goal, zh) {
+        (Goal::Mate(n), true) => format!("{n}步杀"),
+        (Goal::Mate(n), false) => format!("mate in {n}"),
+        (Goal::Material(_), true) => "得子".to_owned(),
+        (Goal::Material(_), false) => "win material".to_owned(),
+    }
+}
+
+fn text(words: impl Into<String>, ui: &UiFont, size: f32, color: Color) -> impl Bundle {
+    (
+        Text::new(words.into()),
+        TextLayout::no_wrap(),
+        font(ui, size),
+        TextColor(color),
+    )
+}
+
+fn show_list(
+    mut commands: Commands,
+    state: Res<PuzzleState>,
+    set: Res<PuzzleSet>,
+    settings: Res<Settings>,
+    ui: Res<UiFont>,
+    mut panel: Query<(Entity, &mut Node, Option<&Children>), With<PuzzleList>>,
+) {
+    if !state.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let Ok((panel, mut node, children)) = panel.single_mut() else {
+        return;
+    };
+    let Some(tier) = state.list else {
+        node.display = Display::None;
+        return;
+    };
+    node.display = Display::Flex;
+    if let Some(children) = children {
+        for c in children.iter() {
+            commands.entity(c).despawn();
+        }
+    }
+    let lang = settings.language;
+    let zh = lang == Language::Chinese;
+    let ui = ui.clone();
+    commands.entity(panel).with_children(|p| {
+        p.spawn(Node {
+            column_gap: px(8),
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .with_children(|row| {
+            row.spawn(text(tr(Key::MenuPuzzles, lang), &ui, 24.0, INK));
+            for t in Tier::ALL {
+                let total = set.of_tier(t).count();
+                let solved = set
+                    .of_tier(t)
+                    .filter(|p| settings.puzzles.contains_key(&p.id))
+                    .count();
+                let name = if zh { t.chinese() } else { tier_name(t) };
+                row.spawn((
+                    Button,
+                    WasPressed::default(),
+                    KeepColor,
+                    Action::Command(Command::ShowPuzzles(Some(t))),
+                    Node {
+                        padding: UiRect::axes(px(10), px(4)),
+                        border_radius: BorderRadius::all(px(5)),
+                        ..default()
+                    },
+                    BackgroundColor(if t == tier { CURRENT } else { BUTTON }),
+                    children![text(format!("{name} {solved}/{total}"), &ui, 17.0, INK)],
+                ));
+            }
+            row.spawn(button(
+                Action::Command(Command::ShowPuzzles(None)),
+                label(Key::Close),
+                &ui,
+                17.0,
+            ));
+        });
+        p.spawn(text(
+            tier_rule(tier, zh),
+            &ui,
+            15.0,
+            Color::srgb(0.8, 0.72, 0.6),
+        ));
+        p.spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            column_gap: px(5),
+            row_gap: px(5),
+            overflow: Overflow::scroll_y(),
+            ..default()
+        })
+        .insert(Scrolls)
+        .with_children(|grid| {
+            for puzzle in set.of_tier(tier) {
+                let earned = settings.puzzles.get(&puzzle.id).copied().unwrap_or(0);
+                let side = if puzzle.start.side_to_move() == Side::Red {
+                    if zh { "红" } else { "R" }
+                } else if zh {
+                    "黑"
+                } else {
+                    "B"
+                };
+                grid.spawn((
+                    Button,
+                    WasPressed::default(),
+                    Action::Command(Command::StartPuzzle(puzzle.id)),
+                    Node {
+                        width: px(104),
+                        flex_direction: FlexDirection::Column,
+                        padding: UiRect::axes(px(6), px(3)),
+                        border_radius: BorderRadius::all(px(4)),
+                        ..default()
+                    },
+                    BackgroundColor(if earned > 0 {
+                        Color::srgb(0.25, 0.38, 0.2)
+                    } else {
+                        BUTTON
+                    }),
+                    children![
+                        text(
+                            format!("{} {side} {}", puzzle.id, goal_text(puzzle, lang)),
+                            &ui,
+                            15.0,
+                            INK
+                        ),
+                        text(stars(earned), &ui, 14.0, Color::srgb(1.0, 0.8, 0.2)),
+                    ],
+                ));
+            }
+        });
+    });
+}
+
+fn tier_name(t: Tier) -> &'static str {
+    match t {
+        Tier::Beginner => "Beginner",
+        Tier::Intermediate => "Intermediate",
+        Tier::Advanced => "Advanced",
+        Tier::Master => "Master",
+    }
+}
+
+fn tier_rule(t: Tier, zh: bool) -> &'static str {
+    match (t, zh) {
+        (Tier::Beginner, true) => "一步杀、两步杀",
+        (Tier::Beginner, false) => "Mate in 1 or 2",
+        (Tier::Intermediate, true) => "三步杀，得子",
+        (Tier::Intermediate, false) => "Mate in 3, win material",
+        (Tier::Advanced, true) => "四步杀、五步杀",
+        (Tier::Advanced, false) => "Mate in 4 or 5",
+        (Tier::Master, true) => "六步杀、七步杀",
+        (Tier::Master, false) => "Mate in 6 or 7",
+    }
+}
+
+fn show_bar(
+    mut commands: Commands,
+    state: Res<PuzzleState>,
+    set: Res<PuzzleSet>,
+    game: Res<Game>,
+    settings: Res<Settings>,
+    ui: Res<UiFont>,
+    mut bar: Query<(Entity, &mut Node, Option<&Children>), With<PuzzleBar>>,
+) {
+    if !state.is_changed() && !settings.is_changed() && !game.is_changed() {
+        return;
+    }
+    let Ok((entity, mut node, children)) = bar.single_mut() else {
+        return;
+    };
+    let puzzle = game.puzzle.and_then(|id| set.get(id));
+    let Some(puzzle) = puzzle.filter(|_| state.list.is_none()) else {
+        if node.display != Display::None {
+            node.display = Display::None;
+        }
+        return;
+    };
+    if !state.is_changed() && !settings.is_changed() && node.display == Display::Flex {
+        return;
+    }
+    node.display = Display::Flex;
+    if let Some(children) = children {
+        for c in children.iter() {
+            commands.entity(c).despawn();
+        }
+    }
+    let lang = settings.language;
+    let zh = lang == Language::Chinese;
+    let red = puzzle.start.side_to_move() == Side::Red;
+    let title = if zh {
+        format!(
+            "第{}题 · {} · {}先{}",
+            puzzle.id,
+            puzzle.tier.chinese(),
+            if red { "红" } else { "黑" },
+            goal_text(puzzle, lang)
+        )
+    } else {
+        format!(
+            "#{} · {} · {} to move, {}",
+            puzzle.id,
+            tier_name(puzzle.tier),
+            if red { "Red" } else { "Black" },
+            goal_text(puzzle, lang)
+        )
+    };
+    let (status, color) = match (state.status, zh) {
+        (PuzzleStatus::YourMove, true) => ("请走棋".to_owned(), INK),
+        (PuzzleStatus::YourMove, false) => ("Your move".to_owned(), INK),
+        (PuzzleStatus::Thinking, true) => ("思考中…".to_owned(), INK),
+        (PuzzleStatus::Thinking, false) => ("Thinking…".to_owned(), INK),
+        (PuzzleStatus::Wrong, true) => ("这步不对，再试一次".to_owned(), WRONG),
+        (PuzzleStatus::Wrong, false) => ("Not that: try again".to_owned(), WRONG),
+        (PuzzleStatus::Solved(n), true) => (format!("解题成功 {}", stars(n)), SOLVED),
+        (PuzzleStatus::Solved(n), false) => (format!("Solved {}", stars(n)), SOLVED),
+    };
+    let ui = ui.clone();
+    commands.entity(entity).with_children(|b| {
+        b.spawn(text(title, &ui, 18.0, INK));
+        b.spawn(text(status, &ui, 18.0, color));
+        for (key, command) in [
+            (Key::Hint, Command::Hint),
+            (Key::Retry, Command::RetryPuzzle),
+            (Key::NextPuzzle, Command::NextPuzzle),
+            (Key::PuzzleList, Command::ShowPuzzles(Some(puzzle.tier))),
+        ] {
+            b.spawn(button(Action::Command(command), label(key), &ui, 16.0));
+        }
+    });
+}
+
+/// A wrong move's cue.
+const WRONG: Color = Color::srgb(1.0, 0.45, 0.35);
+/// A solve.
+const SOLVED: Color = Color::srgb(0.55, 0.95, 0.5);

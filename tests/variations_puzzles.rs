@@ -1,0 +1,214 @@
+//! Variations in the game (the move list, stepping into one in replay, adding one after 从此处继续)
+//! and the puzzles (残局挑战): a wrong move refused and taken back, the defence, the hint, the
+//! stars kept in the settings. Driven headless through `Command` messages.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use chuhan::core::commands::Command;
+use chuhan::core::game::{Game, MoveRequested};
+use chuhan::core::move_list::MoveList;
+use chuhan::core::phase::Phase;
+use chuhan::core::puzzles::{PuzzleSet, PuzzleState, PuzzleStatus};
+use chuhan::core::replay::Step;
+use chuhan::core::settings::Settings;
+use xiangqi::Move;
+use xiangqi_engine::puzzle::{Goal, Puzzle};
+
+fn scratch_dir() -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("chuhan-var-test-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+fn app_in(dir: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, chuhan::CorePlugin));
+    app.insert_resource(chuhan::storage::files::Dirs::in_one(dir));
+    app.update();
+    app
+}
+
+fn mv(s: &str) -> Move {
+    s.parse().expect("a move")
+}
+
+fn send(app: &mut App, c: Command) {
+    app.world_mut().write_message(c);
+    app.update();
+}
+
+fn play(app: &mut App, m: Move) {
+    app.world_mut().write_message(MoveRequested(m));
+    app.update();
+}
+
+fn game(app: &App) -> &Game {
+    app.world().resource::<Game>()
+}
+
+/// Updates until `done` holds (`secs` at most).
+fn wait_for(app: &mut App, secs: u64, mut done: impl FnMut(&mut App) -> bool) -> bool {
+    let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+    while std::time::Instant::now() < deadline {
+        app.update();
+        if done(app) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    false
+}
+
+const TREE: &str = "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n  1. h2e2 (1. c3c4 g6g5) h9g7\n  2. h0g2 (2. b0c2 b9c7) i9h9\n  3. i0h0 *\n";
+
+#[test]
+fn variations_show_in_the_list_and_can_be_entered_in_replay() {
+    let dir = scratch_dir();
+    let path = dir.join("tree.pgn");
+    std::fs::write(&path, TREE).expect("a record");
+    let mut app = app_in(&dir);
+    send(&mut app, Command::OpenRecord(path));
+    assert_eq!(
+        *app.world().resource::<State<Phase>>().get(),
+        Phase::Replaying
+    );
+    app.update();
+    let list = app.world().resource::<MoveList>().clone();
+    let branches: Vec<(usize, usize)> = list.branches.iter().map(|b| (b.ply, b.index)).collect();
+    assert_eq!(branches, [(0, 1), (2, 1)]);
+    assert!(
+        list.branches[1].text.contains("马八进七"),
+        "{:?}",
+        list.branches
+    );
+    // Into the variation at move 2: the list now offers the main line there.
+    send(&mut app, Command::Step(Step::Variation(2, 1)));
+    app.update();
+    assert_eq!(game(&app).record.ply(), 3);
+    assert_eq!(game(&app).record.last_move(), Some(mv("b0c2")));
+    let list = app.world().resource::<MoveList>().clone();
+    assert!(!list.on_main_line);
+    assert!(list.branches.iter().any(|b| b.ply == 2 && b.index == 0));
+    send(&mut app, Command::Step(Step::Variation(2, 0)));
+    assert!(game(&app).record.is_main_line());
+}
+
+#[test]
+fn a_different_move_after_continuing_from_replay_adds_a_variation() {
+    let dir = scratch_dir();
+    let path = dir.join("tree.pgn");
+    std::fs::write(&path, TREE).expect("a record");
+    let mut app = app_in(&dir);
+    send(&mut app, Command::OpenRecord(path));
+    send(&mut app, Command::Step(Step::To(2)));
+    send(&mut app, Command::ContinueHere);
+    assert_eq!(
+        *app.world().resource::<State<Phase>>().get(),
+        Phase::Playing
+    );
+    // Two players so that nobody answers: Red plays another third move.
+    app.world_mut().resource_mut::<Game>().players = chuhan::core::game::Players::TWO_PLAYERS;
+    play(&mut app, mv("a0a1"));
+    let record = &game(&app).record;
+    assert_eq!(record.last_move(), Some(mv("a0a1")));
+    // The record's main line is whole, the new move one more alternative at ply 2.
+    let main = record.main_line();
+    assert_eq!(
+        main.all_moves(),
+        [mv("h2e2"), mv("h9g7"), mv("h0g2"), mv("i9h9"), mv("i0h0")]
+    );
+    let alternatives: Vec<Move> = record.variations_at(2).iter().map(|v| v.moves[0]).collect();
+    assert_eq!(alternatives, [mv("h0g2"), mv("b0c2")]);
+}
+
+fn puzzle(app: &App, wanted: impl Fn(&Puzzle) -> bool) -> Puzzle {
+    app.world()
+        .resource::<PuzzleSet>()
+        .0
+        .iter()
+        .find(|p| wanted(p))
+        .cloned()
+        .expect("such a puzzle in the set")
+}
+
+fn status(app: &App) -> PuzzleStatus {
+    app.world().resource::<PuzzleState>().status
+}
+
+#[test]
+fn a_wrong_move_is_taken_back_and_the_right_one_solves_with_stars_saved() {
+    let dir = scratch_dir();
+    let mut app = app_in(&dir);
+    let p = puzzle(&app, |p| p.goal == Goal::Mate(1));
+    send(&mut app, Command::StartPuzzle(p.id));
+    assert_eq!(game(&app).puzzle, Some(p.id));
+    assert_eq!(game(&app).record.position(), &p.start);
+    // A wrong move: refused, taken back, may be retried.
+    let wrong = p
+        .start
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| m != p.key())
+        .expect("another move");
+    play(&mut app, wrong);
+    assert!(wait_for(&mut app, 60, |a| status(a) == PuzzleStatus::Wrong));
+    assert_eq!(game(&app).record.ply(), 0, "taken back");
+    // The hint lights the key move's piece.
+    send(&mut app, Command::Hint);
+    assert!(wait_for(&mut app, 60, |a| a
+        .world()
+        .resource::<PuzzleState>()
+        .hint
+        .is_some()));
+    assert_eq!(
+        app.world().resource::<PuzzleState>().hint,
+        Some(p.key().from())
+    );
+    play(&mut app, p.key());
+    assert!(wait_for(&mut app, 60, |a| matches!(
+        status(a),
+        PuzzleStatus::Solved(_)
+    )));
+    // One mistake and one hint: one star, kept in the settings (and so saved with them).
+    assert_eq!(status(&app), PuzzleStatus::Solved(1));
+    assert_eq!(
+        app.world().resource::<Settings>().puzzles.get(&p.id),
+        Some(&1)
+    );
+}
+
+#[test]
+fn the_computer_defends_and_a_clean_solve_earns_three_stars() {
+    let dir = scratch_dir();
+    let mut app = app_in(&dir);
+    let p = puzzle(&app, |p| p.goal == Goal::Mate(2));
+    send(&mut app, Command::StartPuzzle(p.id));
+    play(&mut app, p.key());
+    // The computer answers.
+    assert!(wait_for(&mut app, 60, |a| game(a).record.ply() == 2));
+    assert_eq!(status(&app), PuzzleStatus::YourMove);
+    // Any mate now solves it (not only the line's).
+    let pos = game(&app).record.position().clone();
+    let mate = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| !pos.after(m).expect("legal").has_legal_move())
+        .expect("a mate in one after the best defence");
+    play(&mut app, mate);
+    assert!(wait_for(&mut app, 60, |a| matches!(
+        status(a),
+        PuzzleStatus::Solved(_)
+    )));
+    assert_eq!(status(&app), PuzzleStatus::Solved(3));
+    // The list shows it solved; 下一题 moves on to the next puzzle.
+    send(&mut app, Command::NextPuzzle);
+    assert_eq!(game(&app).puzzle, Some(p.id + 1));
+    assert_eq!(status(&app), PuzzleStatus::YourMove);
+}
