@@ -212,3 +212,31 @@ fn the_computer_defends_and_a_clean_solve_earns_three_stars() {
     assert_eq!(game(&app).puzzle, Some(p.id + 1));
     assert_eq!(status(&app), PuzzleStatus::YourMove);
 }
+
+#[test]
+fn the_autosave_keeps_the_variations_and_skips_puzzles() {
+    let dir = scratch_dir();
+    let path = dir.join("tree.pgn");
+    std::fs::write(&path, TREE).expect("a record");
+    let mut app = app_in(&dir);
+    send(&mut app, Command::OpenRecord(path));
+    send(&mut app, Command::Step(Step::To(2)));
+    send(&mut app, Command::ContinueHere);
+    app.world_mut().resource_mut::<Game>().players = chuhan::core::game::Players::TWO_PLAYERS;
+    play(&mut app, mv("a0a1"));
+    let save = dir.join("autosave.ron");
+    let saved = |_: &mut App| {
+        std::fs::read_to_string(&save).is_ok_and(|t| t.contains("a0a1") && t.contains("i0h0"))
+    };
+    assert!(wait_for(&mut app, 30, saved), "the old line is kept beside the new move");
+    // A puzzle leaves the save alone.
+    let p = puzzle(&app, |p| p.goal == Goal::Mate(2));
+    send(&mut app, Command::StartPuzzle(p.id));
+    play(&mut app, p.key());
+    assert!(wait_for(&mut app, 60, |a| game(a).record.ply() == 2));
+    for _ in 0..20 {
+        app.update();
+    }
+    let text = std::fs::read_to_string(&save).expect("the save");
+    assert!(text.contains("a0a1") && !text.contains(&p.start.to_fen()), "{text}");
+}

@@ -118,11 +118,21 @@ fn autosave(
     mut ended: MessageReader<GameEnded>,
 ) {
     let changed = played.read().count() + resets.read().count() + ended.read().count() > 0;
-    if !changed || *phase.get() == Phase::Replaying || offer.0.is_some() {
+    // A puzzle is not a game to resume: the last real game's save stays.
+    if !changed || *phase.get() == Phase::Replaying || offer.0.is_some() || game.puzzle.is_some()
+    {
         return;
     }
     let mut record = game.record.clone();
-    // Moves taken back are not part of the game in progress.
+    // Moves taken back are not part of the game in progress; a record with variations is kept
+    // whole (the game goes on in one of its lines, the others are part of it).
+    if record.has_variations() {
+        if let Some(outcome) = game.ended {
+            record.set_tag("Result", outcome.pgn_result());
+        }
+        write_save(&dirs, &writer, game.players, &settings, record);
+        return;
+    }
     let mut trimmed = GameRecord::new(record.start().clone());
     for &m in record.moves() {
         if trimmed.append(m).is_err() {
@@ -136,9 +146,18 @@ fn autosave(
     if let Some(outcome) = game.ended {
         trimmed.set_tag("Result", outcome.pgn_result());
     }
-    record = trimmed;
+    write_save(&dirs, &writer, game.players, &settings, trimmed);
+}
+
+fn write_save(
+    dirs: &Dirs,
+    writer: &Writer,
+    players: crate::core::game::Players,
+    settings: &Settings,
+    record: GameRecord,
+) {
     let save = Autosave {
-        players: game.players,
+        players,
         level: settings.level.name().to_owned(),
         record,
     };
