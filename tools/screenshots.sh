@@ -37,3 +37,11 @@ shot review CHUHAN_HOME="$(mktemp -d)" CHUHAN_OPEN="$(ls ../shared/data/pgn/01.*
 clock_home="$(mktemp -d)"
 printf '(time_control: Fischer(base: 300, increment: 3), level: "beginner")\n' >"$clock_home/settings.ron"
 shot clocks CHUHAN_HOME="$clock_home" CHUHAN_PLAYERS=red CHUHAN_MOVES="h2e2 h9g7 h0g2" CHUHAN_SCREENSHOT_FRAMES=30
+# A record with variations (docs/records/variations.pgn), on Red's third move.
+shot variations CHUHAN_OPEN=docs/records/variations.pgn CHUHAN_STEP=5 CHUHAN_SCREENSHOT_FRAMES=5
+# The puzzle list with a few puzzles solved, and puzzle 5 solved by its key move.
+puzzle_home="$(mktemp -d)"
+printf '(puzzles: {1: 3, 2: 2, 5: 3, 8: 1, 13: 3, 20: 2})\n' >"$puzzle_home/settings.ron"
+shot puzzle-list CHUHAN_HOME="$puzzle_home" CHUHAN_COMMAND=puzzles CHUHAN_SCREENSHOT_FRAMES=5
+key="$(awk -F'\t' '$1 == 5 { split($5, line, " "); print line[1] }' assets/puzzles/puzzles.tsv)"
+shot puzzle-solved CHUHAN_COMMAND=puzzle:5 CHUHAN_PLAY="$key" CHUHAN_SCREENSHOT_FRAMES=60

@@ -36,7 +36,7 @@ pub struct BranchText {
 }
 
 /// Moves of a variation written in the list.
-const BRANCH_MOVES: usize = 3;
+const BRANCH_MOVES: usize = 2;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MoveList>();

@@ -7,8 +7,8 @@
 //! - `CHUHAN_PLAY` (a move to play once the board shows) and `CHUHAN_ANIM_CAP` (stop its glide part
 //!   way, 0 to 1: a capture in progress);
 //! - `CHUHAN_GRAPHICS` (`auto`, `high` or `low`),
-//! - `CHUHAN_COMMAND` (`new`, `quit`, `resign`, `analysis`, `draw` or `review`: a command sent once the
-//!   board shows),
+//! - `CHUHAN_COMMAND` (`new`, `quit`, `resign`, `analysis`, `draw`, `review`, `puzzles` or
+//!   `puzzle:N`: a command sent once the board shows),
 //! - `CHUHAN_LANG=en` (English), `CHUHAN_MENU` (a menu to open: game, level, handicap, records,
 //!   language), `CHUHAN_BROWSE` (a folder to show in the record browser), `CHUHAN_HINT` (ask for a
 //!   hint);
@@ -208,8 +208,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The command `CHUHAN_COMMAND` names: `new` (a new game: asks first during a game), `quit`
-/// (asks the same), `resign`, `analysis` (show it), `draw` (offer one), `review` (复盘分析 of the opened record); anything else is ignored
-/// with an error line.
+/// (asks the same), `resign`, `analysis` (show it), `draw` (offer one), `review` (复盘分析 of the
+/// opened record), `puzzles` (the puzzle list), `puzzle:N` (play puzzle N); anything else is
+/// ignored with an error line.
 #[must_use]
 pub fn scripted_command(name: &str) -> Option<Command> {
     match name {
@@ -219,10 +220,19 @@ pub fn scripted_command(name: &str) -> Option<Command> {
         "analysis" => Some(Command::ToggleAnalysis),
         "draw" => Some(Command::OfferDraw),
         "review" => Some(Command::Review),
-        other => {
-            error!("CHUHAN_COMMAND: {other:?} is not new, quit, resign, analysis, draw or review");
-            None
-        }
+        "puzzles" => Some(Command::ShowPuzzles(Some(
+            xiangqi_engine::puzzle::Tier::Beginner,
+        ))),
+        other => match other.strip_prefix("puzzle:").map(str::parse) {
+            Some(Ok(n)) => Some(Command::StartPuzzle(n)),
+            _ => {
+                error!(
+                    "CHUHAN_COMMAND: {other:?} is not new, quit, resign, analysis, draw, review, \
+                     puzzles or puzzle:N"
+                );
+                None
+            }
+        },
     }
 }
 
@@ -240,6 +250,7 @@ pub fn shows_board(rgb: &[u8]) -> bool {
     pixels > 0 && wood * 5 > pixels
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run_script(
     mut commands: Commands,
     mut script: ResMut<Script>,
@@ -248,6 +259,7 @@ fn run_script(
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<MoveRequested>,
     mut exit: MessageWriter<AppExit>,
+    game: Res<Game>,
 ) {
     if script.done {
         return;
@@ -289,7 +301,11 @@ fn run_script(
             });
         }
     }
-    if let Some(m) = script.play.take() {
+    // The move waits until it is legal: a command (a puzzle) may set up the board first.
+    if let Some(m) = script.play
+        && game.record.position().is_legal(m)
+    {
+        script.play = None;
         requests.write(MoveRequested(m));
     }
     if let Some(n) = script.stats {

@@ -145,6 +145,8 @@ fn show_move_list(
                         KeepColor,
                         Node {
                             margin: UiRect::left(px(30)),
+                            max_width: px(180),
+                            overflow: Overflow::clip(),
                             padding: UiRect::axes(px(4), px(0)),
                             border_radius: BorderRadius::all(px(3)),
                             ..default()

@@ -10,7 +10,7 @@ use crate::core::game::Game;
 use crate::core::puzzles::{PuzzleSet, PuzzleState, PuzzleStatus};
 use crate::core::settings::Settings;
 use crate::ui::actions::{Action, KeepColor};
-use crate::ui::text::{Key, Language, stars, tr};
+use crate::ui::text::{Key, Language, tr};
 use crate::ui::theme::*;
 
 #[derive(Component)]
@@ -29,9 +29,9 @@ fn spawn(mut commands: Commands) {
         PuzzleList,
         Node {
             position_type: PositionType::Absolute,
-            left: px(170),
-            right: px(250),
-            top: px(48),
+            left: px(130),
+            right: px(240),
+            top: px(84),
             bottom: px(24),
             flex_direction: FlexDirection::Column,
             row_gap: px(8),
@@ -40,7 +40,7 @@ fn spawn(mut commands: Commands) {
             border_radius: BorderRadius::all(px(8)),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.12, 0.07, 0.04, 0.95)),
+        BackgroundColor(Color::srgb(0.12, 0.07, 0.04)),
         GlobalZIndex(20),
     ));
     commands.spawn((
@@ -49,7 +49,7 @@ fn spawn(mut commands: Commands) {
             position_type: PositionType::Absolute,
             left: px(240),
             right: px(240),
-            top: px(40),
+            top: px(84),
             column_gap: px(8),
             align_items: AlignItems::Center,
             justify_content: JustifyContent::Center,
@@ -169,32 +169,34 @@ fn show_list(
                 } else {
                     "B"
                 };
-                grid.spawn((
+                let mut cell = grid.spawn((
                     Button,
                     WasPressed::default(),
                     Action::Command(Command::StartPuzzle(puzzle.id)),
                     Node {
                         width: px(104),
                         flex_direction: FlexDirection::Column,
-                        padding: UiRect::axes(px(6), px(3)),
+                        row_gap: px(3),
+                        padding: UiRect::axes(px(6), px(4)),
                         border_radius: BorderRadius::all(px(4)),
                         ..default()
                     },
-                    BackgroundColor(if earned > 0 {
-                        Color::srgb(0.25, 0.38, 0.2)
-                    } else {
-                        BUTTON
-                    }),
-                    children![
-                        text(
-                            format!("{} {side} {}", puzzle.id, goal_text(puzzle, lang)),
-                            &ui,
-                            15.0,
-                            INK
-                        ),
-                        text(stars(earned), &ui, 14.0, Color::srgb(1.0, 0.8, 0.2)),
-                    ],
+                    BackgroundColor(if earned > 0 { SOLVED_CELL } else { CELL }),
                 ));
+                if earned > 0 {
+                    // Solved cells keep their green under the pointer.
+                    cell.insert(KeepColor);
+                }
+                cell
+                .with_children(|cell| {
+                    cell.spawn(text(
+                        format!("{} {side} {}", puzzle.id, goal_text(puzzle, lang)),
+                        &ui,
+                        15.0,
+                        INK,
+                    ));
+                    star_row(cell, earned);
+                });
             }
         });
     });
@@ -280,13 +282,16 @@ fn show_bar(
         (PuzzleStatus::Thinking, false) => ("Thinking…".to_owned(), INK),
         (PuzzleStatus::Wrong, true) => ("这步不对，再试一次".to_owned(), WRONG),
         (PuzzleStatus::Wrong, false) => ("Not that: try again".to_owned(), WRONG),
-        (PuzzleStatus::Solved(n), true) => (format!("解题成功 {}", stars(n)), SOLVED),
-        (PuzzleStatus::Solved(n), false) => (format!("Solved {}", stars(n)), SOLVED),
+        (PuzzleStatus::Solved(n), true) => (format!("解题成功，得{n}星"), SOLVED),
+        (PuzzleStatus::Solved(n), false) => (format!("Solved: {n} of 3 stars"), SOLVED),
     };
     let ui = ui.clone();
     commands.entity(entity).with_children(|b| {
         b.spawn(text(title, &ui, 18.0, INK));
         b.spawn(text(status, &ui, 18.0, color));
+        if let PuzzleStatus::Solved(n) = state.status {
+            star_row(b, n);
+        }
         for (key, command) in [
             (Key::Hint, Command::Hint),
             (Key::Retry, Command::RetryPuzzle),
@@ -297,6 +302,36 @@ fn show_bar(
         }
     });
 }
+
+/// Three stars as gold dots (earned) and dim ones: the interface font has no star sign.
+fn star_row(parent: &mut ChildSpawnerCommands, earned: u8) {
+    parent
+        .spawn(Node {
+            column_gap: px(4),
+            ..default()
+        })
+        .with_children(|row| {
+            for i in 0..3 {
+                row.spawn((
+                    Node {
+                        width: px(11),
+                        height: px(11),
+                        border_radius: BorderRadius::all(px(6)),
+                        ..default()
+                    },
+                    BackgroundColor(if i < earned {
+                        Color::srgb(1.0, 0.78, 0.15)
+                    } else {
+                        Color::srgba(1.0, 1.0, 1.0, 0.18)
+                    }),
+                ));
+            }
+        });
+}
+
+/// A puzzle not solved yet, and one solved, in the list.
+const CELL: Color = Color::srgb(0.32, 0.21, 0.12);
+const SOLVED_CELL: Color = Color::srgb(0.24, 0.36, 0.18);
 
 /// A wrong move's cue.
 const WRONG: Color = Color::srgb(1.0, 0.45, 0.35);

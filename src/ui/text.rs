@@ -294,8 +294,8 @@ pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
         NoticeKind::NothingToReview => "Review a finished game or an opened record".into(),
         NoticeKind::PuzzleWrong if zh => "这步不对，再想想".into(),
         NoticeKind::PuzzleWrong => "Not that move: try again".into(),
-        NoticeKind::PuzzleSolved(n) if zh => format!("解题成功 {}", stars(*n)),
-        NoticeKind::PuzzleSolved(n) => format!("Solved {}", stars(*n)),
+        NoticeKind::PuzzleSolved(n) if zh => format!("解题成功，得{n}星"),
+        NoticeKind::PuzzleSolved(n) => format!("Solved: {n} of 3 stars"),
         NoticeKind::NothingToUndo if zh => "没有可以悔的棋".into(),
         NoticeKind::NothingToUndo => "Nothing to take back".into(),
     }
@@ -358,8 +358,3 @@ pub fn mark_sign(mark: xiangqi_engine::analysis::review::Mark) -> &'static str {
     }
 }
 
-/// Stars as a puzzle list shows them: ★ earned, ☆ not.
-#[must_use]
-pub fn stars(n: u8) -> String {
-    (0..3).map(|i| if i < n { '★' } else { '☆' }).collect()
-}
