@@ -228,7 +228,10 @@ fn the_autosave_keeps_the_variations_and_skips_puzzles() {
     let saved = |_: &mut App| {
         std::fs::read_to_string(&save).is_ok_and(|t| t.contains("a0a1") && t.contains("i0h0"))
     };
-    assert!(wait_for(&mut app, 30, saved), "the old line is kept beside the new move");
+    assert!(
+        wait_for(&mut app, 30, saved),
+        "the old line is kept beside the new move"
+    );
     // A puzzle leaves the save alone.
     let p = puzzle(&app, |p| p.goal == Goal::Mate(2));
     send(&mut app, Command::StartPuzzle(p.id));
@@ -238,5 +241,8 @@ fn the_autosave_keeps_the_variations_and_skips_puzzles() {
         app.update();
     }
     let text = std::fs::read_to_string(&save).expect("the save");
-    assert!(text.contains("a0a1") && !text.contains(&p.start.to_fen()), "{text}");
+    assert!(
+        text.contains("a0a1") && !text.contains(&p.start.to_fen()),
+        "{text}"
+    );
 }

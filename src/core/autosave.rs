@@ -119,8 +119,7 @@ fn autosave(
 ) {
     let changed = played.read().count() + resets.read().count() + ended.read().count() > 0;
     // A puzzle is not a game to resume: the last real game's save stays.
-    if !changed || *phase.get() == Phase::Replaying || offer.0.is_some() || game.puzzle.is_some()
-    {
+    if !changed || *phase.get() == Phase::Replaying || offer.0.is_some() || game.puzzle.is_some() {
         return;
     }
     let mut record = game.record.clone();

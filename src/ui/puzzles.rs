@@ -187,8 +187,7 @@ fn show_list(
                     // Solved cells keep their green under the pointer.
                     cell.insert(KeepColor);
                 }
-                cell
-                .with_children(|cell| {
+                cell.with_children(|cell| {
                     cell.spawn(text(
                         format!("{} {side} {}", puzzle.id, goal_text(puzzle, lang)),
                         &ui,

@@ -357,4 +357,3 @@ pub fn mark_sign(mark: xiangqi_engine::analysis::review::Mark) -> &'static str {
         Mark::Blunder => "??",
     }
 }
-

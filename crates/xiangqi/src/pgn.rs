@@ -38,7 +38,12 @@ pub enum PgnError {
         text: String,
     },
     /// The `[FEN]` tag does not hold a valid position.
-    BadFen(FenError),
+    BadFen {
+        /// 1-based line of the tag.
+        line: usize,
+        /// Why the position is not valid.
+        error: FenError,
+    },
     /// A move could not be read or is illegal. Everything before it is kept in `record`.
     BadMove {
         /// The move number as printed in the record (1 for the first pair of moves).
@@ -62,7 +67,7 @@ impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PgnError::BadTag { line, text } => write!(f, "line {line}: not a tag: {text:?}"),
-            PgnError::BadFen(e) => write!(f, "bad [FEN] tag: {e}"),
+            PgnError::BadFen { line, error } => write!(f, "line {line}: bad [FEN] tag: {error}"),
             PgnError::BadMove {
                 move_number,
                 side,
@@ -162,7 +167,13 @@ pub fn read_str(text: &str) -> Result<GameRecord, PgnError> {
     }
 
     let start = match tags.iter().find(|(k, _)| k == "FEN") {
-        Some((_, fen)) => Position::from_fen(fen).map_err(PgnError::BadFen)?,
+        Some((_, fen)) => Position::from_fen(fen).map_err(|error| PgnError::BadFen {
+            line: text
+                .lines()
+                .position(|l| l.trim_start().starts_with("[FEN"))
+                .map_or(1, |i| i + 1),
+            error,
+        })?,
         None => Position::startpos(),
     };
     let format = tags

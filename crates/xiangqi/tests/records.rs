@@ -200,8 +200,8 @@ fn a_bad_move_names_its_number_and_text_and_keeps_what_came_before() {
         Err(PgnError::BadMove { move_number: 6, .. })
     ));
     assert!(matches!(
-        pgn::read_str("[FEN \"9/9 w\"]\n1. 炮二平五"),
-        Err(PgnError::BadFen(_))
+        pgn::read_str("[Event \"x\"]\n[FEN \"9/9 w\"]\n1. 炮二平五"),
+        Err(PgnError::BadFen { line: 2, .. })
     ));
     assert!(matches!(
         pgn::read_str("[Event \"unterminated]\n"),
