@@ -98,12 +98,12 @@ fn variations_show_in_the_list_and_can_be_entered_in_replay() {
     assert!(game(&app).record.is_main_line());
 }
 
-#[test]
-fn a_different_move_after_continuing_from_replay_adds_a_variation() {
-    let dir = scratch_dir();
+/// The tree record opened in `dir`, continued from its second move with another third move
+/// (a0a1, two players so that nobody answers).
+fn continued_with_another_move(dir: &Path) -> App {
     let path = dir.join("tree.pgn");
     std::fs::write(&path, TREE).expect("a record");
-    let mut app = app_in(&dir);
+    let mut app = app_in(dir);
     send(&mut app, Command::OpenRecord(path));
     send(&mut app, Command::Step(Step::To(2)));
     send(&mut app, Command::ContinueHere);
@@ -111,9 +111,14 @@ fn a_different_move_after_continuing_from_replay_adds_a_variation() {
         *app.world().resource::<State<Phase>>().get(),
         Phase::Playing
     );
-    // Two players so that nobody answers: Red plays another third move.
     app.world_mut().resource_mut::<Game>().players = chuhan::core::game::Players::TWO_PLAYERS;
     play(&mut app, mv("a0a1"));
+    app
+}
+
+#[test]
+fn a_different_move_after_continuing_from_replay_adds_a_variation() {
+    let app = continued_with_another_move(&scratch_dir());
     let record = &game(&app).record;
     assert_eq!(record.last_move(), Some(mv("a0a1")));
     // The record's main line is whole, the new move one more alternative at ply 2.
@@ -216,14 +221,7 @@ fn the_computer_defends_and_a_clean_solve_earns_three_stars() {
 #[test]
 fn the_autosave_keeps_the_variations_and_skips_puzzles() {
     let dir = scratch_dir();
-    let path = dir.join("tree.pgn");
-    std::fs::write(&path, TREE).expect("a record");
-    let mut app = app_in(&dir);
-    send(&mut app, Command::OpenRecord(path));
-    send(&mut app, Command::Step(Step::To(2)));
-    send(&mut app, Command::ContinueHere);
-    app.world_mut().resource_mut::<Game>().players = chuhan::core::game::Players::TWO_PLAYERS;
-    play(&mut app, mv("a0a1"));
+    let mut app = continued_with_another_move(&dir);
     let save = dir.join("autosave.ron");
     let saved = |_: &mut App| {
         std::fs::read_to_string(&save).is_ok_and(|t| t.contains("a0a1") && t.contains("i0h0"))

@@ -100,12 +100,7 @@ fn show_list(
         node.display = Display::None;
         return;
     };
-    node.display = Display::Flex;
-    if let Some(children) = children {
-        for c in children.iter() {
-            commands.entity(c).despawn();
-        }
-    }
+    show_empty(&mut commands, &mut node, children);
     let lang = settings.language;
     let zh = lang == Language::Chinese;
     let ui = ui.clone();
@@ -201,6 +196,14 @@ fn show_list(
     });
 }
 
+/// Shows a panel and takes its old contents away, to be built again.
+fn show_empty(commands: &mut Commands, node: &mut Node, children: Option<&Children>) {
+    node.display = Display::Flex;
+    for c in children.into_iter().flat_map(|c| c.iter()) {
+        commands.entity(c).despawn();
+    }
+}
+
 fn tier_name(t: Tier) -> &'static str {
     match t {
         Tier::Beginner => "Beginner",
@@ -248,12 +251,7 @@ fn show_bar(
     if !state.is_changed() && !settings.is_changed() && node.display == Display::Flex {
         return;
     }
-    node.display = Display::Flex;
-    if let Some(children) = children {
-        for c in children.iter() {
-            commands.entity(c).despawn();
-        }
-    }
+    show_empty(&mut commands, &mut node, children);
     let lang = settings.language;
     let zh = lang == Language::Chinese;
     let red = puzzle.start.side_to_move() == Side::Red;
