@@ -164,6 +164,7 @@ fn a_wrong_move_is_taken_back_and_the_right_one_solves_with_stars_saved() {
     play(&mut app, wrong);
     assert!(wait_for(&mut app, 60, |a| status(a) == PuzzleStatus::Wrong));
     assert_eq!(game(&app).record.ply(), 0, "taken back");
+    assert!(game(&app).record.is_empty(), "and not kept for 重做");
     // The hint lights the key move's piece.
     send(&mut app, Command::Hint);
     assert!(wait_for(&mut app, 60, |a| a
@@ -242,5 +243,30 @@ fn the_autosave_keeps_the_variations_and_skips_puzzles() {
     assert!(
         text.contains("a0a1") && !text.contains(&p.start.to_fen()),
         "{text}"
+    );
+}
+
+#[test]
+fn with_the_analysis_shown_a_new_move_is_a_variation_and_hidden_it_cuts() {
+    let dir = scratch_dir();
+    let mut app = app_in(&dir);
+    app.world_mut().resource_mut::<Game>().players = chuhan::core::game::Players::TWO_PLAYERS;
+    for m in ["h2e2", "h9g7"] {
+        play(&mut app, mv(m));
+    }
+    send(&mut app, Command::ToggleAnalysis);
+    send(&mut app, Command::Undo);
+    play(&mut app, mv("b9c7"));
+    assert_eq!(game(&app).record.variations_at(1).len(), 1, "h9g7 kept");
+    send(&mut app, Command::ToggleAnalysis);
+    app.update();
+    send(&mut app, Command::Undo);
+    play(&mut app, mv("h7e7"));
+    let record = &game(&app).record;
+    assert_eq!(record.all_moves(), [mv("h2e2"), mv("h7e7")]);
+    assert_eq!(
+        record.variations_at(1).len(),
+        1,
+        "only h9g7 is left beside it"
     );
 }

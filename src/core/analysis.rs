@@ -144,8 +144,6 @@ fn toggle(
             Command::ToggleAnalysis => {
                 if allowed(&game, *phase.get() == Phase::Replaying, &settings) {
                     analysis.shown = true;
-                    // Moves tried while analysing become variations.
-                    game.keep_variations = true;
                 } else {
                     notices.write(Notice(NoticeKind::AnalysisOffInPlay));
                 }
@@ -153,6 +151,10 @@ fn toggle(
             Command::SetAnalysisLines(n) => analysis.lines_wanted = (*n).clamp(1, MAX_LINES),
             _ => {}
         }
+    }
+    // Moves tried while analysing become variations (see `Game::keeps_variations`).
+    if game.analysing != analysis.shown {
+        game.analysing = analysis.shown;
     }
 }
 

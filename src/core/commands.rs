@@ -311,7 +311,7 @@ fn handle_commands(
                     replaying = false;
                     next_phase.set(Phase::Playing);
                     // A different move from here adds a variation; the record stays whole.
-                    game.keep_variations = true;
+                    game.continued = true;
                     // Two players stay two players; against the computer the player takes the
                     // side to move.
                     game.players = if settings.setup.players() == Players::TWO_PLAYERS {

@@ -75,14 +75,22 @@ pub struct Game {
     pub players: Players,
     /// How the game ended other than by the rules on the board (a resignation).
     pub ended: Option<Outcome>,
-    /// A move played where the record goes on (after 从此处继续, or with the analysis shown)
-    /// becomes a variation instead of cutting the record.
-    pub keep_variations: bool,
+    /// The game goes on from a replayed record (从此处继续).
+    pub continued: bool,
+    /// The analysis is shown (kept in step by the analysis).
+    pub analysing: bool,
     /// The puzzle (残局挑战) being played, by its number.
     pub puzzle: Option<u32>,
 }
 
 impl Game {
+    /// Whether a move played where the record goes on becomes a variation instead of cutting the
+    /// record: after 从此处继续, or while the analysis is shown.
+    #[must_use]
+    pub fn keeps_variations(&self) -> bool {
+        self.continued || self.analysing
+    }
+
     /// How the game stands: ended by a resignation, or by the rules at the record's current point.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
@@ -270,7 +278,7 @@ fn start_new_games(
         game.record = new.record.clone();
         game.players = new.players;
         game.ended = None;
-        game.keep_variations = false;
+        game.continued = false;
         game.puzzle = new.puzzle;
         reset.write(BoardReset);
     }
@@ -295,7 +303,7 @@ fn apply_moves(
             });
             continue;
         }
-        let branch = game.keep_variations && game.record.ply() < game.record.len();
+        let branch = game.keeps_variations() && game.record.ply() < game.record.len();
         let result = if branch {
             game.record.play_variation(mv)
         } else {

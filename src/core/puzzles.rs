@@ -249,6 +249,8 @@ fn collect_jobs(
         Found::OutOfBudget => state.status = PuzzleStatus::YourMove,
         Found::Judged(mv, Verdict::Refused) => {
             if game.record.last_move() == Some(mv) && game.record.undo().is_some() {
+                // Gone for good: 重做 must not bring a refused move back.
+                game.record.truncate();
                 let captured = game.record.position().piece_at(mv.to());
                 back.write(MoveTakenBack { mv, captured });
             }

@@ -15,16 +15,17 @@
 //! ```
 //!
 //! Files are read as UTF-8 (with or without a byte-order mark) or, failing that, GBK, with CRLF or
-//! LF line ends. Variations in `()` (nested to any depth) become the record's variations; `;` comments
-//! are skipped. Each move is read in the notation
-//! of the `[Format]` tag, or guessed from its text when that fails.
+//! LF line ends. Variations in `()` become the record's variations (nested up to
+//! [`crate::MAX_VARIATION_NESTING`] deep; deeper ones are skipped); `;` comments are skipped.
+//! Each move is read in the notation of the `[Format]` tag, or guessed from its text when that
+//! fails.
 
 use core::fmt;
 
 use crate::fen::FenError;
 use crate::notation::{Notation, NotationError};
 use crate::position::Position;
-use crate::record::GameRecord;
+use crate::record::{GameRecord, MAX_VARIATION_NESTING};
 use crate::types::Color;
 
 /// Why a PGN could not be read.
@@ -302,7 +303,14 @@ impl MoveText {
     }
 
     fn open(&mut self) {
-        if self.skipping > 0 || self.done || self.record.ply() == 0 || self.branch_next {
+        // Skipped: a variation with no move before it, inside a skipped one, or nested deeper
+        // than MAX_VARIATION_NESTING.
+        if self.skipping > 0
+            || self.done
+            || self.record.ply() == 0
+            || self.branch_next
+            || self.stack.len() >= MAX_VARIATION_NESTING
+        {
             self.skipping += 1;
             return;
         }

@@ -20,7 +20,7 @@ use core::fmt;
 
 use crate::fen::FenError;
 use crate::position::Position;
-use crate::record::{Branch, GameRecord};
+use crate::record::{Branch, GameRecord, MAX_VARIATION_NESTING};
 use crate::types::Move;
 
 /// Why an XQF file could not be read.
@@ -49,15 +49,12 @@ pub enum XqfError {
         /// Offset of its node in the file.
         offset: usize,
     },
-    /// Variations nested deeper than [`MAX_NESTING`].
+    /// Variations nested deeper than [`MAX_VARIATION_NESTING`].
     TooDeep {
         /// Offset of the node that goes too deep.
         offset: usize,
     },
 }
-
-/// How deep variations may nest (variations of variations...): deeper files are refused.
-pub const MAX_NESTING: usize = 100;
 
 impl fmt::Display for XqfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -76,7 +73,7 @@ impl fmt::Display for XqfError {
             ),
             XqfError::TooDeep { offset } => write!(
                 f,
-                "variations nest deeper than {MAX_NESTING} at byte {offset}"
+                "variations nest deeper than {MAX_VARIATION_NESTING} at byte {offset}"
             ),
             XqfError::BadComment { offset } => {
                 write!(
@@ -360,7 +357,7 @@ fn branch(
     let mut at = node;
     while let Some((&first, others)) = nodes[at].1.clone().split_first() {
         for &alt in others {
-            if depth >= MAX_NESTING {
+            if depth >= MAX_VARIATION_NESTING {
                 return Err(XqfError::TooDeep {
                     offset: nodes[alt].0.offset,
                 });

@@ -150,6 +150,16 @@ fn playing_a_variation_keeps_the_old_line() {
     assert!(r.is_main_line());
     assert_eq!(r.all_moves().len(), 4);
     assert_eq!(r.variations_at(2).len(), 1);
+    // Truncating drops the rest of this line only.
+    let mut cut = r.clone();
+    cut.goto(3);
+    cut.truncate();
+    assert_eq!(cut.all_moves().len(), 3);
+    assert_eq!(
+        cut.variations_at(2).len(),
+        1,
+        "the alternative at ply 2 stays"
+    );
     // An illegal variation is refused and changes nothing.
     let before = r.clone();
     assert!(r.play_variation(mv("a0a5")).is_err());
@@ -294,4 +304,44 @@ fn damaged_pgn_files_give_typed_errors_and_never_panic() {
     }
     assert_eq!(runs, 3 * 1900);
     assert!(errors > 1000, "damage is noticed: {errors} of {runs}");
+}
+
+#[test]
+fn variations_nested_past_the_limit_are_skipped_and_the_record_still_writes() {
+    // Each "(" opens an alternative to the last move read, and one more move follows inside it:
+    // 150 levels of variations within variations.
+    let mut text = String::from("[Format \"ICCS\"]\nh2e2 h9g7 ");
+    let mut before_last = xiangqi::Position::startpos().after(mv("h2e2")).unwrap();
+    let last = mv("h9g7");
+    let mut last = last;
+    for _ in 0..150 {
+        let alt = before_last
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| m != last)
+            .unwrap();
+        let after_alt = before_last.after(alt).unwrap();
+        let next = after_alt.legal_moves().iter().copied().next().unwrap();
+        text.push_str(&format!("( {alt} {next} "));
+        before_last = after_alt;
+        last = next;
+    }
+    text.push_str(&")".repeat(150));
+    text.push_str(" h0g2 *\n");
+    let r = pgn::read_str(&text).unwrap();
+    assert_eq!(r.all_moves(), moves(&["h2e2", "h9g7", "h0g2"]));
+    let written = pgn::write(&r, Notation::Iccs);
+    let mut depth = 0i32;
+    let mut deepest = 0;
+    for c in written.chars() {
+        depth += match c {
+            '(' => 1,
+            ')' => -1,
+            _ => 0,
+        };
+        deepest = deepest.max(depth);
+    }
+    assert_eq!(deepest as usize, xiangqi::MAX_VARIATION_NESTING);
+    assert_eq!(untagged(&pgn::read_str(&written).unwrap()), untagged(&r));
 }

@@ -325,11 +325,8 @@ impl Attempt {
                 }
                 // Every reply must still lose within the moves left.
                 let mut s = MateSolver::new(PROOF_BUDGET);
-                for r in after.legal_moves().iter().copied() {
-                    let b = after.after(r).expect("a legal move");
-                    if !s.mates_within(&b, left - 1)? {
-                        return Ok(Verdict::Refused);
-                    }
+                if !s.loses_within(&after, left - 1)? {
+                    return Ok(Verdict::Refused);
                 }
                 let reply = s.best_defence(&after, left - 1)?;
                 Ok(reply.map_or(Verdict::Solved, Verdict::Accepted))

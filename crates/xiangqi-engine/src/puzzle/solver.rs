@@ -52,11 +52,20 @@ impl MateSolver {
         self.attack(&mut pos.clone(), n)
     }
 
+    /// Whether the side to move in `pos` is mated within `n` moves of the other side whatever
+    /// it plays (true at once when it has no move).
+    pub fn loses_within(&mut self, pos: &Position, n: u32) -> Result<bool, OutOfBudget> {
+        self.defend(&mut pos.clone(), n)
+    }
+
     /// Every first move of the side to move that forces mate within `n` moves (itself included).
     pub fn mating_moves(&mut self, pos: &Position, n: u32) -> Result<Vec<Move>, OutOfBudget> {
-        let mut pos = pos.clone();
         let mut found = Vec::new();
-        for m in pos.legal_moves().iter().copied() {
+        if n == 0 {
+            return Ok(found);
+        }
+        let mut pos = pos.clone();
+        for m in ordered(&pos) {
             let undo = pos.make_move(m);
             let mates = self.defend(&mut pos, n - 1);
             pos.unmake_move(m, undo);
@@ -69,6 +78,9 @@ impl MateSolver {
 
     /// A first move of the side to move that forces mate within `n` moves, if there is one.
     pub fn mating_move(&mut self, pos: &Position, n: u32) -> Result<Option<Move>, OutOfBudget> {
+        if n == 0 {
+            return Ok(None);
+        }
         let mut pos = pos.clone();
         for m in ordered(&pos) {
             let undo = pos.make_move(m);
@@ -231,7 +243,7 @@ impl MaterialSolver {
     /// How much the side to move gains by playing `m`, with `depth` plies after it searched in
     /// full and captures after that: the balance it forces minus today's balance. Decides whether
     /// the gain is at least `bound` (exact below `bound` only as an upper bound, and the
-    /// reverse).
+    /// reverse). An illegal `m` gains nothing: it counts as being mated.
     pub fn gain_of(
         &mut self,
         pos: &Position,
@@ -240,7 +252,9 @@ impl MaterialSolver {
         bound: i32,
     ) -> Result<i32, OutOfBudget> {
         let now = balance(pos);
-        let after = pos.after(m).expect("a legal move");
+        let Ok(after) = pos.after(m) else {
+            return Ok(-MATE_VALUE - now);
+        };
         let b = bound + now;
         let v = -self.search(&mut after.clone(), depth, -b, -b + 1, 1)?;
         Ok(v - now)
@@ -346,6 +360,15 @@ mod tests {
     }
 
     #[test]
+    fn asking_for_mate_in_zero_finds_none() {
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1").unwrap();
+        let mut solver = MateSolver::new(1_000);
+        assert_eq!(solver.mating_moves(&pos, 0).unwrap(), []);
+        assert_eq!(solver.mating_move(&pos, 0).unwrap(), None);
+        assert!(!solver.mates_within(&pos, 0).unwrap());
+    }
+
+    #[test]
     fn no_attacking_pieces_never_mate() {
         let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1").unwrap();
         assert!(!MateSolver::new(100_000).mates_within(&pos, 3).unwrap());
@@ -361,6 +384,9 @@ mod tests {
         // Defended by a cannon behind it: taking loses the rook back.
         let pos = Position::from_fen("4k4/4c4/4n4/9/4r4/9/9/9/4R4/3K5 w - - 0 1").unwrap();
         assert!(s.gain_of(&pos, take, 3, 100).unwrap() < 100);
+        // An illegal move (the king's rook going nowhere it can) gains nothing and does not panic.
+        let illegal: Move = "a0a1".parse().unwrap();
+        assert!(s.gain_of(&pos, illegal, 3, 0).unwrap() < -MATE_VALUE / 2);
         // Out of budget is an answer of its own.
         let mut tiny = MaterialSolver::new(3);
         assert_eq!(tiny.gain_of(&pos, take, 4, 100), Err(OutOfBudget));

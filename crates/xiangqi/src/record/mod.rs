@@ -16,7 +16,7 @@ mod tree;
 
 pub(crate) use tree::Branch;
 use tree::Tree;
-pub use tree::Variation;
+pub use tree::{MAX_VARIATION_NESTING, Variation};
 
 /// A game as played: where it started, every move (including moves taken back, for redo), the
 /// current point in it, PGN-style tags and comments.
@@ -207,6 +207,18 @@ impl GameRecord {
         let m = self.last_move()?;
         self.cursor -= 1;
         Some(m)
+    }
+
+    /// Drops the moves after the current point on this line (alternatives recorded there stay).
+    pub fn truncate(&mut self) {
+        if let Some(&next) = self.line.get(self.cursor) {
+            let parent = self.parent_of(self.cursor);
+            self.tree.children_mut(parent).retain(|&k| k != next);
+        }
+        self.line.truncate(self.cursor);
+        self.moves.truncate(self.cursor);
+        self.positions.truncate(self.cursor + 1);
+        self.outcomes.truncate(self.cursor + 1);
     }
 
     /// Replays the next move taken back.

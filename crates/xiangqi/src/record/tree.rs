@@ -6,6 +6,10 @@ use crate::position::IllegalMove;
 use crate::record::PlayError;
 use crate::types::Move;
 
+/// How deep variations may nest (a variation of a variation of …): readers refuse or skip deeper
+/// ones, so that walking the tree never runs deep.
+pub const MAX_VARIATION_NESTING: usize = 100;
+
 /// One move of the tree with its comment and continuations (the first is the main one).
 #[derive(Clone, Debug)]
 struct Node {
@@ -87,14 +91,22 @@ impl Tree {
     }
 
     /// Whether the subtrees under `a` (here) and `b` (in `other`) hold the same moves, comments
-    /// and order.
+    /// and order. Walked with a stack of its own: a main line may be thousands of moves long.
     pub(super) fn same(&self, a: Option<usize>, other: &Tree, b: Option<usize>) -> bool {
-        let (ka, kb) = (self.children(a), other.children(b));
-        self.comment(a) == other.comment(b)
-            && ka.len() == kb.len()
-            && ka.iter().zip(kb).all(|(&x, &y)| {
-                self.nodes[x].mv == other.nodes[y].mv && self.same(Some(x), other, Some(y))
-            })
+        let mut todo = vec![(a, b)];
+        while let Some((a, b)) = todo.pop() {
+            let (ka, kb) = (self.children(a), other.children(b));
+            if self.comment(a) != other.comment(b) || ka.len() != kb.len() {
+                return false;
+            }
+            for (&x, &y) in ka.iter().zip(kb) {
+                if self.nodes[x].mv != other.nodes[y].mv {
+                    return false;
+                }
+                todo.push((Some(x), Some(y)));
+            }
+        }
+        true
     }
 }
 
