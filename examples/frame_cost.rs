@@ -114,9 +114,9 @@ fn main() {
         .first()
         .map(|l| l.depth);
     println!("the analysis reached depth {depth:?}");
-    // A review running (复盘分析 of a championship game from ../shared) with the analysis shown
+    // A review running (复盘分析 of a championship game from the test data) with the analysis shown
     // beside it: two searches off the frame loop, progress and lines copied in.
-    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn");
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xiangqi/tests/data/pgn");
     let game_file = std::fs::read_dir(&shared)
         .ok()
         .and_then(|d| {
@@ -124,7 +124,7 @@ fn main() {
                 .map(|e| e.path())
                 .find(|p| p.to_string_lossy().contains("/01."))
         })
-        .expect("a record in ../shared/data/pgn");
+        .expect("a record in crates/xiangqi/tests/data/pgn");
     app.world_mut()
         .write_message(chuhan::core::commands::Command::OpenRecord(game_file));
     app.update();

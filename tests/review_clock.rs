@@ -96,9 +96,9 @@ fn reviewed(app: &mut App) -> xiangqi_engine::analysis::review::GameReview {
 }
 
 fn shared_record() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xiangqi/tests/data/pgn");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("../shared/data/pgn")
+        .expect("crates/xiangqi/tests/data/pgn")
         .map(|e| e.expect("an entry").path())
         .filter(|p| {
             p.file_name()
@@ -401,7 +401,7 @@ fn the_first_game_at_start_takes_the_time_control_of_the_settings() {
 #[test]
 fn an_xqf_record_opens_in_replay() {
     let mut app = app_in(&scratch_dir());
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/xqf/SAMPLE.XQF");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xiangqi/tests/data/xqf/SAMPLE.XQF");
     send(&mut app, Command::OpenRecord(path));
     app.update();
     assert_eq!(

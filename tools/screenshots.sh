@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Renders the README's screenshots into docs/screenshots/ with the game's screenshot mode, under
-# Xvfb with Mesa's software Vulkan. Usage: tools/screenshots.sh [path/to/chuhan binary]
+# Xvfb with Mesa's software Vulkan, then quantises each to a palette with pngquant (a seventh of the
+# bytes, no visible change). Usage: tools/screenshots.sh [path/to/chuhan binary]
 set -euo pipefail
+command -v pngquant >/dev/null || { echo "needs pngquant (apt-get install pngquant)" >&2; exit 1; }
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/chuhan-target}"
 bin="${1:-$CARGO_TARGET_DIR/debug/chuhan}"
@@ -10,8 +12,9 @@ mkdir -p "$out"
 shot() {
   local name=$1
   shift
-  env "$@" CHUHAN_SCREENSHOT="$out/$name.png" BEVY_ASSET_ROOT="$PWD" \
+  env "$@" CHUHAN_SCREENSHOT="$out/$name.png" \
     xvfb-run -a -s '-screen 0 1280x720x24' "$bin" >/dev/null 2>&1
+  pngquant --quality 70-95 --speed 1 --strip --force --output "$out/$name.png" "$out/$name.png"
   echo "$out/$name.png"
 }
 shot opening CHUHAN_PLAYERS=red CHUHAN_SCREENSHOT_FRAMES=5
@@ -22,17 +25,17 @@ shot game-over CHUHAN_PLAYERS=red CHUHAN_FEN="3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 
 shot black-side CHUHAN_PLAYERS=black CHUHAN_SCREENSHOT_FRAMES=30
 shot menus CHUHAN_PLAYERS=red CHUHAN_MOVES="h2e2 h9g7" CHUHAN_MENU=handicap CHUHAN_SCREENSHOT_FRAMES=5
 shot move-list CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0h6 c6c5 h6g6 h7i7 g6g7 b7a7 b2c2 a9b9 b0a2 b9b5" CHUHAN_HINT=1 CHUHAN_SCREENSHOT_FRAMES=15
-shot replay CHUHAN_OPEN="$(ls ../shared/data/pgn/*.PGN | head -1)" CHUHAN_STEP=17 CHUHAN_SCREENSHOT_FRAMES=5
-shot replay-english CHUHAN_OPEN="$(ls ../shared/data/pgn/*.PGN | sed -n 3p)" CHUHAN_STEP=40 CHUHAN_LANG=en CHUHAN_SCREENSHOT_FRAMES=5
+shot replay CHUHAN_OPEN="$(ls crates/xiangqi/tests/data/pgn/*.PGN | head -1)" CHUHAN_STEP=17 CHUHAN_SCREENSHOT_FRAMES=5
+shot replay-english CHUHAN_OPEN="$(ls crates/xiangqi/tests/data/pgn/*.PGN | sed -n 3p)" CHUHAN_STEP=40 CHUHAN_LANG=en CHUHAN_SCREENSHOT_FRAMES=5
 shot handicap CHUHAN_FEN="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1" CHUHAN_MOVES="h0g2 h9g7 b0c2 b9c7 h2h6" CHUHAN_PLAYERS=red CHUHAN_SCREENSHOT_FRAMES=5
-shot open-record CHUHAN_PLAYERS=red CHUHAN_BROWSE=../shared/data/pgn CHUHAN_SCREENSHOT_FRAMES=5
+shot open-record CHUHAN_PLAYERS=red CHUHAN_BROWSE=crates/xiangqi/tests/data/pgn CHUHAN_SCREENSHOT_FRAMES=5
 shot confirm CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7" CHUHAN_COMMAND=new CHUHAN_SCREENSHOT_FRAMES=5
 shot graphics-high CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
 shot graphics-low CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2" CHUHAN_GRAPHICS=low CHUHAN_SCREENSHOT_FRAMES=5
 shot analysis CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9" CHUHAN_COMMAND=analysis CHUHAN_SCREENSHOT_FRAMES=40
 shot analysis-english-wxf CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9" CHUHAN_COMMAND=analysis CHUHAN_LANG=en CHUHAN_SCREENSHOT_FRAMES=40
 # A review of the first championship game (0.4 s a position, so many frames), on move 5 (a 缓着).
-shot review CHUHAN_HOME="$(mktemp -d)" CHUHAN_OPEN="$(ls ../shared/data/pgn/01.*)" CHUHAN_STEP=9 CHUHAN_COMMAND=review CHUHAN_SCREENSHOT_FRAMES=160
+shot review CHUHAN_HOME="$(mktemp -d)" CHUHAN_OPEN="$(ls crates/xiangqi/tests/data/pgn/01.*)" CHUHAN_STEP=9 CHUHAN_COMMAND=review CHUHAN_SCREENSHOT_FRAMES=160
 # A 5+3 game: the settings of a scratch home choose the time control.
 clock_home="$(mktemp -d)"
 printf '(time_control: Fischer(base: 300, increment: 3), level: "beginner")\n' >"$clock_home/settings.ron"

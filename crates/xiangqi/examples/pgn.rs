@@ -2,7 +2,7 @@
 //! on one line, the final FEN and the outcome with its reason.
 //!
 //! ```text
-//! cargo run --release -p xiangqi --example pgn -- ../shared/data/pgn/*.PGN
+//! cargo run --release -p xiangqi --example pgn -- crates/xiangqi/tests/data/pgn/*.PGN
 //! ```
 use std::process::ExitCode;
 

@@ -1,4 +1,4 @@
-//! XQStudio records (`.XQF`): the plain 1.0 format (`../shared/data/xqf/XQF-1.0-format.txt`) and
+//! XQStudio records (`.XQF`): the plain 1.0 format (`tests/data/xqf/XQF-1.0-format.txt`) and
 //! the later versions whose pieces and moves are scrambled with keys kept in the header.
 //!
 //! The layout: `XQ`, a version byte; from 0x10 the 32 pieces' points (`x * 10 + y`, x the file

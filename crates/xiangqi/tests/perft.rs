@@ -1,4 +1,4 @@
-//! Perft against the published counts in `../shared/data/perft.txt` (next to the project root).
+//! Perft against the published counts in `tests/data/perft.txt`.
 //!
 //! Depths up to 4 run with `cargo test`; the deep counts (start position to depth 6, the others
 //! at depth 5) are ignored by default: `cargo test --release -p xiangqi --test perft -- --ignored`.
@@ -13,7 +13,7 @@ struct Case {
 }
 
 fn data_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/perft.txt")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft.txt")
 }
 
 fn load() -> Vec<Case> {

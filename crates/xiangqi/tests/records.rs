@@ -9,12 +9,12 @@ use xiangqi::ron::RonError;
 use xiangqi::{Color, GameRecord, Handicap, Position};
 
 fn pgn_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn")
 }
 
 fn shared_pgns() -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(pgn_dir())
-        .expect("shared PGN directory")
+        .expect("the test PGN directory")
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")))
         .map(|p| {

@@ -247,7 +247,7 @@ fn a_bad_move_is_reported_with_its_line_and_column() {
 }
 
 fn shared(path: &str) -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")).join(path)
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data")).join(path)
 }
 
 #[test]
@@ -264,7 +264,7 @@ fn damaged_pgn_files_give_typed_errors_and_never_panic() {
         "pgn/handicap-9-pieces-1999.PGN",
         "pgn/02.相眼竞技(先和)宝岛一号(A2-A1).PGN",
     ] {
-        files.push(std::fs::read(shared(name)).expect("shared data"));
+        files.push(std::fs::read(shared(name)).expect("the test data"));
     }
     let (mut runs, mut errors) = (0, 0);
     let symbols = b"()[]{};.\" 0123456789abcdefghiz-/*\n";

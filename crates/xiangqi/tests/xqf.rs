@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use xiangqi::xqf::{self, XqfError};
 
 fn shared(path: &str) -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")).join(path)
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data")).join(path)
 }
 
 fn bytes(path: &str) -> Vec<u8> {
-    std::fs::read(shared(path)).expect("shared data")
+    std::fs::read(shared(path)).expect("the test data")
 }
 
 #[test]
