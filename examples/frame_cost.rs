@@ -10,8 +10,10 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use chuhan::analysis::AnalysisRequest;
 use chuhan::core::computer::Thinking;
 use chuhan::core::game::{Controller, NewGame, Players};
+use chuhan::review::ReviewRequest;
 use xiangqi::GameRecord;
 use xiangqi_engine::Level;
 
@@ -103,20 +105,20 @@ fn main() {
     app.update();
     report("idle (two players)", measure(&mut app, frames));
     // The analysis shown: its endless search runs beside the frames, its lines copied in.
-    app.world_mut()
-        .write_message(chuhan::core::commands::Command::ToggleAnalysis);
+    app.world_mut().write_message(AnalysisRequest::Toggle);
     app.update();
     report("analysis shown (two players)", measure(&mut app, frames));
     let depth = app
         .world()
-        .resource::<chuhan::core::analysis::Analysis>()
+        .resource::<chuhan::analysis::logic::Analysis>()
         .lines
         .first()
         .map(|l| l.depth);
     println!("the analysis reached depth {depth:?}");
     // A review running (复盘分析 of a championship game from the test data) with the analysis shown
     // beside it: two searches off the frame loop, progress and lines copied in.
-    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xiangqi/tests/data/pgn");
+    let shared =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xiangqi/tests/data/pgn");
     let game_file = std::fs::read_dir(&shared)
         .ok()
         .and_then(|d| {
@@ -128,8 +130,7 @@ fn main() {
     app.world_mut()
         .write_message(chuhan::core::commands::Command::OpenRecord(game_file));
     app.update();
-    app.world_mut()
-        .write_message(chuhan::core::commands::Command::Review);
+    app.world_mut().write_message(ReviewRequest::Start);
     app.update();
     // The first updates after opening rebuild the board; measured apart.
     report(
@@ -137,16 +138,14 @@ fn main() {
         measure(&mut app, 10),
     );
     report("review running, analysis shown", measure(&mut app, frames));
-    let review = app.world().resource::<chuhan::core::review::Review>();
+    let review = app.world().resource::<chuhan::review::logic::Review>();
     println!(
         "the review's progress: {:?} (done: {})",
         review.progress,
         review.result.is_some()
     );
-    app.world_mut()
-        .write_message(chuhan::core::commands::Command::CancelReview);
-    app.world_mut()
-        .write_message(chuhan::core::commands::Command::ToggleAnalysis);
+    app.world_mut().write_message(ReviewRequest::Cancel);
+    app.world_mut().write_message(AnalysisRequest::Toggle);
     app.update();
     app.world_mut().write_message(NewGame {
         record,

@@ -13,14 +13,33 @@ pub mod storage;
 pub mod ui;
 pub mod view;
 
-/// The game's logic: needs no GPU, window or assets.
+pub mod analysis;
+pub mod clock;
+pub mod draw;
+pub mod hints;
+pub mod puzzles;
+pub mod review;
+
+/// The game's logic: needs no GPU, window or assets. The layers storage and core, and the logic
+/// of each feature.
 pub struct CorePlugin;
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((storage::plugin, core::plugin));
+        app.add_plugins((
+            analysis::plugin,
+            clock::plugin,
+            draw::plugin,
+            hints::plugin,
+            puzzles::plugin,
+            review::plugin,
+        ));
     }
 }
+
+/// The application id on the desktop (Wayland's app id, X11's class), the desktop entry's name.
+pub const APP_ID: &str = "chuhan";
 
 /// The whole game in a window.
 pub struct AppPlugin;
@@ -30,6 +49,9 @@ impl Plugin for AppPlugin {
         app.add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "楚汉 Chuhan".into(),
+                // The application id (Wayland) and WM_CLASS (X11): the desktop entry
+                // `chuhan.desktop` matches it, so the desktop shows the game's name and icon.
+                name: Some(APP_ID.into()),
                 resolution: (1280, 720).into(),
                 ..default()
             }),
@@ -38,7 +60,16 @@ impl Plugin for AppPlugin {
             ..default()
         }));
         app.add_systems(Update, ask_to_close);
-        app.add_plugins((CorePlugin, view::plugin, ui::plugin, dev::plugin));
+        app.add_plugins((CorePlugin, view::plugin, ui::plugin));
+        // The features' panels, over the ui layer.
+        app.add_plugins((
+            analysis::panel::plugin,
+            clock::panel::plugin,
+            draw::panel::plugin,
+            puzzles::panel::plugin,
+            review::panel::plugin,
+        ));
+        app.add_plugins(dev::plugin);
     }
 }
 

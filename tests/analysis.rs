@@ -1,16 +1,22 @@
 //! Analysis, draw offers and the move notation, driven headless through `Command` messages.
 
+mod common;
+
 use std::time::Duration;
 
 use bevy::prelude::*;
-use chuhan::core::analysis::Analysis;
+use chuhan::analysis::AnalysisRequest;
+use chuhan::analysis::logic::Analysis;
 use chuhan::core::commands::Command;
 use chuhan::core::game::{Game, NewGame, Players};
 use chuhan::core::move_list::MoveList;
-use chuhan::core::notice::{Notice, NoticeKind};
+use chuhan::core::notice::NoticeKind;
 use chuhan::core::phase::{Dialog, Phase};
 use chuhan::core::replay::Step;
+use chuhan::core::settings::SettingChange;
 use chuhan::core::settings::{Language, MoveNotation, Settings};
+use chuhan::draw::DrawRequest;
+use common::{START, mv, notices, send};
 use xiangqi::{DrawReason, GameRecord, Move, Outcome};
 
 fn scratch_dir() -> std::path::PathBuf {
@@ -39,25 +45,6 @@ fn app_with(players: Players, fen: &str, moves: &[&str]) -> App {
     app
 }
 
-fn mv(s: &str) -> Move {
-    s.parse().expect("a move")
-}
-
-fn send(app: &mut App, c: Command) {
-    app.world_mut().write_message(c);
-    app.update();
-}
-
-fn notices(app: &mut App) -> Vec<NoticeKind> {
-    app.world_mut()
-        .resource_mut::<Messages<Notice>>()
-        .drain()
-        .map(|n| n.0)
-        .collect()
-}
-
-const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-
 /// Updates until the analysis has a line of at least `depth` for the position on the board (5 s
 /// at most); returns its first move.
 fn analysed(app: &mut App, depth: u32) -> Option<Move> {
@@ -81,25 +68,25 @@ fn notation_settings_change_the_move_list() {
     let mut app = app_with(Players::TWO_PLAYERS, START, &["h2e2", "h9g7"]);
     let texts = |app: &App| app.world().resource::<MoveList>().texts.clone();
     assert_eq!(texts(&app), ["炮二平五", "马８进７"]);
-    send(&mut app, Command::CycleNotation); // Chinese
-    send(&mut app, Command::CycleNotation); // WXF
+    send(&mut app, SettingChange::CycleNotation); // Chinese
+    send(&mut app, SettingChange::CycleNotation); // WXF
     assert_eq!(
         app.world().resource::<Settings>().notation,
         MoveNotation::Wxf
     );
     assert_eq!(texts(&app), ["C2.5", "H8+7"]);
-    send(&mut app, Command::CycleNotation); // ICCS
+    send(&mut app, SettingChange::CycleNotation); // ICCS
     assert_eq!(texts(&app), ["h2e2", "h9g7"]);
     // Auto follows the language: English writes WXF.
-    send(&mut app, Command::CycleNotation);
-    send(&mut app, Command::SetLanguage(Language::English));
+    send(&mut app, SettingChange::CycleNotation);
+    send(&mut app, SettingChange::Language(Language::English));
     assert_eq!(texts(&app), ["C2.5", "H8+7"]);
 }
 
 #[test]
 fn analysis_follows_moves_undo_and_replay_steps_and_stops_when_hidden() {
     let mut app = app_with(Players::TWO_PLAYERS, START, &[]);
-    send(&mut app, Command::ToggleAnalysis);
+    send(&mut app, AnalysisRequest::Toggle);
     assert!(app.world().resource::<Analysis>().shown);
     analysed(&mut app, 4).expect("lines for the start");
     // A move: the lines are for the new position (Black to move).
@@ -116,7 +103,7 @@ fn analysis_follows_moves_undo_and_replay_steps_and_stops_when_hidden() {
         Some(&xiangqi::Position::startpos())
     );
     // Hidden: the search stops and the engine is free within a few frames.
-    send(&mut app, Command::ToggleAnalysis);
+    send(&mut app, AnalysisRequest::Toggle);
     let mut freed = false;
     for _ in 0..200 {
         app.update();
@@ -148,7 +135,7 @@ fn analysis_follows_replay_steps() {
         *app.world().resource::<State<Phase>>().get(),
         Phase::Replaying
     );
-    send(&mut app, Command::ToggleAnalysis);
+    send(&mut app, AnalysisRequest::Toggle);
     for (step, ply) in [(Step::First, 0), (Step::Next, 1), (Step::To(3), 3)] {
         send(&mut app, Command::Step(step));
         assert_eq!(app.world().resource::<Game>().record.ply(), ply);
@@ -160,18 +147,18 @@ fn analysis_follows_replay_steps() {
 fn analysis_is_off_against_the_computer_unless_the_settings_allow_it() {
     let mut app = app_with(Players::HUMAN_RED, START, &[]);
     notices(&mut app);
-    send(&mut app, Command::ToggleAnalysis);
+    send(&mut app, AnalysisRequest::Toggle);
     assert!(!app.world().resource::<Analysis>().shown);
     assert!(notices(&mut app).contains(&NoticeKind::AnalysisOffInPlay));
     app.world_mut().resource_mut::<Settings>().analysis_in_play = true;
-    send(&mut app, Command::ToggleAnalysis);
+    send(&mut app, AnalysisRequest::Toggle);
     assert!(app.world().resource::<Analysis>().shown);
 }
 
 /// Offers a draw and waits for the computer's answer (5 s at most).
 fn offer_draw(app: &mut App) -> Option<NoticeKind> {
     notices(app);
-    send(app, Command::OfferDraw);
+    send(app, DrawRequest::Offer);
     for _ in 0..1000 {
         app.update();
         if let Some(n) = notices(app)
@@ -212,18 +199,18 @@ fn the_computer_accepts_a_draw_when_clearly_lost_and_declines_when_winning() {
 #[test]
 fn between_two_people_the_other_side_answers_a_draw_offer() {
     let mut app = app_with(Players::TWO_PLAYERS, START, &["h2e2"]);
-    send(&mut app, Command::OfferDraw);
+    send(&mut app, DrawRequest::Offer);
     app.update();
     assert_eq!(
         *app.world().resource::<State<Dialog>>().get(),
         Dialog::DrawOffer
     );
-    send(&mut app, Command::AnswerDraw(false));
+    send(&mut app, DrawRequest::Answer(false));
     app.update();
     assert_eq!(*app.world().resource::<State<Dialog>>().get(), Dialog::None);
     assert_eq!(app.world().resource::<Game>().outcome(), None);
-    send(&mut app, Command::OfferDraw);
-    send(&mut app, Command::AnswerDraw(true));
+    send(&mut app, DrawRequest::Offer);
+    send(&mut app, DrawRequest::Answer(true));
     app.update();
     assert_eq!(
         app.world().resource::<Game>().outcome(),

@@ -1,6 +1,8 @@
-//! The layout's rules, checked on the sources: the layers only look down (storage <- core <- view,
-//! ui, dev), no two top-level modules import each other, and no source file is longer than 400
-//! lines.
+//! The layout's rules, checked on the sources: logic (storage, core and each feature's headless
+//! part) never names view, ui, dev or a panel; the layers only look down (storage <- core <- view
+//! <- ui <- dev, with the features' logic beside core); each feature (analysis, clock, draw offers,
+//! hints, puzzles, review) is a folder with its plugin, its own messages and its logic; no module
+//! imports itself through others; no source file is longer than 400 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -25,51 +27,146 @@ fn src() -> PathBuf {
 
 const LAYERS: [&str; 5] = ["storage", "core", "view", "ui", "dev"];
 
-/// The top-level modules each top-level module names (`crate::x` paths).
-fn imports() -> BTreeMap<&'static str, BTreeSet<&'static str>> {
-    let mut map = BTreeMap::new();
-    for from in LAYERS {
+/// Features that span layers: each a folder with its plugin and messages (`mod.rs`), its headless
+/// logic, and its panel (what it draws over the scene).
+const FEATURES: [&str; 6] = ["analysis", "clock", "draw", "hints", "puzzles", "review"];
+
+/// Every top-level module: the layers and the features.
+fn tops() -> Vec<&'static str> {
+    LAYERS.iter().chain(FEATURES.iter()).copied().collect()
+}
+
+/// Whether a file (a path under `src/`, with `/`) is logic: storage, core, or a feature's file
+/// other than its panel. Logic runs headless and never names view, ui, dev or a panel.
+fn is_logic(rel: &str) -> bool {
+    let top = rel.split('/').next().unwrap_or_default();
+    top == "storage" || top == "core" || (FEATURES.contains(&top) && !rel.ends_with("/panel.rs"))
+}
+
+/// Each source file under `src/` (relative path with `/`) and the `crate::` paths it names, as
+/// `top` or `top/module` (a module is named when the path goes on past it: `crate::clock::logic`).
+fn named_paths() -> Vec<(String, BTreeSet<String>)> {
+    let mut out = Vec::new();
+    for file in sources(&src()) {
+        let rel = file
+            .strip_prefix(src())
+            .expect("under src")
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(&file).expect("readable");
         let mut named = BTreeSet::new();
-        for file in sources(&src().join(from)) {
-            let text = std::fs::read_to_string(&file).expect("readable");
-            for to in LAYERS {
-                if to != from && text.contains(&format!("crate::{to}::")) {
-                    named.insert(to);
-                }
+        for (i, _) in text.match_indices("crate::") {
+            let rest = &text[i + "crate::".len()..];
+            let ident = |s: &str| -> String {
+                s.chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect()
+            };
+            let top = ident(rest);
+            if !tops().contains(&top.as_str()) {
+                continue;
+            }
+            let after = &rest[top.len()..];
+            let module = after.strip_prefix("::").map(ident).unwrap_or_default();
+            if !module.is_empty() && module.chars().all(|c| c.is_lowercase() || c == '_') {
+                named.insert(format!("{top}/{module}"));
+            } else {
+                named.insert(top);
             }
         }
-        map.insert(from, named);
+        out.push((rel, named));
     }
-    map
+    out
+}
+
+#[test]
+fn logic_never_names_view_ui_dev_or_a_panel() {
+    let files = named_paths();
+    assert!(files.len() > 40, "{} files", files.len());
+    for (rel, named) in &files {
+        if !is_logic(rel) {
+            continue;
+        }
+        for n in named {
+            let top = n.split('/').next().unwrap_or_default();
+            assert!(
+                !["view", "ui", "dev"].contains(&top) && !n.ends_with("/panel"),
+                "src/{rel} is logic and names crate::{}: logic runs headless and never names \
+                 view, ui, dev or a feature's panel",
+                n.replace('/', "::")
+            );
+        }
+    }
 }
 
 #[test]
 fn layers_only_look_down() {
-    let imports = imports();
-    // What each layer may name.
+    // What each layer may name (features: the logic of any feature; panels are named by no one
+    // but their own feature's plugin wiring in lib.rs).
     let allowed: BTreeMap<&str, &[&str]> = BTreeMap::from([
         ("storage", &[][..]),
-        ("core", &["storage"][..]),
-        ("view", &["core", "storage"][..]),
-        ("ui", &["core", "storage", "view"][..]),
-        ("dev", &["core", "storage", "view", "ui"][..]),
+        ("core", &["storage", "clock"][..]),
+        (
+            "view",
+            &[
+                "core", "storage", "analysis", "clock", "draw", "hints", "puzzles", "review",
+            ][..],
+        ),
+        (
+            "ui",
+            &[
+                "core", "storage", "view", "analysis", "clock", "draw", "hints", "puzzles",
+                "review",
+            ][..],
+        ),
+        (
+            "dev",
+            &[
+                "core", "storage", "view", "ui", "analysis", "clock", "draw", "hints", "puzzles",
+                "review",
+            ][..],
+        ),
     ]);
-    for (from, named) in &imports {
-        for to in named {
+    for (rel, named) in named_paths() {
+        let from = rel.split('/').next().unwrap_or_default();
+        let Some(may) = allowed.get(from) else {
+            continue;
+        };
+        for n in &named {
+            let to = n.split('/').next().unwrap_or_default();
+            if to == from {
+                continue;
+            }
             assert!(
-                allowed[from].contains(to),
-                "src/{from} names crate::{to}: core and storage never name view, ui or dev"
+                may.contains(&to),
+                "src/{rel} names crate::{to}: {from} may name only {may:?}"
             );
         }
     }
-    // No two layers name each other.
-    for (from, named) in &imports {
-        for to in named {
-            assert!(
-                !imports[to].contains(from),
-                "{from} and {to} import each other"
-            );
-        }
+}
+
+#[test]
+fn each_feature_is_a_folder_with_its_plugin_messages_and_headless_logic() {
+    for feature in FEATURES {
+        let dir = src().join(feature);
+        let module = std::fs::read_to_string(dir.join("mod.rs"))
+            .unwrap_or_else(|e| panic!("src/{feature}/mod.rs: {e}"));
+        assert!(
+            module.contains("pub(crate) fn plugin(app: &mut App)"),
+            "src/{feature}/mod.rs has no plugin"
+        );
+        assert!(
+            module.contains("#[derive(Message"),
+            "src/{feature}/mod.rs declares no message of its own"
+        );
+        assert!(dir.join("logic.rs").is_file(), "src/{feature}/logic.rs");
+        // The game's command enum carries none of the features' requests.
+        let commands =
+            std::fs::read_to_string(src().join("core/commands.rs")).expect("core/commands.rs");
+        assert!(
+            !commands.contains(&format!("crate::{feature}::")),
+            "core/commands.rs handles {feature}"
+        );
     }
 }
 
@@ -89,10 +186,10 @@ fn no_source_file_is_over_400_lines() {
     }
 }
 
-/// The modules (`layer/module`) each module names through `crate::layer::module` paths.
+/// The modules (`top/module`) each module names through `crate::top::module` paths.
 fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
     let mut graph = BTreeMap::new();
-    for layer in LAYERS {
+    for layer in tops() {
         for file in sources(&src().join(layer)) {
             let stem = file
                 .file_stem()
@@ -112,7 +209,7 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
-                if LAYERS.contains(&l)
+                if tops().contains(&l)
                     && !m.is_empty()
                     && m.chars().all(|c| c.is_lowercase() || c == '_')
                 {
@@ -155,5 +252,51 @@ fn no_module_imports_itself_through_others() {
     let mut done = BTreeSet::new();
     for node in graph.keys() {
         visit(node, &graph, &mut Vec::new(), &mut done);
+    }
+}
+
+/// Every font, sound and texture under `assets/` is built into the binary (a copied or installed
+/// program has no `assets/` beside it), and no source loads an asset by a bare path that the
+/// default asset source would look for on disk.
+#[test]
+fn every_asset_the_game_loads_is_built_in() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let listed: BTreeSet<String> = chuhan::view::assets::FILES
+        .iter()
+        .map(|(name, _)| (*name).to_owned())
+        .collect();
+    let mut on_disk = BTreeSet::new();
+    for folder in ["fonts", "sounds", "textures"] {
+        for entry in std::fs::read_dir(root.join(folder)).expect("an assets folder") {
+            let path = entry.expect("an entry").path();
+            if path
+                .extension()
+                .is_some_and(|e| e == "otf" || e == "wav" || e == "png")
+            {
+                let name = path.file_name().expect("a name").to_string_lossy();
+                on_disk.insert(format!("{folder}/{name}"));
+            }
+        }
+    }
+    let missing: Vec<_> = on_disk.difference(&listed).collect();
+    assert!(missing.is_empty(), "not built in: {missing:?}");
+    for (name, bytes) in chuhan::view::assets::FILES {
+        let file = std::fs::read(root.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(file.len(), bytes.len(), "{name}");
+    }
+    for file in sources(&src()) {
+        let text = std::fs::read_to_string(&file).expect("readable");
+        for (i, _) in text.match_indices(".load(\"") {
+            let line = text[..i].lines().count();
+            panic!(
+                "{}:{line} loads a bare path; use view::assets::path",
+                file.display()
+            );
+        }
+        assert!(
+            !text.contains(".load(format!(\""),
+            "{}: loads a bare path",
+            file.display()
+        );
     }
 }

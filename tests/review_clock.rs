@@ -1,82 +1,25 @@
 //! Game review, clocks and the external engine, driven headless through `Command` messages.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bevy::prelude::*;
-use chuhan::core::clock::Clock;
+use chuhan::clock::ClockRequest;
+use chuhan::clock::logic::Clock;
 use chuhan::core::commands::Command;
-use chuhan::core::game::{Game, NewGame, Players};
-use chuhan::core::notice::{Notice, NoticeKind};
+use chuhan::core::game::{Game, Players};
+use chuhan::core::notice::NoticeKind;
 use chuhan::core::phase::{Dialog, Phase};
-use chuhan::core::review::Review;
 use chuhan::core::settings::Settings;
 use chuhan::core::setup::TimeControl;
-use xiangqi::{Color as Side, DrawReason, GameRecord, Move, Outcome, WinReason};
+use chuhan::review::ReviewRequest;
+use chuhan::review::logic::Review;
+use common::{START, advance, app_in, mv, new_game, notices, scratch_dir, send, wait_for};
+use xiangqi::{Color as Side, DrawReason, Outcome, WinReason};
 use xiangqi_engine::Limits;
 use xiangqi_engine::analysis::review::Mark;
-
-fn scratch_dir() -> PathBuf {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("chuhan-review-test-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
-
-fn app_in(dir: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, chuhan::CorePlugin));
-    app.insert_resource(chuhan::storage::files::Dirs::in_one(dir));
-    app.update();
-    app
-}
-
-fn new_game(app: &mut App, fen: &str, moves: &[&str], players: Players) {
-    let mut record = GameRecord::from_fen(fen).expect("a FEN");
-    for m in moves {
-        record.play(mv(m)).expect("a legal move");
-    }
-    app.world_mut().write_message(NewGame {
-        record,
-        players,
-        puzzle: None,
-    });
-    app.update();
-}
-
-fn mv(s: &str) -> Move {
-    s.parse().expect("a move")
-}
-
-fn send(app: &mut App, c: Command) {
-    app.world_mut().write_message(c);
-    app.update();
-}
-
-fn notices(app: &mut App) -> Vec<NoticeKind> {
-    app.world_mut()
-        .resource_mut::<Messages<Notice>>()
-        .drain()
-        .map(|n| n.0)
-        .collect()
-}
-
-/// Updates until `done` holds (`secs` at most).
-fn wait_for(app: &mut App, secs: u64, mut done: impl FnMut(&mut App) -> bool) -> bool {
-    let deadline = std::time::Instant::now() + Duration::from_secs(secs);
-    while std::time::Instant::now() < deadline {
-        app.update();
-        if done(app) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    false
-}
-
-const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 /// A shallow budget so the debug build reviews quickly.
 fn shallow(app: &mut App, depth: u32) {
@@ -117,7 +60,7 @@ fn a_shared_record_is_reviewed_and_reopens_with_its_review_without_analysing() {
     assert_eq!(moves, 26, "the record opened");
     assert!(app.world().resource::<Review>().result.is_none());
     shallow(&mut app, 4);
-    send(&mut app, Command::Review);
+    send(&mut app, ReviewRequest::Start);
     assert!(app.world().resource::<Review>().progress.is_some());
     let review = reviewed(&mut app);
     assert_eq!(review.moves.len(), moves, "one mark per move");
@@ -144,7 +87,7 @@ fn a_shared_record_is_reviewed_and_reopens_with_its_review_without_analysing() {
         assert_eq!(r.result.as_ref(), Some(&review), "{}", path.display());
         assert!(!r.is_running() && r.progress.is_none());
         // Asking again does not start a search either.
-        send(&mut again, Command::Review);
+        send(&mut again, ReviewRequest::Start);
         assert!(!again.world().resource::<Review>().is_running());
     }
 }
@@ -160,7 +103,7 @@ fn a_blunder_in_a_finished_game_is_marked_and_cancel_stops_a_review() {
         Players::TWO_PLAYERS,
     );
     // Not while the game is played.
-    send(&mut app, Command::Review);
+    send(&mut app, ReviewRequest::Start);
     assert!(notices(&mut app).contains(&NoticeKind::NothingToReview));
     send(&mut app, Command::Resign);
     assert_eq!(
@@ -168,7 +111,7 @@ fn a_blunder_in_a_finished_game_is_marked_and_cancel_stops_a_review() {
         Phase::GameOver
     );
     shallow(&mut app, 5);
-    send(&mut app, Command::Review);
+    send(&mut app, ReviewRequest::Start);
     app.update();
     assert_eq!(
         *app.world().resource::<State<Phase>>().get(),
@@ -189,9 +132,9 @@ fn a_blunder_in_a_finished_game_is_marked_and_cancel_stops_a_review() {
         infinite: true,
         ..Limits::default()
     };
-    send(&mut app, Command::Review);
+    send(&mut app, ReviewRequest::Start);
     assert!(app.world().resource::<Review>().is_running());
-    send(&mut app, Command::CancelReview);
+    send(&mut app, ReviewRequest::Cancel);
     let r = app.world().resource::<Review>();
     assert!(!r.is_running() && r.result.is_none() && r.progress.is_none());
 }
@@ -199,8 +142,7 @@ fn a_blunder_in_a_finished_game_is_marked_and_cancel_stops_a_review() {
 /// Leaves Red a millisecond and lets it run out.
 fn run_out_red_clock(app: &mut App) {
     app.world_mut().resource_mut::<Clock>().left[0] = Duration::from_millis(1);
-    std::thread::sleep(Duration::from_millis(5));
-    app.update();
+    advance(app, Duration::from_millis(5));
 }
 
 #[test]
@@ -248,7 +190,10 @@ fn clocks_take_increments_pause_for_dialogs_and_are_kept_in_the_record_and_autos
     let mut app = app_in(&dir);
     new_game(&mut app, START, &[], Players::HUMAN_RED);
     // Chosen in the clock menu before the first move: it applies to this game.
-    send(&mut app, Command::SetTimeControl(TimeControl::PRESETS[2]));
+    send(
+        &mut app,
+        ClockRequest::SetTimeControl(TimeControl::PRESETS[2]),
+    );
     assert_eq!(
         app.world().resource::<Clock>().control,
         TimeControl::PRESETS[2]
@@ -287,8 +232,7 @@ fn clocks_take_increments_pause_for_dialogs_and_are_kept_in_the_record_and_autos
     );
     app.update();
     let before = app.world().resource::<Clock>().clone();
-    std::thread::sleep(Duration::from_millis(30));
-    app.update();
+    advance(&mut app, Duration::from_secs(3));
     let after = app.world().resource::<Clock>().clone();
     assert!(after.paused);
     assert_eq!(before.left, after.left);
@@ -401,7 +345,8 @@ fn the_first_game_at_start_takes_the_time_control_of_the_settings() {
 #[test]
 fn an_xqf_record_opens_in_replay() {
     let mut app = app_in(&scratch_dir());
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xiangqi/tests/data/xqf/SAMPLE.XQF");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xiangqi/tests/data/xqf/SAMPLE.XQF");
     send(&mut app, Command::OpenRecord(path));
     app.update();
     assert_eq!(

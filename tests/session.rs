@@ -1,6 +1,8 @@
 //! Menus and buttons without a window: every command of the session, driven headless through
 //! `Command` messages as the HUD sends them.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -8,40 +10,18 @@ use bevy::prelude::*;
 use chuhan::core::autosave::ResumeOffer;
 use chuhan::core::commands::Command;
 use chuhan::core::game::{Game, Players};
-use chuhan::core::hints::HintState;
-use chuhan::core::notice::Notice;
 use chuhan::core::notice::NoticeKind;
 use chuhan::core::phase::Phase;
 use chuhan::core::replay::Step;
 use chuhan::core::selection::Pick;
+use chuhan::core::settings::SettingChange;
 use chuhan::core::settings::Settings;
 use chuhan::core::setup::Setup;
-use chuhan::storage::files::Dirs;
+use chuhan::hints::HintRequested;
+use chuhan::hints::logic::HintState;
+use common::{app_in, notices, scratch_dir, send};
 use xiangqi::{Color as Side, GameRecord, Handicap, Position, Square};
 use xiangqi_engine::Level;
-
-fn scratch_dir() -> PathBuf {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("chuhan-session-test-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-/// A headless game keeping its files in `dir`, after its first update.
-fn app_in(dir: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, chuhan::CorePlugin));
-    app.insert_resource(Dirs::in_one(dir));
-    app.update();
-    app
-}
-
-fn send(app: &mut App, c: Command) {
-    app.world_mut().write_message(c);
-    app.update();
-}
 
 /// Sends a command that may end the game in progress, and confirms it if asked.
 fn leave(app: &mut App, c: Command) {
@@ -69,14 +49,6 @@ fn phase(app: &App) -> Phase {
 
 fn game(app: &App) -> &Game {
     app.world().resource::<Game>()
-}
-
-fn notices(app: &mut App) -> Vec<NoticeKind> {
-    app.world_mut()
-        .resource_mut::<Messages<Notice>>()
-        .drain()
-        .map(|n| n.0)
-        .collect()
 }
 
 fn click(app: &mut App, from: &str, to: &str) {
@@ -242,7 +214,7 @@ fn hint_gives_a_legal_move() {
         Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
     );
     click(&mut app, "h2", "e2");
-    send(&mut app, Command::Hint);
+    send(&mut app, HintRequested);
     let hint = wait_for_hint(&mut app).expect("a hint within 5 s");
     assert!(game(&app).record.position().is_legal(hint), "{hint}");
     // The hint goes when the position changes.
@@ -274,7 +246,7 @@ fn a_shown_hint_is_not_rebuilt_every_frame() {
         &mut app,
         Command::NewGame(Setup::Standard(Players::TWO_PLAYERS)),
     );
-    send(&mut app, Command::Hint);
+    send(&mut app, HintRequested);
     assert!(wait_for_hint(&mut app).is_some(), "a hint within 5 s");
     app.update();
     let before = app.world().resource::<HintChanges>().0;
@@ -550,11 +522,11 @@ fn settings_persist_between_runs() {
     let dir = scratch_dir();
     {
         let mut app = app_in(&dir);
-        send(&mut app, Command::SetLevel(Level::Master));
-        send(&mut app, Command::ToggleSound);
+        send(&mut app, SettingChange::Level(Level::Master));
+        send(&mut app, SettingChange::ToggleSound);
         send(
             &mut app,
-            Command::SetLanguage(chuhan::core::settings::Language::English),
+            SettingChange::Language(chuhan::core::settings::Language::English),
         );
         send(
             &mut app,

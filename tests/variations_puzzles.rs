@@ -2,45 +2,24 @@
 //! and the puzzles (残局挑战): a wrong move refused and taken back, the defence, the hint, the
 //! stars kept in the settings. Driven headless through `Command` messages.
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+mod common;
+
+use std::path::Path;
 
 use bevy::prelude::*;
+use chuhan::analysis::AnalysisRequest;
 use chuhan::core::commands::Command;
 use chuhan::core::game::{Game, MoveRequested};
 use chuhan::core::move_list::MoveList;
 use chuhan::core::phase::Phase;
-use chuhan::core::puzzles::{PuzzleSet, PuzzleState, PuzzleStatus};
 use chuhan::core::replay::Step;
 use chuhan::core::settings::Settings;
+use chuhan::hints::HintRequested;
+use chuhan::puzzles::PuzzleRequest;
+use chuhan::puzzles::logic::{PuzzleSet, PuzzleState, PuzzleStatus};
+use common::{app_in, mv, scratch_dir, send, wait_for};
 use xiangqi::Move;
 use xiangqi_engine::puzzle::{Goal, Puzzle};
-
-fn scratch_dir() -> PathBuf {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("chuhan-var-test-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
-
-fn app_in(dir: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, chuhan::CorePlugin));
-    app.insert_resource(chuhan::storage::files::Dirs::in_one(dir));
-    app.update();
-    app
-}
-
-fn mv(s: &str) -> Move {
-    s.parse().expect("a move")
-}
-
-fn send(app: &mut App, c: Command) {
-    app.world_mut().write_message(c);
-    app.update();
-}
 
 fn play(app: &mut App, m: Move) {
     app.world_mut().write_message(MoveRequested(m));
@@ -49,19 +28,6 @@ fn play(app: &mut App, m: Move) {
 
 fn game(app: &App) -> &Game {
     app.world().resource::<Game>()
-}
-
-/// Updates until `done` holds (`secs` at most).
-fn wait_for(app: &mut App, secs: u64, mut done: impl FnMut(&mut App) -> bool) -> bool {
-    let deadline = std::time::Instant::now() + Duration::from_secs(secs);
-    while std::time::Instant::now() < deadline {
-        app.update();
-        if done(app) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    false
 }
 
 const TREE: &str = "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n  1. h2e2 (1. c3c4 g6g5) h9g7\n  2. h0g2 (2. b0c2 b9c7) i9h9\n  3. i0h0 *\n";
@@ -150,7 +116,7 @@ fn a_wrong_move_is_taken_back_and_the_right_one_solves_with_stars_saved() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
     let p = puzzle(&app, |p| p.goal == Goal::Mate(1));
-    send(&mut app, Command::StartPuzzle(p.id));
+    send(&mut app, PuzzleRequest::Start(p.id));
     assert_eq!(game(&app).puzzle, Some(p.id));
     assert_eq!(game(&app).record.position(), &p.start);
     // A wrong move: refused, taken back, may be retried.
@@ -166,7 +132,7 @@ fn a_wrong_move_is_taken_back_and_the_right_one_solves_with_stars_saved() {
     assert_eq!(game(&app).record.ply(), 0, "taken back");
     assert!(game(&app).record.is_empty(), "and not kept for 重做");
     // The hint lights the key move's piece.
-    send(&mut app, Command::Hint);
+    send(&mut app, HintRequested);
     assert!(wait_for(&mut app, 60, |a| a
         .world()
         .resource::<PuzzleState>()
@@ -194,7 +160,7 @@ fn the_computer_defends_and_a_clean_solve_earns_three_stars() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
     let p = puzzle(&app, |p| p.goal == Goal::Mate(2));
-    send(&mut app, Command::StartPuzzle(p.id));
+    send(&mut app, PuzzleRequest::Start(p.id));
     play(&mut app, p.key());
     // The computer answers.
     assert!(wait_for(&mut app, 60, |a| game(a).record.ply() == 2));
@@ -214,7 +180,7 @@ fn the_computer_defends_and_a_clean_solve_earns_three_stars() {
     )));
     assert_eq!(status(&app), PuzzleStatus::Solved(3));
     // The list shows it solved; 下一题 moves on to the next puzzle.
-    send(&mut app, Command::NextPuzzle);
+    send(&mut app, PuzzleRequest::Next);
     assert_eq!(game(&app).puzzle, Some(p.id + 1));
     assert_eq!(status(&app), PuzzleStatus::YourMove);
 }
@@ -233,7 +199,7 @@ fn the_autosave_keeps_the_variations_and_skips_puzzles() {
     );
     // A puzzle leaves the save alone.
     let p = puzzle(&app, |p| p.goal == Goal::Mate(2));
-    send(&mut app, Command::StartPuzzle(p.id));
+    send(&mut app, PuzzleRequest::Start(p.id));
     play(&mut app, p.key());
     assert!(wait_for(&mut app, 60, |a| game(a).record.ply() == 2));
     for _ in 0..20 {
@@ -254,11 +220,11 @@ fn with_the_analysis_shown_a_new_move_is_a_variation_and_hidden_it_cuts() {
     for m in ["h2e2", "h9g7"] {
         play(&mut app, mv(m));
     }
-    send(&mut app, Command::ToggleAnalysis);
+    send(&mut app, AnalysisRequest::Toggle);
     send(&mut app, Command::Undo);
     play(&mut app, mv("b9c7"));
     assert_eq!(game(&app).record.variations_at(1).len(), 1, "h9g7 kept");
-    send(&mut app, Command::ToggleAnalysis);
+    send(&mut app, AnalysisRequest::Toggle);
     app.update();
     send(&mut app, Command::Undo);
     play(&mut app, mv("h7e7"));

@@ -3,12 +3,15 @@
 
 Needs Debian's fonts-noto-cjk and `pip install fonttools pillow`. Run from the repository root:
     python3 tools/make_assets.py
-Writes assets/fonts/chuhan-sans.otf (only the glyphs below) and assets/textures/piece-*.png.
+Writes assets/fonts/chuhan-sans.otf (only the glyphs below), assets/textures/piece-*.png and the
+application icons assets/icons/chuhan-N.png; `python3 tools/make_assets.py icons` remakes the icons
+alone from the font subset already there.
 The subset holds the characters listed below, every non-ASCII character in the game's Rust sources
 (src/), the rules library's notation and handicap names and the engine's level names (so new UI
 text needs only a rerun), and the 3755 common characters of GB 2312 level 1 (for player names, events
 and file names in the records the game opens).
 """
+import sys
 from pathlib import Path
 
 from fontTools import subset
@@ -105,8 +108,42 @@ def river(font_path: Path, out: Path) -> None:
     img.save(out, optimize=True)
 
 
+ICON_SIZES = [16, 24, 32, 48, 64, 128, 256, 512]
+
+
+def icons(font_path: Path, out_dir: Path) -> None:
+    """The application icon: a turned wooden piece with 楚 in red ink, drawn at 1024 pixels and
+    scaled down to each size (assets/icons/chuhan-N.png), on a transparent background."""
+    big = 1024
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = big / 2
+    # The piece's side (a darker ring, offset down) under its face, then the face in rings from
+    # the rim inwards, lighter towards the middle: a turned disc seen from above.
+    d.ellipse((40, 72, big - 40, big - 8), fill=(120, 74, 34, 255))
+    steps = 40
+    for i in range(steps):
+        t = i / (steps - 1)
+        r = (c - 44) * (1 - 0.28 * t)
+        shade = (int(196 + 44 * t), int(146 + 58 * t), int(88 + 62 * t), 255)
+        d.ellipse((c - r, c - 20 - r, c + r, c - 20 + r), fill=shade)
+    ink = (170, 22, 18, 255)
+    r = c - 120
+    d.ellipse((c - r, c - 20 - r, c + r, c - 20 + r), outline=ink, width=26)
+    font = ImageFont.truetype(str(font_path), 560)
+    d.text((c, c - 6), "楚", font=font, fill=ink, anchor="mm")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for size in ICON_SIZES:
+        img.resize((size, size), Image.LANCZOS).save(out_dir / f"chuhan-{size}.png", optimize=True)
+
+
 def main() -> None:
     root = Path(__file__).resolve().parent.parent
+    if sys.argv[1:] == ["icons"]:
+        # The icons alone, from the font subset already made (no Noto needed).
+        font_out = root / "assets" / "fonts" / "chuhan-sans.otf"
+        icons(font_out, root / "assets" / "icons")
+        return
     font_out = root / "assets" / "fonts" / "chuhan-sans.otf"
     font_out.parent.mkdir(parents=True, exist_ok=True)
     text = "".join(sorted(set(TEXT + source_characters(root) + common_hanzi())))
@@ -115,6 +152,7 @@ def main() -> None:
     tex.mkdir(parents=True, exist_ok=True)
     piece_faces(font_out, tex)
     river(font_out, tex / "river.png")
+    icons(font_out, root / "assets" / "icons")
     print(f"{font_out}: {font_out.stat().st_size} bytes, {len(text)} characters")
 
 

@@ -7,7 +7,7 @@
 set -euo pipefail
 what="${1:-test}"
 build=(build-essential pkg-config libasound2-dev libudev-dev libx11-dev libxcursor-dev libxrandr-dev
-  libxi-dev libxkbcommon-dev libxkbcommon-x11-0)
+  libxi-dev libxkbcommon-dev libxkbcommon-x11-0 libwayland-dev)
 run=("${build[@]}" libvulkan1 mesa-vulkan-drivers)
 test=("${run[@]}" xvfb xauth python3)
 case "$what" in

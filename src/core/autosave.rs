@@ -105,7 +105,6 @@ fn load_settings_and_autosave(
 
 /// Keeps the game in progress on disk after every move and every new board (not while replaying a
 /// record, nor while the offer to resume the last game is open).
-#[allow(clippy::too_many_arguments)]
 fn autosave(
     dirs: Res<Dirs>,
     writer: Res<Writer>,

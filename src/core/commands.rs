@@ -1,42 +1,39 @@
-//! What the menus, buttons and keys ask for, as [`Command`] messages, and what handling them
-//! does to the game: new games and handicaps, levels, undo and redo, hints, saving and restoring a
-//! position, records, replay steps, resigning, and asking before a game in progress is lost.
-//! Runs headless; the UI only sends commands and shows resources.
+//! What the menus, buttons and keys ask of the game itself, as [`Command`] messages, and what
+//! handling them does: new games and handicaps, undo and redo, saving and restoring a position,
+//! records, replay steps, resigning, and asking before a game in progress is lost. Runs headless;
+//! the UI only sends commands and shows resources.
 
 use std::path::PathBuf;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use xiangqi::{Color as Side, GameRecord};
-use xiangqi_engine::Level;
 
 use crate::core::autosave::ResumeOffer;
 use crate::core::computer::Thinking;
 use crate::core::game::{
     BoardReset, Controller, CoreSet, Game, GameEnded, MovePlayed, MoveTakenBack, NewGame, Players,
 };
-use crate::core::hints::{HintState, start_hint};
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::phase::{Dialog, Phase};
 use crate::core::replay::{Step, Stepped, step_through};
-use crate::core::settings::{Language, Settings};
+use crate::core::settings::Settings;
 use crate::core::setup::Setup;
 use crate::storage::files::Dirs;
 use crate::storage::records::{now_stamp, read_record, save_record};
 
-/// What the menus and buttons ask for.
+/// What the menus and buttons ask of the game itself: new games, moves taken back and played
+/// again, positions and records kept and opened, replay steps, resigning, quitting, and the
+/// answers to the game's own questions. Features (analysis, review, puzzles, the clock, draw
+/// offers, hints) and settings have messages of their own.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum Command {
     /// Start a new game.
     NewGame(Setup),
-    /// Change the computer's level (from its next move on).
-    SetLevel(Level),
     /// Take back the last move (against the computer: its reply and your move).
     Undo,
     /// Play again a move taken back.
     Redo,
-    /// Ask the engine for a move.
-    Hint,
     /// Remember the current game (保存).
     SavePosition,
     /// Go back to the remembered game and play on from there (复盘).
@@ -49,41 +46,6 @@ pub enum Command {
     Step(Step),
     /// Leave replay and play on from the current move.
     ContinueHere,
-    /// Switch the language.
-    SetLanguage(Language),
-    /// Sound on or off.
-    ToggleSound,
-    /// The next graphics setting (auto, high, low).
-    CycleGraphics,
-    /// The next move notation (auto, Chinese, WXF, ICCS).
-    CycleNotation,
-    /// Offer a draw (求和): the computer answers from its evaluation; between two people the
-    /// other side is asked.
-    OfferDraw,
-    /// The answer of the other person to a draw offer.
-    AnswerDraw(bool),
-    /// Show or hide the analysis (分析).
-    ToggleAnalysis,
-    /// How many lines the analysis shows (1 to 3).
-    SetAnalysisLines(usize),
-    /// Review the finished game or the record in replay (复盘分析).
-    Review,
-    /// Stop the review running.
-    CancelReview,
-    /// The time control of new games (applies at once to a game with no move yet).
-    SetTimeControl(crate::core::setup::TimeControl),
-    /// Change the player's own time control.
-    AdjustCustomClock(crate::core::setup::ClockAdjust),
-    /// Use the external engine set in the settings, or the built-in one.
-    ToggleExternalEngine,
-    /// Show the puzzle list (残局挑战) at a tier, or hide it (`None`).
-    ShowPuzzles(Option<xiangqi_engine::puzzle::Tier>),
-    /// Play the puzzle with this number.
-    StartPuzzle(u32),
-    /// Start the current puzzle again.
-    RetryPuzzle,
-    /// The next puzzle of the set.
-    NextPuzzle,
     /// Answer the offer to resume the last game.
     Resume(bool),
     /// Quit.
@@ -122,7 +84,6 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         handle_commands
             .in_set(CoreSet::Input)
-            .after(crate::core::hints::HintSystems)
             .before(crate::core::computer::AiSystems),
     );
     app.add_systems(
@@ -145,16 +106,13 @@ struct Outbox<'w> {
     ended: MessageWriter<'w, GameEnded>,
 }
 
-#[allow(clippy::too_many_arguments)]
 fn handle_commands(
     mut commands_in: MessageReader<Command>,
     mut game: ResMut<Game>,
     mut settings: ResMut<Settings>,
     mut saved: ResMut<SavedPosition>,
-    mut hint: ResMut<HintState>,
     mut offer: ResMut<ResumeOffer>,
     mut thinking: ResMut<Thinking>,
-    engines: Res<crate::core::engine_task::Engines>,
     dirs: Res<Dirs>,
     mut pending: ResMut<PendingConfirm>,
     phase: Res<State<Phase>>,
@@ -194,7 +152,6 @@ fn handle_commands(
                 offer.0 = None;
                 out.new_games.write(setup.start());
             }
-            Command::SetLevel(l) => settings.level = *l,
             Command::Undo => {
                 if replaying {
                     continue;
@@ -235,13 +192,7 @@ fn handle_commands(
                 if redone {
                     out.resets.write(BoardReset);
                 } else {
-                    out.notices.write(Notice(NoticeKind::NothingToUndo));
-                }
-            }
-            Command::Hint => {
-                // A puzzle's hint is the puzzle's own (the piece to move).
-                if !replaying && game.puzzle.is_none() {
-                    start_hint(&game, &mut hint, &engines);
+                    out.notices.write(Notice(NoticeKind::NothingToRedo));
                 }
             }
             Command::SavePosition => {
@@ -323,28 +274,6 @@ fn handle_commands(
                     };
                     out.resets.write(BoardReset);
                 }
-            }
-            Command::SetLanguage(lang) => settings.language = *lang,
-            Command::CycleGraphics => settings.graphics = settings.graphics.next(),
-            Command::CycleNotation => settings.notation = settings.notation.next(),
-            // Handled by the analysis, the draw offer, the review and the clock.
-            Command::ToggleAnalysis
-            | Command::ShowPuzzles(_)
-            | Command::StartPuzzle(_)
-            | Command::RetryPuzzle
-            | Command::NextPuzzle
-            | Command::SetAnalysisLines(_)
-            | Command::OfferDraw
-            | Command::AnswerDraw(_)
-            | Command::Review
-            | Command::CancelReview
-            | Command::SetTimeControl(_)
-            | Command::AdjustCustomClock(_) => {}
-            Command::ToggleExternalEngine => {
-                settings.engine.enabled = !settings.engine.enabled;
-            }
-            Command::ToggleSound => {
-                settings.sound = !settings.sound;
             }
             Command::Resume(yes) => {
                 if let Some(save) = offer.0.take()

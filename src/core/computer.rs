@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use xiangqi::{GameRecord, Move};
 
-use crate::core::clock::Clock;
+use crate::clock::logic::Clock;
 use crate::core::engine_task::{Engines, Running, SharedEngine};
 
 use crate::core::game::{BoardReset, Controller, CoreSet, Game, MoveRequested};
@@ -30,6 +30,9 @@ pub struct Thinking {
     engine: SharedEngine,
     task: Option<Search>,
     progress: Arc<Mutex<Option<Progress>>>,
+    /// The point of the record a search ended at without a move: none is started there again
+    /// (a new position, an undo or a new game clears it).
+    gave_up: Option<u64>,
 }
 
 /// A search running for the record as it stood at `generation`.
@@ -49,6 +52,12 @@ impl Thinking {
     #[must_use]
     pub fn engine_free(&self) -> bool {
         self.engine.is_free()
+    }
+
+    /// How many searches were started for the computer's moves.
+    #[must_use]
+    pub fn searches_started(&self) -> usize {
+        self.engine.searches_started()
     }
 
     /// What the running search has found so far.
@@ -116,7 +125,6 @@ fn key(generation: Generation, record: &GameRecord) -> u64 {
     generation.0 << 32 | record.ply() as u64
 }
 
-#[allow(clippy::too_many_arguments)]
 fn start_thinking(
     game: Res<Game>,
     settings: Res<Settings>,
@@ -136,8 +144,10 @@ fn start_thinking(
         // resignation): stop it and forget it.
         thinking.cancel();
     }
-    // In a puzzle the solvers answer, not the engine.
+    // In a puzzle the solvers answer, not the engine. A point where the search found no move is
+    // not searched again every frame.
     if *phase.get() != Phase::Playing
+        || thinking.gave_up == Some(now)
         || game.puzzle.is_some()
         || game.outcome().is_some()
         || game.players.of(record.position().side_to_move()) != Controller::Computer
@@ -154,17 +164,14 @@ fn start_thinking(
         *p = None;
     }
     let running = thinking.engine.spawn(&engines, move |engine| {
-        engine
-            .play(&start, &moves, &limits, Some(level), &mut |line| {
-                if let Ok(mut p) = progress.lock() {
-                    *p = Some(Progress {
-                        depth: line.depth,
-                        score: line.score,
-                    });
-                }
-            })
-            .ok()
-            .flatten()
+        engine.play(&start, &moves, &limits, Some(level), &mut |line| {
+            if let Ok(mut p) = progress.lock() {
+                *p = Some(Progress {
+                    depth: line.depth,
+                    score: line.score,
+                });
+            }
+        })
     });
     thinking.task = Some(Search {
         generation: now,
@@ -186,10 +193,17 @@ fn collect_move(
     };
     let searched_for = search.generation;
     thinking.task = None;
-    if let Some(m) = result
-        && searched_for == key(*generation, &game.record)
-    {
-        requests.write(MoveRequested(m));
+    if searched_for != key(*generation, &game.record) {
+        return;
+    }
+    match result {
+        Some(m) => {
+            requests.write(MoveRequested(m));
+        }
+        None => {
+            warn!("the computer's search ended without a move");
+            thinking.gave_up = Some(searched_for);
+        }
     }
 }
 

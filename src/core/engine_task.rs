@@ -6,8 +6,9 @@
 //! Which engine searches is the player's choice ([`EngineChoice`]): the built-in one, or another
 //! UCI engine run as a child process. The engine is made on the search's thread the first time it
 //! is needed (and again when the choice changes), so starting a program and its handshake never
-//! run on the frame loop. An external engine that cannot be started leaves a message in
-//! [`Engines`] (the game shows it as a notice) and the built-in engine searches instead.
+//! run on the frame loop. An external engine that cannot be started, or that dies or stops
+//! answering during a search, leaves a message in [`Engines`] (the game shows it as a notice) and
+//! the built-in engine searches instead, at once and from then on.
 //!
 //! The engine's stop flag is shared by every search it runs, so cancelling one search and
 //! starting the next in the same frame must not clear the flag before the old search has seen it.
@@ -15,14 +16,14 @@
 //! it owns the engine, then reads its own flag. A cancel before that point is seen there; one after
 //! it reaches the search through the engine's flag.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use xiangqi_engine::Engine;
-use xiangqi_engine::analysis::Analyser;
 use xiangqi_engine::analysis::external::UciEngine;
+use xiangqi_engine::analysis::{Analyser, AnalyserError};
 
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::settings::Settings;
@@ -100,15 +101,23 @@ pub struct SharedEngine {
     engine: Arc<Mutex<Option<Loaded>>>,
     /// The stop flag of the engine made last.
     stop: Arc<Mutex<Arc<AtomicBool>>>,
+    /// Searches started, for the tests and measurements.
+    started: Arc<AtomicUsize>,
 }
 
 impl SharedEngine {
     /// Runs `work` on the chosen engine in a task (waiting for any search still stopping).
+    ///
+    /// When an external engine fails during the work (it died, stopped answering, or answered
+    /// badly), it is dropped for the built-in engine, the failure is reported (a notice), and the
+    /// work runs again at once on the built-in engine: a search never fails silently, and the
+    /// dead engine is never searched on again (until the choice changes).
     pub fn spawn<T: Send + 'static>(
         &self,
         engines: &Engines,
-        work: impl FnOnce(&mut dyn Analyser) -> Option<T> + Send + 'static,
+        mut work: impl FnMut(&mut dyn Analyser) -> Result<Option<T>, AnalyserError> + Send + 'static,
     ) -> Running<T> {
+        self.started.fetch_add(1, Ordering::Relaxed);
         let cancelled = Arc::new(AtomicBool::new(false));
         let (engine, stop, mine) = (
             Arc::clone(&self.engine),
@@ -133,7 +142,23 @@ impl SharedEngine {
                 if mine.load(Ordering::SeqCst) {
                     return None;
                 }
-                work(loaded.analyser.as_mut())
+                match work(loaded.analyser.as_mut()) {
+                    Ok(found) => found,
+                    Err(e) => {
+                        // The engine searched on is dropped (an external one is told to quit
+                        // and killed); the built-in engine takes its place and does the work.
+                        let failed = loaded.analyser.name();
+                        report(&failures, format!("{failed}: {e}"));
+                        loaded.analyser = Box::new(Engine::new());
+                        if let Ok(mut s) = stop.lock() {
+                            *s = loaded.analyser.stop_flag();
+                        }
+                        if mine.load(Ordering::SeqCst) {
+                            return None;
+                        }
+                        work(loaded.analyser.as_mut()).ok().flatten()
+                    }
+                }
             })();
             // After a cancel nobody reads it: it is dropped with the slot.
             if let Ok(mut slot) = tx.lock() {
@@ -145,6 +170,12 @@ impl SharedEngine {
             cancelled,
             stop: Arc::clone(&self.stop),
         }
+    }
+
+    /// How many searches were started on this engine (each [`spawn`](Self::spawn)).
+    #[must_use]
+    pub fn searches_started(&self) -> usize {
+        self.started.load(Ordering::Relaxed)
     }
 
     /// Whether no search holds the engine (none running, none still stopping).
@@ -188,12 +219,17 @@ fn make(choice: &EngineChoice, failures: &Mutex<Vec<String>>) -> Box<dyn Analyse
         EngineChoice::External { path, options } => match UciEngine::start(path, options) {
             Ok(e) => Box::new(e),
             Err(e) => {
-                if let Ok(mut f) = failures.lock() {
-                    f.push(e.to_string());
-                }
+                report(failures, e.to_string());
                 Box::new(Engine::new())
             }
         },
+    }
+}
+
+/// Leaves a failure of an external engine for [`report_failures`] to show.
+fn report(failures: &Mutex<Vec<String>>, message: String) {
+    if let Ok(mut f) = failures.lock() {
+        f.push(message);
     }
 }
 

@@ -5,24 +5,17 @@
 
 use bevy::prelude::*;
 
-pub mod analysis;
 pub mod autosave;
-pub mod clock;
-pub mod clock_menu;
 pub mod commands;
 pub mod computer;
-pub mod draw;
 pub mod engine_task;
 pub mod game;
 pub mod geometry;
-pub mod hints;
 pub mod move_list;
 pub mod notice;
 pub mod phase;
 pub mod pieces;
-pub mod puzzles;
 pub mod replay;
-pub mod review;
 pub mod selection;
 pub mod settings;
 pub mod setup;
@@ -34,20 +27,11 @@ pub(super) fn plugin(app: &mut App) {
         selection::plugin,
         pieces::plugin,
         computer::plugin,
-        hints::plugin,
         commands::plugin,
         move_list::plugin,
         notice::plugin,
         settings::plugin,
         autosave::plugin,
-        analysis::plugin,
-        draw::plugin,
-    ));
-    app.add_plugins((
-        clock::plugin,
-        clock_menu::plugin,
         engine_task::plugin,
-        review::plugin,
-        puzzles::plugin,
     ));
 }

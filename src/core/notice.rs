@@ -28,8 +28,10 @@ pub enum NoticeKind {
     PositionSaved,
     /// Nothing saved yet to restore.
     NothingSaved,
-    /// Nothing to undo or redo.
+    /// Nothing to take back (悔棋).
     NothingToUndo,
+    /// Nothing taken back to play again (重做).
+    NothingToRedo,
     /// The analysis is off in a game against the computer (the settings can allow it).
     AnalysisOffInPlay,
     /// The computer accepted the draw offered.
@@ -38,7 +40,8 @@ pub enum NoticeKind {
     DrawDeclined,
     /// No draw can be offered now.
     NoDrawOffer,
-    /// The external engine could not be started (why); the built-in engine plays instead.
+    /// The external engine could not be started, or died or stopped answering (why); the
+    /// built-in engine plays instead.
     EngineFallback(String),
     /// A review needs a finished game or a record.
     NothingToReview,

@@ -1,5 +1,6 @@
 //! What persists between runs: sound, level, language, the last setup, the camera's view and the
-//! graphics setting, the notation, the time control and the external engine. The
+//! graphics setting, the notation, the time control, the external engine, the puzzles solved and
+//! the window's place. The
 //! settings resource is the one place each of these lives; the settings file is written from it
 //! whenever it changes.
 
@@ -8,6 +9,7 @@ use std::path::Path;
 use bevy::prelude::*;
 use xiangqi_engine::Level;
 
+use crate::core::game::CoreSet;
 use crate::core::setup::{Setup, TimeControl};
 use crate::storage::files::Dirs;
 use crate::storage::writer::Writer;
@@ -102,6 +104,20 @@ pub struct Settings {
     pub engine: ExternalEngine,
     /// Puzzles solved (残局挑战), by number, with the best stars earned (1 to 3).
     pub puzzles: std::collections::BTreeMap<u32, u8>,
+    /// The window's place on the desktop, as the player last left it.
+    pub window: WindowPlace,
+}
+
+/// Where the window was and how large, in physical pixels, and whether it filled the screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct WindowPlace {
+    /// Its size, if it was ever resized.
+    pub size: Option<(u32, u32)>,
+    /// Its top-left corner, if the desktop told it (Wayland never does).
+    pub position: Option<(i32, i32)>,
+    /// Full screen (F11).
+    pub fullscreen: bool,
 }
 
 /// Another UCI xiangqi engine (Pikafish, for example): its program and options. Used for the
@@ -171,6 +187,7 @@ impl Default for Settings {
             custom_clock: TimeControl::CUSTOM_DEFAULT,
             engine: ExternalEngine::default(),
             puzzles: std::collections::BTreeMap::new(),
+            window: WindowPlace::default(),
         }
     }
 }
@@ -199,9 +216,43 @@ mod level_by_name {
     }
 }
 
+/// A change of a setting from the menus or a key.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum SettingChange {
+    /// The computer's level (from its next move on).
+    Level(Level),
+    /// The language of the interface.
+    Language(Language),
+    /// Sound on or off.
+    ToggleSound,
+    /// The next graphics setting (auto, high, low).
+    CycleGraphics,
+    /// The next move notation (auto, Chinese, WXF, ICCS).
+    CycleNotation,
+    /// The external engine set in the settings, or the built-in one.
+    ToggleExternalEngine,
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>();
+    app.add_message::<SettingChange>();
+    app.add_systems(Update, apply_changes.in_set(CoreSet::Input));
     app.add_systems(Last, save_settings);
+}
+
+fn apply_changes(mut changes: MessageReader<SettingChange>, mut settings: ResMut<Settings>) {
+    for change in changes.read() {
+        match *change {
+            SettingChange::Level(level) => settings.level = level,
+            SettingChange::Language(language) => settings.language = language,
+            SettingChange::ToggleSound => settings.sound = !settings.sound,
+            SettingChange::CycleGraphics => settings.graphics = settings.graphics.next(),
+            SettingChange::CycleNotation => settings.notation = settings.notation.next(),
+            SettingChange::ToggleExternalEngine => {
+                settings.engine.enabled = !settings.engine.enabled;
+            }
+        }
+    }
 }
 
 /// Writes the settings (off the frame loop) whenever they change.

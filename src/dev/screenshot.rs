@@ -25,14 +25,20 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use xiangqi::{GameRecord, Move, Position, Square};
 
+use crate::analysis::AnalysisRequest;
 use crate::core::autosave::Scripted;
 use crate::core::commands::Command;
 use crate::core::game::{Controller, Game, MoveRequested, Players};
 use crate::core::phase::Phase;
 use crate::core::pieces::AnimationCap;
 use crate::core::selection::Selection;
+use crate::core::settings::SettingChange;
 use crate::core::settings::{Graphics, Language};
 use crate::dev::measure::{FrameSummary, frame_count};
+use crate::draw::DrawRequest;
+use crate::hints::HintRequested;
+use crate::puzzles::PuzzleRequest;
+use crate::review::ReviewRequest;
 use crate::storage::files::Dirs;
 use crate::storage::records::read_record;
 use crate::ui::actions::{Browser, Menu, OpenMenu};
@@ -202,36 +208,50 @@ pub(super) fn plugin(app: &mut App) {
     };
     if script.screenshot.is_some() || script.stats.is_some() {
         app.insert_resource(script);
+        // Pictures and measurements at the size the window was made with (1280x720).
+        app.insert_resource(crate::view::window::FixedWindow);
         app.init_resource::<Preselect>();
         app.add_systems(Update, run_script);
     }
 }
 
-/// The command `CHUHAN_COMMAND` names: `new` (a new game: asks first during a game), `quit`
-/// (asks the same), `resign`, `analysis` (show it), `draw` (offer one), `review` (复盘分析 of the
-/// opened record), `puzzles` (the puzzle list), `puzzle:N` (play puzzle N); anything else is
-/// ignored with an error line.
-#[must_use]
-pub fn scripted_command(name: &str) -> Option<Command> {
+/// Sends the command `CHUHAN_COMMAND` names: `new` (a new game: asks first during a game),
+/// `quit` (asks the same), `resign`, `analysis` (show it), `draw` (offer one), `review` (复盘分析
+/// of the opened record), `puzzles` (the puzzle list), `puzzle:N` (play puzzle N); anything else
+/// is ignored with an error line.
+fn send_scripted_command(name: &str, world: &mut World) {
     match name {
-        "new" => Some(Command::NewGame(crate::core::setup::Setup::default())),
-        "quit" => Some(Command::Quit),
-        "resign" => Some(Command::Resign),
-        "analysis" => Some(Command::ToggleAnalysis),
-        "draw" => Some(Command::OfferDraw),
-        "review" => Some(Command::Review),
-        "puzzles" => Some(Command::ShowPuzzles(Some(
-            xiangqi_engine::puzzle::Tier::Beginner,
-        ))),
+        "new" => {
+            world.write_message(Command::NewGame(crate::core::setup::Setup::default()));
+        }
+        "quit" => {
+            world.write_message(Command::Quit);
+        }
+        "resign" => {
+            world.write_message(Command::Resign);
+        }
+        "analysis" => {
+            world.write_message(AnalysisRequest::Toggle);
+        }
+        "draw" => {
+            world.write_message(DrawRequest::Offer);
+        }
+        "review" => {
+            world.write_message(ReviewRequest::Start);
+        }
+        "puzzles" => {
+            world.write_message(PuzzleRequest::Show(Some(
+                xiangqi_engine::puzzle::Tier::Beginner,
+            )));
+        }
         other => match other.strip_prefix("puzzle:").map(str::parse) {
-            Some(Ok(n)) => Some(Command::StartPuzzle(n)),
-            _ => {
-                error!(
-                    "CHUHAN_COMMAND: {other:?} is not new, quit, resign, analysis, draw, review, \
-                     puzzles or puzzle:N"
-                );
-                None
+            Some(Ok(n)) => {
+                world.write_message(PuzzleRequest::Start(n));
             }
+            _ => error!(
+                "CHUHAN_COMMAND: {other:?} is not new, quit, resign, analysis, draw, review, \
+                 puzzles or puzzle:N"
+            ),
         },
     }
 }
@@ -250,7 +270,6 @@ pub fn shows_board(rgb: &[u8]) -> bool {
     pixels > 0 && wood * 5 > pixels
 }
 
-#[allow(clippy::too_many_arguments)]
 fn run_script(
     mut commands: Commands,
     mut script: ResMut<Script>,
@@ -281,7 +300,7 @@ fn run_script(
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
         if var("CHUHAN_LANG").as_deref() == Some("en") {
             commands.queue(|w: &mut World| {
-                w.write_message(Command::SetLanguage(Language::English));
+                w.write_message(SettingChange::Language(Language::English));
             });
         }
         if let Some(menu) = var("CHUHAN_MENU").and_then(|m| Menu::named(&m)) {
@@ -290,14 +309,12 @@ fn run_script(
         if let Some(dir) = var("CHUHAN_BROWSE") {
             commands.insert_resource(Browser::at(dir.into()));
         }
-        if let Some(c) = var("CHUHAN_COMMAND").and_then(|c| scripted_command(&c)) {
-            commands.queue(move |w: &mut World| {
-                w.write_message(c);
-            });
+        if let Some(c) = var("CHUHAN_COMMAND") {
+            commands.queue(move |w: &mut World| send_scripted_command(&c, w));
         }
         if var("CHUHAN_HINT").is_some() {
             commands.queue(|w: &mut World| {
-                w.write_message(Command::Hint);
+                w.write_message(HintRequested);
             });
         }
     }

@@ -1,7 +1,9 @@
-//! What buttons do: a command for the core, or a change of what the interface shows (the open
-//! menu, the browsed folder, the camera's view). Buttons act when released over them.
+//! What buttons do: a message for the game or one of its features ([`send`]), or a change of what
+//! the interface shows (the open menu, the browsed folder, the camera's view). Buttons act when
+//! released over them.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use bevy::prelude::*;
 
@@ -11,15 +13,43 @@ use crate::ui::theme::{BUTTON, BUTTON_HOT, WasPressed};
 use crate::view::camera::ResetView;
 
 /// What a button does.
-#[derive(Component, Clone, Debug, PartialEq)]
+#[derive(Component, Clone, Debug)]
 pub(crate) enum Action {
-    Command(Command),
+    /// Sends a message (see [`send`]).
+    Send(Sends),
     OpenMenu(Menu),
     Browse,
     BrowseTo(PathBuf),
     OpenFile(PathBuf),
     CloseBrowser,
     ResetView,
+}
+
+/// A message a button sends: the game's [`Command`], a feature's request, a setting's change.
+#[derive(Clone)]
+pub(crate) struct Sends {
+    write: Arc<dyn Fn(&mut Commands) + Send + Sync>,
+    what: String,
+}
+
+impl std::fmt::Debug for Sends {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+/// A button action that sends `message` (any registered message) when the button is released.
+pub(crate) fn send<M: Message + Clone + std::fmt::Debug>(message: M) -> Action {
+    let what = format!("{message:?}");
+    Action::Send(Sends {
+        write: Arc::new(move |commands: &mut Commands| {
+            let m = message.clone();
+            commands.queue(move |world: &mut World| {
+                world.write_message(m);
+            });
+        }),
+        what,
+    })
 }
 
 /// The menus of the bar.
@@ -77,7 +107,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, press_buttons.in_set(super::UiSet::Input));
 }
 
-#[allow(clippy::too_many_arguments)]
 fn press_buttons(
     mut buttons: Query<(&Interaction, &Action, &mut WasPressed), Changed<Interaction>>,
     mut colors: Query<(&Interaction, &mut BackgroundColor), (With<Action>, Without<KeepColor>)>,
@@ -86,6 +115,7 @@ fn press_buttons(
     dirs: Res<Dirs>,
     mut commands_out: MessageWriter<Command>,
     mut views: MessageWriter<ResetView>,
+    mut commands: Commands,
 ) {
     // A button acts when it is released over it (Pressed, then Hovered), not when pressed.
     for (interaction, action, mut was_pressed) in &mut buttons {
@@ -103,9 +133,7 @@ fn press_buttons(
                 };
                 continue;
             }
-            Action::Command(c) => {
-                commands_out.write(c.clone());
-            }
+            Action::Send(sends) => (sends.write)(&mut commands),
             Action::Browse => browser.dir = Some(dirs.records()),
             Action::BrowseTo(path) => browser.dir = Some(path.clone()),
             Action::OpenFile(path) => {

@@ -1,27 +1,27 @@
-//! Dialogs over the board: resuming the last game, and leaving a game in progress. Each is
-//! spawned when its [`Dialog`] state is entered and despawned when it is left.
+//! Dialogs over the board: resuming the last game, and leaving a game in progress (features add
+//! their own with [`spawn_dialog`]). Each is spawned when its [`Dialog`] state is entered and
+//! despawned when it is left.
 
 use bevy::prelude::*;
 
 use crate::core::commands::Command;
 use crate::core::phase::Dialog;
-use crate::ui::actions::Action;
+use crate::ui::actions::{Action, send};
 use crate::ui::text::Key;
 use crate::ui::theme::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Dialog::Resume), spawn_resume);
     app.add_systems(OnEnter(Dialog::Confirm), spawn_confirm);
-    app.add_systems(OnEnter(Dialog::DrawOffer), spawn_draw_offer);
 }
 
 /// A question over the whole window with a row of answers (hidden until shown).
-fn spawn_dialog(
+pub(crate) fn spawn_dialog(
     commands: &mut Commands,
     ui: &UiFont,
     marker: impl Component,
     question: Key,
-    answers: [(Command, Key); 2],
+    answers: [(Action, Key); 2],
 ) {
     commands
         .spawn((
@@ -56,8 +56,8 @@ fn spawn_dialog(
                     ..default()
                 })
                 .with_children(|row| {
-                    for (command, key) in answers {
-                        row.spawn(button(Action::Command(command), label(key), ui, 20.0));
+                    for (action, key) in answers {
+                        row.spawn(button(action, label(key), ui, 20.0));
                     }
                 });
             });
@@ -71,8 +71,8 @@ fn spawn_resume(mut commands: Commands, ui: Res<UiFont>) {
         DespawnOnExit(Dialog::Resume),
         Key::Resume,
         [
-            (Command::Resume(true), Key::ResumeYes),
-            (Command::Resume(false), Key::ResumeNo),
+            (send(Command::Resume(true)), Key::ResumeYes),
+            (send(Command::Resume(false)), Key::ResumeNo),
         ],
     );
 }
@@ -84,21 +84,8 @@ fn spawn_confirm(mut commands: Commands, ui: Res<UiFont>) {
         DespawnOnExit(Dialog::Confirm),
         Key::LeaveGame,
         [
-            (Command::Confirm(true), Key::Yes),
-            (Command::Confirm(false), Key::No),
-        ],
-    );
-}
-
-fn spawn_draw_offer(mut commands: Commands, ui: Res<UiFont>) {
-    spawn_dialog(
-        &mut commands,
-        &ui,
-        DespawnOnExit(Dialog::DrawOffer),
-        Key::AcceptDraw,
-        [
-            (Command::AnswerDraw(true), Key::Accept),
-            (Command::AnswerDraw(false), Key::Decline),
+            (send(Command::Confirm(true)), Key::Yes),
+            (send(Command::Confirm(false)), Key::No),
         ],
     );
 }

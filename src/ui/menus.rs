@@ -6,10 +6,14 @@ use xiangqi::Handicap;
 use xiangqi_engine::Level;
 use xiangqi_engine::puzzle::Tier;
 
-use crate::core::clock::ClockAdjust;
+use crate::clock::ClockRequest;
+use crate::clock::logic::ClockAdjust;
 use crate::core::commands::Command;
 use crate::core::game::Players;
+use crate::core::settings::SettingChange;
 use crate::core::setup::{Setup, TimeControl};
+use crate::puzzles::PuzzleRequest;
+use crate::ui::actions::send;
 use crate::ui::actions::{Action, Menu, OpenMenu};
 use crate::ui::text::{Key, Language};
 use crate::ui::theme::*;
@@ -50,7 +54,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 bar.spawn(button(Action::OpenMenu(menu), label(key), &ui, 18.0));
             }
             bar.spawn(button(
-                Action::Command(Command::ShowPuzzles(Some(Tier::Beginner))),
+                send(PuzzleRequest::Show(Some(Tier::Beginner))),
                 label(Key::MenuPuzzles),
                 &ui,
                 18.0,
@@ -82,56 +86,41 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 (Setup::Standard(Players::HUMAN_BLACK), Key::ComputerFirst),
                 (Setup::Standard(Players::TWO_PLAYERS), Key::TwoPlayers),
             ] {
-                m.spawn(button(
-                    Action::Command(Command::NewGame(setup)),
-                    label(key),
-                    &ui,
-                    18.0,
-                ));
+                m.spawn(button(send(Command::NewGame(setup)), label(key), &ui, 18.0));
             }
             m.spawn(button(
-                Action::Command(Command::ToggleSound),
+                send(SettingChange::ToggleSound),
                 (Dynamic::Sound, Text::new("")),
                 &ui,
                 18.0,
             ));
             m.spawn(button(
-                Action::Command(Command::CycleGraphics),
+                send(SettingChange::CycleGraphics),
                 (Dynamic::Graphics, Text::new("")),
                 &ui,
                 18.0,
             ));
             m.spawn(button(
-                Action::Command(Command::CycleNotation),
+                send(SettingChange::CycleNotation),
                 (Dynamic::Notation, Text::new("")),
                 &ui,
                 18.0,
             ));
             m.spawn(button(
-                Action::Command(Command::ToggleExternalEngine),
+                send(SettingChange::ToggleExternalEngine),
                 (Dynamic::Engine, Text::new("")),
                 &ui,
                 18.0,
             ));
-            m.spawn(button(
-                Action::Command(Command::Resign),
-                label(Key::Resign),
-                &ui,
-                18.0,
-            ));
-            m.spawn(button(
-                Action::Command(Command::Quit),
-                label(Key::Quit),
-                &ui,
-                18.0,
-            ));
+            m.spawn(button(send(Command::Resign), label(Key::Resign), &ui, 18.0));
+            m.spawn(button(send(Command::Quit), label(Key::Quit), &ui, 18.0));
         });
     commands
         .spawn(dropdown(Menu::Level, 70.0))
         .with_children(|m| {
             for level in Level::ALL {
                 m.spawn(button(
-                    Action::Command(Command::SetLevel(level)),
+                    send(SettingChange::Level(level)),
                     (Dynamic::Level(level), Text::new("")),
                     &ui,
                     18.0,
@@ -144,7 +133,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             for player_gives in [true, false] {
                 for handicap in Handicap::ALL {
                     m.spawn(button(
-                        Action::Command(Command::NewGame(Setup::Handicap {
+                        send(Command::NewGame(Setup::Handicap {
                             handicap,
                             player_gives,
                         })),
@@ -159,7 +148,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
         .spawn(dropdown(Menu::Records, 194.0))
         .with_children(|m| {
             m.spawn(button(
-                Action::Command(Command::SaveRecord),
+                send(Command::SaveRecord),
                 label(Key::SaveRecord),
                 &ui,
                 18.0,
@@ -171,14 +160,14 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
         .with_children(|m| {
             for tc in TimeControl::PRESETS {
                 m.spawn(button(
-                    Action::Command(Command::SetTimeControl(tc)),
+                    send(ClockRequest::SetTimeControl(tc)),
                     (Dynamic::TimeControl(tc), Text::new("")),
                     &ui,
                     18.0,
                 ));
             }
             m.spawn(button(
-                Action::Command(Command::AdjustCustomClock(ClockAdjust::Choose)),
+                send(ClockRequest::AdjustCustom(ClockAdjust::Choose)),
                 (Dynamic::CustomClock, Text::new("")),
                 &ui,
                 18.0,
@@ -191,7 +180,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 (ClockAdjust::SwitchKind, Key::SwitchClockKind),
             ] {
                 m.spawn(button(
-                    Action::Command(Command::AdjustCustomClock(adjust)),
+                    send(ClockRequest::AdjustCustom(adjust)),
                     label(key),
                     &ui,
                     16.0,
@@ -203,7 +192,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
         .with_children(|m| {
             for lang in [Language::Chinese, Language::English] {
                 m.spawn(button(
-                    Action::Command(Command::SetLanguage(lang)),
+                    send(SettingChange::Language(lang)),
                     (Dynamic::Language(lang), Text::new("")),
                     &ui,
                     18.0,

@@ -8,15 +8,11 @@ use bevy::prelude::*;
 use crate::core::game::CoreSet;
 
 pub mod actions;
-pub mod analysis;
 pub mod browser;
-pub mod clock;
 pub mod dialogs;
 pub mod menus;
 pub mod move_list;
-pub mod puzzles;
 pub mod replay_bar;
-pub mod review;
 pub mod side_panel;
 pub mod status;
 pub mod text;
@@ -39,7 +35,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         theme::plugin,
         actions::plugin,
-        analysis::plugin,
         menus::plugin,
         status::plugin,
         side_panel::plugin,
@@ -48,7 +43,6 @@ pub(super) fn plugin(app: &mut App) {
         dialogs::plugin,
         browser::plugin,
     ));
-    app.add_plugins((clock::plugin, review::plugin, puzzles::plugin));
 }
 
 #[cfg(test)]

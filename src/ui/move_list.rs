@@ -3,15 +3,16 @@
 
 use bevy::prelude::*;
 
-use crate::core::analysis::Analysis;
+use crate::analysis::logic::Analysis;
 use crate::core::commands::Command;
 use crate::core::game::Game;
 use crate::core::move_list::{BranchText, MoveList};
 use crate::core::phase::Phase;
 use crate::core::replay::Step;
-use crate::core::review::Review;
 use crate::core::settings::Settings;
-use crate::ui::actions::{Action, KeepColor};
+use crate::review::logic::Review;
+use crate::ui::actions::KeepColor;
+use crate::ui::actions::send;
 use crate::ui::text::{Key, tr};
 use crate::ui::theme::*;
 
@@ -64,7 +65,6 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
 }
 
 /// Rebuilds the move list rows around the current move.
-#[allow(clippy::too_many_arguments)]
 fn show_move_list(
     mut commands: Commands,
     game: Res<Game>,
@@ -163,7 +163,7 @@ fn show_move_list(
                         e.insert((
                             Button,
                             WasPressed::default(),
-                            Action::Command(Command::Step(Step::Variation(b.ply, b.index))),
+                            send(Command::Step(Step::Variation(b.ply, b.index))),
                         ));
                     }
                     continue;
@@ -224,7 +224,7 @@ fn show_move_list(
                         e.insert((
                             Button,
                             WasPressed::default(),
-                            Action::Command(Command::Step(Step::To(i + 1))),
+                            send(Command::Step(Step::To(i + 1))),
                         ));
                     }
                 }

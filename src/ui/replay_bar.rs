@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use crate::core::commands::Command;
 use crate::core::phase::Phase;
 use crate::core::replay::Step;
-use crate::ui::actions::Action;
+use crate::ui::actions::send;
 use crate::ui::text::Key;
 use crate::ui::theme::*;
 
@@ -40,7 +40,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 (Command::Step(Step::Last), Key::Last),
                 (Command::ContinueHere, Key::ContinueHere),
             ] {
-                c.spawn(button(Action::Command(step), label(key), &ui, 19.0));
+                c.spawn(button(send(step), label(key), &ui, 19.0));
             }
         });
 }

@@ -2,8 +2,13 @@
 
 use bevy::prelude::*;
 
+use crate::analysis::AnalysisRequest;
 use crate::core::commands::Command;
+use crate::draw::DrawRequest;
+use crate::hints::HintRequested;
+use crate::review::ReviewRequest;
 use crate::ui::actions::Action;
+use crate::ui::actions::send;
 use crate::ui::text::Key;
 use crate::ui::theme::*;
 
@@ -25,17 +30,14 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
         })
         .with_children(|c| {
             for (action, key) in [
-                (Action::Command(Command::Undo), Key::Undo),
-                (Action::Command(Command::Redo), Key::Redo),
-                (Action::Command(Command::Hint), Key::Hint),
-                (Action::Command(Command::ToggleAnalysis), Key::Analysis),
-                (Action::Command(Command::OfferDraw), Key::OfferDraw),
-                (Action::Command(Command::Review), Key::Review),
-                (Action::Command(Command::SavePosition), Key::SavePosition),
-                (
-                    Action::Command(Command::RestorePosition),
-                    Key::RestorePosition,
-                ),
+                (send(Command::Undo), Key::Undo),
+                (send(Command::Redo), Key::Redo),
+                (send(HintRequested), Key::Hint),
+                (send(AnalysisRequest::Toggle), Key::Analysis),
+                (send(DrawRequest::Offer), Key::OfferDraw),
+                (send(ReviewRequest::Start), Key::Review),
+                (send(Command::SavePosition), Key::SavePosition),
+                (send(Command::RestorePosition), Key::RestorePosition),
                 (Action::ResetView, Key::ResetView),
             ] {
                 c.spawn(button(action, label(key), &ui, 19.0));

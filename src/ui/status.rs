@@ -5,10 +5,10 @@ use bevy::prelude::*;
 
 use crate::core::computer::Thinking;
 use crate::core::game::{BoardReset, Game, MovePlayed};
-use crate::core::hints::HintState;
 use crate::core::notice::Notice;
 use crate::core::phase::Phase;
 use crate::core::settings::Settings;
+use crate::hints::logic::HintState;
 use crate::ui::text::{self, Key};
 use crate::ui::theme::*;
 
@@ -132,7 +132,6 @@ fn update_status(
 }
 
 /// 将军! after a checking move, the result when the game ends, notices.
-#[allow(clippy::too_many_arguments)]
 fn show_cues(
     game: Res<Game>,
     settings: Res<Settings>,

@@ -9,7 +9,10 @@ use crate::core::settings::{Graphics, MoveNotation};
 
 /// A fixed text of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
+#[allow(
+    missing_docs,
+    reason = "each key names its text; the texts are in `tr`"
+)]
 pub enum Key {
     MenuGame,
     MenuLevel,
@@ -286,9 +289,9 @@ pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
         NoticeKind::PositionSaved => "Position saved".into(),
         NoticeKind::NothingSaved if zh => "还没有保存的局面".into(),
         NoticeKind::NothingSaved => "No saved position yet".into(),
-        NoticeKind::EngineFallback(e) if zh => format!("外部引擎无法启动，改用内置引擎：{e}"),
+        NoticeKind::EngineFallback(e) if zh => format!("外部引擎出错，改用内置引擎：{e}"),
         NoticeKind::EngineFallback(e) => {
-            format!("The external engine could not start; the built-in engine plays: {e}")
+            format!("The external engine failed; the built-in engine takes over: {e}")
         }
         NoticeKind::NothingToReview if zh => "对局结束或打开棋谱后才能复盘分析".into(),
         NoticeKind::NothingToReview => "Review a finished game or an opened record".into(),
@@ -298,6 +301,8 @@ pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
         NoticeKind::PuzzleSolved(n) => format!("Solved: {n} of 3 stars"),
         NoticeKind::NothingToUndo if zh => "没有可以悔的棋".into(),
         NoticeKind::NothingToUndo => "Nothing to take back".into(),
+        NoticeKind::NothingToRedo if zh => "没有可以重做的棋".into(),
+        NoticeKind::NothingToRedo => "Nothing to play again".into(),
     }
 }
 

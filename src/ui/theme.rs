@@ -18,7 +18,7 @@ impl FromWorld for UiFont {
         UiFont(
             world
                 .resource::<AssetServer>()
-                .load("fonts/chuhan-sans.otf"),
+                .load(crate::view::assets::path("fonts/chuhan-sans.otf")),
         )
     }
 }

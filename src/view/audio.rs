@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 use xiangqi::Outcome;
 
-use crate::core::commands::Command;
 use crate::core::game::{Controller, CoreSet, Game, GameEnded, MovePlayed, MoveRefused};
 use crate::core::selection::Selection;
+use crate::core::settings::SettingChange;
 use crate::core::settings::Settings;
 
 /// The effects.
@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn load_effects(mut commands: Commands, assets: Res<AssetServer>) {
-    let load = |name: &str| assets.load(format!("sounds/{name}.wav"));
+    let load = |name: &str| assets.load(crate::view::assets::path(&format!("sounds/{name}.wav")));
     commands.insert_resource(Effects {
         select: load("select"),
         move_: load("move"),
@@ -43,9 +43,9 @@ fn load_effects(mut commands: Commands, assets: Res<AssetServer>) {
 }
 
 /// `M` switches the sound on or off.
-fn toggle(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<Command>) {
+fn toggle(keys: Res<ButtonInput<KeyCode>>, mut changes: MessageWriter<SettingChange>) {
     if keys.just_pressed(KeyCode::KeyM) {
-        commands.write(Command::ToggleSound);
+        changes.write(SettingChange::ToggleSound);
     }
 }
 

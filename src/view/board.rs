@@ -197,7 +197,7 @@ fn spawn_board(
         RiverText,
         Mesh3d(meshes.add(Rectangle::new(8.0 * SPACING, 1.0 * SPACING))),
         MeshMaterial3d(materials.add(StandardMaterial {
-            base_color_texture: Some(assets.load("textures/river.png")),
+            base_color_texture: Some(assets.load(crate::view::assets::path("textures/river.png"))),
             alpha_mode: AlphaMode::Blend,
             perceptual_roughness: 0.8,
             ..default()

@@ -44,7 +44,6 @@ pub fn draws_high(setting: Graphics, software: Option<bool>) -> bool {
 
 /// Resolves the setting and keeps the camera, the light and the materials in line with it (a few
 /// comparisons a frame; components and materials are written only on a change).
-#[allow(clippy::too_many_arguments)]
 fn apply_graphics(
     mut commands: Commands,
     settings: Res<Settings>,

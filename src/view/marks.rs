@@ -9,10 +9,10 @@ use xiangqi::Square;
 use crate::core::game::{CoreSet, Game};
 use crate::core::geometry::HEIGHT;
 use crate::core::geometry::square_to_world;
-use crate::core::hints::HintState;
 use crate::core::phase::Phase;
-use crate::core::puzzles::PuzzleState;
-use crate::core::review::Review;
+use crate::hints::logic::HintState;
+use crate::puzzles::logic::PuzzleState;
+use crate::review::logic::Review;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -84,7 +84,6 @@ fn ring_at(
 }
 
 /// Rings on the board: blue on the last move's two points, red under a king in check.
-#[allow(clippy::type_complexity)]
 fn mark_last_move(
     mut commands: Commands,
     game: Res<Game>,

@@ -1,8 +1,9 @@
-//! The 3D scene: the board and table, how the pieces look, marks on the board, the pointer, the
+//! The 3D scene and the window: the embedded assets, the window's icon and place, the board and table, how the pieces look, marks on the board, the pointer, the
 //! camera and the sounds. Reads the core; sends it picks and commands.
 
 use bevy::prelude::*;
 
+pub mod assets;
 pub mod audio;
 pub mod board;
 pub mod camera;
@@ -10,9 +11,12 @@ pub mod graphics;
 pub mod marks;
 pub mod pieces;
 pub mod pointer;
+pub mod window;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
+        assets::plugin,
+        window::plugin,
         board::plugin,
         pieces::plugin,
         marks::plugin,

@@ -54,7 +54,7 @@ fn face_texture(piece: Piece) -> String {
         Side::Red => "red",
         Side::Black => "black",
     };
-    format!("textures/piece-{side}-{}.png", piece.kind.name())
+    crate::view::assets::path(&format!("textures/piece-{side}-{}.png", piece.kind.name()))
 }
 
 fn load_piece_assets(

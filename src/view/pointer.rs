@@ -115,7 +115,6 @@ fn point_of(
 
 /// One observer for every click: the board, a piece or a marker (only the entity hit decides;
 /// the click bubbles to parents too).
-#[allow(clippy::too_many_arguments)]
 fn on_click(
     click: On<Pointer<Click>>,
     pieces: Query<&PieceView>,
@@ -178,7 +177,6 @@ fn on_press(press: On<Pointer<Press>>, mut dragged: ResMut<DraggedSincePress>) {
 
 /// A left drag that starts on a piece the player may move picks it up; any other left drag (the
 /// view turning) only keeps its release from counting as a click.
-#[allow(clippy::too_many_arguments)]
 fn on_drag_start(
     start: On<Pointer<DragStart>>,
     mut commands: Commands,

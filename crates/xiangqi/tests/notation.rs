@@ -45,11 +45,9 @@ impl Rng {
 
 #[test]
 fn round_trip_every_move_of_random_games_and_perft_positions() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/perft.txt"
-    ))
-    .expect("the perft data");
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt"))
+            .expect("the perft data");
     let mut starts: Vec<String> = text
         .lines()
         .filter_map(|l| l.strip_prefix("fen ").map(str::to_owned))

@@ -516,7 +516,10 @@ impl Searcher {
         prev.mv.map(|m| prev.piece * 90 + m.to().index())
     }
 
-    #[allow(clippy::too_many_lines)]
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one search node, in steps; to be split into them"
+    )]
     fn negamax<const PV: bool>(
         &mut self,
         pos: &mut Position,
@@ -830,7 +833,7 @@ impl Searcher {
 
     /// Stores a result, keeping only the move when the score is a win or loss by a repetition
     /// rule: such scores belong to the path that reached the node, not to the position.
-    #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::too_many_arguments, reason = "the fields of one table entry")]
     fn store(
         &mut self,
         key: u64,

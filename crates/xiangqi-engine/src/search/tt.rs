@@ -80,7 +80,7 @@ impl Tt {
     /// Asks the processor to bring `key`'s bucket into cache (called as soon as a move is made,
     /// so the line arrives while the child node starts).
     #[inline]
-    #[allow(unsafe_code)]
+    #[allow(unsafe_code, reason = "the prefetch intrinsic; it reads no memory")]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
@@ -123,7 +123,7 @@ impl Tt {
     }
 
     /// Stores a result; keeps the old move if the new one has none.
-    #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::too_many_arguments, reason = "the fields of one table entry")]
     pub fn store(
         &mut self,
         key: u64,

@@ -11,12 +11,13 @@ use bevy::prelude::*;
 use xiangqi::{Color as Side, GameRecord, Move, Square};
 use xiangqi_engine::puzzle::{self, Attempt, Puzzle, Tier, Verdict};
 
-use crate::core::commands::Command;
 use crate::core::game::{
     Controller, CoreSet, Game, MovePlayed, MoveRequested, MoveTakenBack, NewGame, Players,
 };
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::settings::Settings;
+use crate::hints::HintRequested;
+use crate::puzzles::PuzzleRequest;
 
 /// The set shipped with the game (made by `xiangqi-puzzles generate`, see its header).
 const SET: &str = include_str!("../../assets/puzzles/puzzles.tsv");
@@ -89,7 +90,7 @@ impl PuzzleState {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     let set = match puzzle::parse(SET) {
         Ok(set) => set,
         Err(e) => {
@@ -99,8 +100,8 @@ pub(super) fn plugin(app: &mut App) {
     };
     app.insert_resource(PuzzleSet(set));
     app.init_resource::<PuzzleState>();
-    // Commands first, so that a puzzle's game is set up in the same frame.
-    app.add_systems(Update, handle_commands.in_set(CoreSet::Input));
+    // Requests first, so that a puzzle's game is set up in the same frame.
+    app.add_systems(Update, handle_requests.in_set(CoreSet::Input));
     app.add_systems(
         Update,
         (judge_moves, collect_jobs)
@@ -127,30 +128,30 @@ pub fn puzzle_game(p: &Puzzle) -> NewGame {
     }
 }
 
-fn handle_commands(
-    mut commands: MessageReader<Command>,
+fn handle_requests(
+    mut requests: MessageReader<PuzzleRequest>,
+    mut hints: MessageReader<HintRequested>,
     set: Res<PuzzleSet>,
     game: Res<Game>,
     mut state: ResMut<PuzzleState>,
     mut new_games: MessageWriter<NewGame>,
 ) {
-    for c in commands.read() {
-        let start = match c {
-            Command::ShowPuzzles(tier) => {
+    // A puzzle's hint is the puzzle's own (the piece to move), not the engine's.
+    if hints.read().count() > 0 && game.puzzle.is_some() {
+        hint(&game, &set, &mut state);
+    }
+    for r in requests.read() {
+        let start = match r {
+            PuzzleRequest::Show(tier) => {
                 state.list = *tier;
                 None
             }
-            Command::StartPuzzle(id) => Some(*id),
-            Command::RetryPuzzle => state.current,
-            Command::NextPuzzle => state.current.and_then(|id| {
+            PuzzleRequest::Start(id) => Some(*id),
+            PuzzleRequest::Retry => state.current,
+            PuzzleRequest::Next => state.current.and_then(|id| {
                 let at = set.0.iter().position(|p| p.id == id)?;
                 set.0.get(at + 1).map(|p| p.id)
             }),
-            Command::Hint if game.puzzle.is_some() => {
-                hint(&game, &set, &mut state);
-                None
-            }
-            _ => None,
         };
         if let Some(p) = start.and_then(|id| set.get(id)) {
             new_games.write(puzzle_game(p));
@@ -222,7 +223,6 @@ fn judge_moves(
 }
 
 /// Takes what the jobs found: a wrong move back, the computer's answer, a solve, a hint.
-#[allow(clippy::too_many_arguments)]
 fn collect_jobs(
     mut state: ResMut<PuzzleState>,
     mut game: ResMut<Game>,

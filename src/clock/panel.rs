@@ -6,7 +6,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use xiangqi::Color as Side;
 
-use crate::core::clock::Clock;
+use crate::clock::logic::Clock;
 use crate::core::game::Game;
 use crate::core::phase::Phase;
 use crate::core::settings::Settings;
@@ -24,9 +24,9 @@ const RUNNING: Color = Color::srgba(0.85, 0.55, 0.12, 0.95);
 const WAITING: Color = Color::srgba(0.12, 0.07, 0.04, 0.75);
 const LOW: Color = Color::srgba(0.75, 0.12, 0.08, 0.95);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn);
-    app.add_systems(Update, show.in_set(super::UiSet::Show));
+    app.add_systems(Update, show.in_set(crate::ui::UiSet::Show));
 }
 
 fn spawn(mut commands: Commands, ui: Res<UiFont>) {
@@ -72,7 +72,6 @@ pub fn clock_text(left: Duration) -> String {
     }
 }
 
-#[allow(clippy::type_complexity)]
 fn show(
     clock: Res<Clock>,
     game: Res<Game>,

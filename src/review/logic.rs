@@ -16,11 +16,11 @@ use xiangqi::{Move, Position};
 use xiangqi_engine::Limits;
 use xiangqi_engine::analysis::review::{self, GameReview, Mark, annotate, read_annotations};
 
-use crate::core::commands::Command;
 use crate::core::engine_task::{Engines, QUIT_PATIENCE, Running, SharedEngine};
 use crate::core::game::{CoreSet, Game};
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::phase::Phase;
+use crate::review::ReviewRequest;
 
 /// The budget for each position of a review: about 40 seconds for a game of 100 moves.
 pub const PER_MOVE: Duration = Duration::from_millis(400);
@@ -94,7 +94,7 @@ impl Review {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Review>();
     app.add_systems(
         Update,
@@ -122,9 +122,8 @@ fn follow_record(game: Res<Game>, mut review: ResMut<Review>) {
 }
 
 /// 复盘分析 starts a review (a game just ended becomes a replay); 取消 stops it.
-#[allow(clippy::too_many_arguments)]
 fn start_or_cancel(
-    mut commands: MessageReader<Command>,
+    mut requests: MessageReader<ReviewRequest>,
     game: Res<Game>,
     engines: Res<Engines>,
     phase: Res<State<Phase>>,
@@ -132,10 +131,10 @@ fn start_or_cancel(
     mut review: ResMut<Review>,
     mut notices: MessageWriter<Notice>,
 ) {
-    for c in commands.read() {
-        match c {
-            Command::CancelReview => review.cancel(),
-            Command::Review => {
+    for r in requests.read() {
+        match r {
+            ReviewRequest::Cancel => review.cancel(),
+            ReviewRequest::Start => {
                 if review.result.is_some() || review.is_running() {
                     continue;
                 }
@@ -157,10 +156,9 @@ fn start_or_cancel(
                 let cancel = Arc::new(AtomicBool::new(false));
                 let (seen, stop) = (Arc::clone(&done), Arc::clone(&cancel));
                 let running = review.engine.spawn(&engines, move |engine| {
-                    let result = review::review(engine, &record, &limits, &stop, |d, _| {
+                    review::review(engine, &record, &limits, &stop, |d, _| {
                         seen.store(d, Ordering::SeqCst);
-                    });
-                    result.ok().flatten()
+                    })
                 });
                 let total = game.record.all_moves().len() + 1;
                 review.progress = Some((0, total));
@@ -171,7 +169,6 @@ fn start_or_cancel(
                     cancel,
                 });
             }
-            _ => {}
         }
     }
 }

@@ -12,7 +12,7 @@ use xiangqi::{Color as Side, Move, Position};
 use xiangqi_engine::Limits;
 use xiangqi_engine::analysis::{Line, put_line};
 
-use crate::core::commands::Command;
+use crate::analysis::AnalysisRequest;
 use crate::core::engine_task::{Engines, QUIT_PATIENCE, Running, SharedEngine};
 use crate::core::game::{Controller, CoreSet, Game};
 use crate::core::notice::{Notice, NoticeKind};
@@ -116,7 +116,7 @@ pub fn allowed(game: &Game, replaying: bool, settings: &Settings) -> bool {
         || (game.players.red == Controller::Human && game.players.black == Controller::Human)
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Analysis>();
     app.add_systems(
         Update,
@@ -131,25 +131,24 @@ pub(super) fn plugin(app: &mut App) {
 /// Shows or hides the analysis, or sets its line count; refused with a notice where it is not
 /// allowed.
 fn toggle(
-    mut commands: MessageReader<Command>,
+    mut requests: MessageReader<AnalysisRequest>,
     mut game: ResMut<Game>,
     settings: Res<Settings>,
     phase: Res<State<Phase>>,
     mut analysis: ResMut<Analysis>,
     mut notices: MessageWriter<Notice>,
 ) {
-    for c in commands.read() {
-        match c {
-            Command::ToggleAnalysis if analysis.shown => analysis.shown = false,
-            Command::ToggleAnalysis => {
+    for r in requests.read() {
+        match r {
+            AnalysisRequest::Toggle if analysis.shown => analysis.shown = false,
+            AnalysisRequest::Toggle => {
                 if allowed(&game, *phase.get() == Phase::Replaying, &settings) {
                     analysis.shown = true;
                 } else {
                     notices.write(Notice(NoticeKind::AnalysisOffInPlay));
                 }
             }
-            Command::SetAnalysisLines(n) => analysis.lines_wanted = (*n).clamp(1, MAX_LINES),
-            _ => {}
+            AnalysisRequest::SetLines(n) => analysis.lines_wanted = (*n).clamp(1, MAX_LINES),
         }
     }
     // Moves tried while analysing become variations (see `Game::keeps_variations`).
@@ -201,13 +200,13 @@ fn follow_position(
                 infinite: true,
                 ..Limits::default()
             };
-            let _ = engine.analyse(&start, &moves, &limits, wanted, &mut |i, line| {
+            engine.analyse(&start, &moves, &limits, wanted, &mut |i, line| {
                 if let Ok(mut f) = found.lock() {
                     put_line(&mut f.lines, i, line.clone());
                     f.version += 1;
                 }
-            });
-            Some(())
+            })?;
+            Ok(Some(()))
         });
         a.task = Some((key, running));
         analysis.set_changed();

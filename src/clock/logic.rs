@@ -119,7 +119,7 @@ impl Clock {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Clock>();
     // The first game is set up at start without a `NewGame` (the last setup, or a scripted one).
     app.add_systems(PostStartup, set_for_first_game);
@@ -176,7 +176,6 @@ fn count_moves(
 }
 
 /// Counts the side to move down while the game is played; at zero the game ends on time.
-#[allow(clippy::too_many_arguments)]
 fn run(
     time: Res<Time>,
     phase: Res<State<Phase>>,

@@ -6,7 +6,7 @@ use xiangqi::Position;
 use xiangqi_engine::analysis::review::expected;
 use xiangqi_engine::{ScoreKind, score_kind};
 
-use crate::core::analysis::{Analysis, ShownLine};
+use crate::analysis::logic::{Analysis, ShownLine};
 use crate::core::settings::Settings;
 use crate::ui::text::Key;
 use crate::ui::theme::*;
@@ -29,9 +29,12 @@ struct LinesText;
 /// Moves of a line shown.
 const LINE_MOVES: usize = 8;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn);
-    app.add_systems(Update, (show_lines, ease_bar).in_set(super::UiSet::Show));
+    app.add_systems(
+        Update,
+        (show_lines, ease_bar).in_set(crate::ui::UiSet::Show),
+    );
 }
 
 fn spawn(mut commands: Commands, ui: Res<UiFont>) {

@@ -10,11 +10,11 @@ use xiangqi::{Color as Side, DrawReason, Outcome};
 use xiangqi_engine::Limits;
 use xiangqi_engine::analysis::accepts_draw;
 
-use crate::core::commands::Command;
 use crate::core::engine_task::{Engines, Running, SharedEngine};
 use crate::core::game::{Controller, CoreSet, Game, GameEnded};
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::phase::{DrawAsked, Phase};
+use crate::draw::DrawRequest;
 
 /// How long the computer thinks about a draw offer.
 pub const JUDGING_TIME: Duration = Duration::from_millis(500);
@@ -35,7 +35,7 @@ impl DrawOffer {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<DrawOffer>();
     app.add_systems(Update, (offer, judge).chain().in_set(CoreSet::Input));
 }
@@ -48,9 +48,8 @@ fn agree(game: &mut Game, ended: &mut MessageWriter<GameEnded>) {
     ended.write(GameEnded(outcome));
 }
 
-#[allow(clippy::too_many_arguments)]
 fn offer(
-    mut commands: MessageReader<Command>,
+    mut requests: MessageReader<DrawRequest>,
     mut game: ResMut<Game>,
     phase: Res<State<Phase>>,
     mut draw: ResMut<DrawOffer>,
@@ -59,9 +58,9 @@ fn offer(
     mut notices: MessageWriter<Notice>,
     mut ended: MessageWriter<GameEnded>,
 ) {
-    for c in commands.read() {
-        match c {
-            Command::OfferDraw => {
+    for r in requests.read() {
+        match r {
+            DrawRequest::Offer => {
                 let to_move = game.record.position().side_to_move();
                 let computer = [Side::Red, Side::Black]
                     .into_iter()
@@ -90,19 +89,18 @@ fn offer(
                         movetime: Some(JUDGING_TIME),
                         ..Limits::default()
                     };
-                    let lines = engine.analyse(&start, &moves, &limits, 1, &mut |_, _| {});
-                    Some(lines.ok()?.first()?.score)
+                    let lines = engine.analyse(&start, &moves, &limits, 1, &mut |_, _| {})?;
+                    Ok(lines.first().map(|l| l.score))
                 });
                 draw.judging = Some((game.record.ply(), computer, running));
             }
-            Command::AnswerDraw(yes) => {
+            DrawRequest::Answer(yes) => {
                 // The answer closes the question either way.
                 let offered = asked.0.take().is_some();
                 if offered && *yes && game.outcome().is_none() {
                     agree(&mut game, &mut ended);
                 }
             }
-            _ => {}
         }
     }
 }

@@ -7,14 +7,16 @@ use bevy::prelude::*;
 use xiangqi::Color as Side;
 use xiangqi_engine::analysis::review::{Mark, expected};
 
+use crate::analysis::panel::{pv_text, score_text};
 use crate::core::commands::Command;
 use crate::core::game::Game;
 use crate::core::phase::Phase;
 use crate::core::replay::Step;
-use crate::core::review::Review;
 use crate::core::settings::Settings;
-use crate::ui::actions::{Action, KeepColor};
-use crate::ui::analysis::{pv_text, score_text};
+use crate::review::ReviewRequest;
+use crate::review::logic::Review;
+use crate::ui::actions::KeepColor;
+use crate::ui::actions::send;
 use crate::ui::text::{self, Key};
 use crate::ui::theme::*;
 
@@ -50,13 +52,13 @@ const GRAPH_HEIGHT: f32 = 64.0;
 /// Moves of the better line written out.
 const BETTER_MOVES: usize = 5;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn);
     app.add_systems(
         Update,
         (show_panel, build_graph, show_current)
             .chain()
-            .in_set(super::UiSet::Show),
+            .in_set(crate::ui::UiSet::Show),
     );
 }
 
@@ -123,7 +125,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 });
                 r.spawn((ProgressText, words(15.0)));
                 r.spawn(button(
-                    Action::Command(Command::CancelReview),
+                    send(ReviewRequest::Cancel),
                     label(Key::CancelReview),
                     &ui,
                     15.0,
@@ -184,7 +186,6 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
 }
 
 /// Shown in a replay while a review runs or when there is one; the progress or the summary.
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn show_panel(
     review: Res<Review>,
     game: Res<Game>,
@@ -296,7 +297,7 @@ fn build_graph(
                 Button,
                 WasPressed::default(),
                 KeepColor,
-                Action::Command(Command::Step(Step::To(i))),
+                send(Command::Step(Step::To(i))),
                 Node {
                     width: percent(100.0 / n),
                     height: percent(100),

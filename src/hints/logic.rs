@@ -8,6 +8,8 @@ use xiangqi_engine::Limits;
 
 use crate::core::engine_task::{Engines, Running, SharedEngine};
 use crate::core::game::{BoardReset, CoreSet, Game, MovePlayed};
+use crate::core::phase::Phase;
+use crate::hints::HintRequested;
 
 /// A hint: its own engine, the search for the record at a ply, and the move it suggests.
 #[derive(Resource, Default)]
@@ -39,16 +41,36 @@ const HINT_TIME: Duration = Duration::from_millis(1500);
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HintSystems;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<HintState>();
     app.add_systems(
         Update,
-        collect_hint.in_set(CoreSet::Input).in_set(HintSystems),
+        (collect_hint, start_hints)
+            .chain()
+            .in_set(CoreSet::Input)
+            .in_set(HintSystems),
     );
 }
 
+/// 提示 starts a search for the current position, in a game (not in a replay, and not in a
+/// puzzle: a puzzle's hint is its own).
+fn start_hints(
+    mut requests: MessageReader<HintRequested>,
+    game: Res<Game>,
+    phase: Res<State<Phase>>,
+    mut hint: ResMut<HintState>,
+    engines: Res<Engines>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    if *phase.get() != Phase::Replaying && game.puzzle.is_none() {
+        start_hint(&game, &mut hint, &engines);
+    }
+}
+
 /// Starts a hint search for the current position (one at a time).
-pub(crate) fn start_hint(game: &Game, hint: &mut HintState, engines: &Engines) {
+fn start_hint(game: &Game, hint: &mut HintState, engines: &Engines) {
     if game.outcome().is_some() || hint.task.is_some() {
         return;
     }
@@ -60,10 +82,7 @@ pub(crate) fn start_hint(game: &Game, hint: &mut HintState, engines: &Engines) {
             movetime: Some(HINT_TIME),
             ..Limits::default()
         };
-        engine
-            .play(&start, &moves, &limits, None, &mut |_| {})
-            .ok()
-            .flatten()
+        engine.play(&start, &moves, &limits, None, &mut |_| {})
     });
     hint.task = Some((game.record.ply(), task));
 }

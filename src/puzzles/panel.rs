@@ -5,11 +5,13 @@ use bevy::prelude::*;
 use xiangqi::Color as Side;
 use xiangqi_engine::puzzle::{Goal, Puzzle, Tier};
 
-use crate::core::commands::Command;
 use crate::core::game::Game;
-use crate::core::puzzles::{PuzzleSet, PuzzleState, PuzzleStatus};
 use crate::core::settings::Settings;
-use crate::ui::actions::{Action, KeepColor};
+use crate::hints::HintRequested;
+use crate::puzzles::PuzzleRequest;
+use crate::puzzles::logic::{PuzzleSet, PuzzleState, PuzzleStatus};
+use crate::ui::actions::KeepColor;
+use crate::ui::actions::send;
 use crate::ui::text::{Key, Language, tr};
 use crate::ui::theme::*;
 
@@ -19,9 +21,9 @@ struct PuzzleList;
 #[derive(Component)]
 struct PuzzleBar;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn);
-    app.add_systems(Update, (show_list, show_bar).in_set(super::UiSet::Show));
+    app.add_systems(Update, (show_list, show_bar).in_set(crate::ui::UiSet::Show));
 }
 
 fn spawn(mut commands: Commands) {
@@ -123,7 +125,7 @@ fn show_list(
                     Button,
                     WasPressed::default(),
                     KeepColor,
-                    Action::Command(Command::ShowPuzzles(Some(t))),
+                    send(PuzzleRequest::Show(Some(t))),
                     Node {
                         padding: UiRect::axes(px(10), px(4)),
                         border_radius: BorderRadius::all(px(5)),
@@ -134,7 +136,7 @@ fn show_list(
                 ));
             }
             row.spawn(button(
-                Action::Command(Command::ShowPuzzles(None)),
+                send(PuzzleRequest::Show(None)),
                 label(Key::Close),
                 &ui,
                 17.0,
@@ -167,7 +169,7 @@ fn show_list(
                 let mut cell = grid.spawn((
                     Button,
                     WasPressed::default(),
-                    Action::Command(Command::StartPuzzle(puzzle.id)),
+                    send(PuzzleRequest::Start(puzzle.id)),
                     Node {
                         width: px(104),
                         flex_direction: FlexDirection::Column,
@@ -289,13 +291,16 @@ fn show_bar(
         if let PuzzleStatus::Solved(n) = state.status {
             star_row(b, n);
         }
-        for (key, command) in [
-            (Key::Hint, Command::Hint),
-            (Key::Retry, Command::RetryPuzzle),
-            (Key::NextPuzzle, Command::NextPuzzle),
-            (Key::PuzzleList, Command::ShowPuzzles(Some(puzzle.tier))),
+        for (key, action) in [
+            (Key::Hint, send(HintRequested)),
+            (Key::Retry, send(PuzzleRequest::Retry)),
+            (Key::NextPuzzle, send(PuzzleRequest::Next)),
+            (
+                Key::PuzzleList,
+                send(PuzzleRequest::Show(Some(puzzle.tier))),
+            ),
         ] {
-            b.spawn(button(Action::Command(command), label(key), &ui, 16.0));
+            b.spawn(button(action, label(key), &ui, 16.0));
         }
     });
 }

@@ -1,0 +1,23 @@
+//! Draw offers (求和): the computer judges an offer from a short search; between two people the
+//! other side answers in a dialog. `logic` is headless; `panel` is the dialog.
+
+use bevy::prelude::*;
+
+pub mod logic;
+pub mod panel;
+
+/// What the draw buttons ask for.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawRequest {
+    /// Offer a draw: the computer answers from its evaluation; between two people the other
+    /// side is asked.
+    Offer,
+    /// The other person's answer to an offer.
+    Answer(bool),
+}
+
+/// Draw offers without their dialog.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<DrawRequest>();
+    app.add_plugins(logic::plugin);
+}

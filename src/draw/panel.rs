@@ -1,0 +1,27 @@
+//! The draw offer's dialog: between two people, the other side accepts or declines.
+
+use bevy::prelude::*;
+
+use crate::core::phase::Dialog;
+use crate::draw::DrawRequest;
+use crate::ui::actions::send;
+use crate::ui::dialogs::spawn_dialog;
+use crate::ui::text::Key;
+use crate::ui::theme::UiFont;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Dialog::DrawOffer), spawn_draw_offer);
+}
+
+fn spawn_draw_offer(mut commands: Commands, ui: Res<UiFont>) {
+    spawn_dialog(
+        &mut commands,
+        &ui,
+        DespawnOnExit(Dialog::DrawOffer),
+        Key::AcceptDraw,
+        [
+            (send(DrawRequest::Answer(true)), Key::Accept),
+            (send(DrawRequest::Answer(false)), Key::Decline),
+        ],
+    );
+}
