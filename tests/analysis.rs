@@ -8,40 +8,19 @@ use bevy::prelude::*;
 use chuhan::analysis::AnalysisRequest;
 use chuhan::analysis::logic::Analysis;
 use chuhan::core::commands::Command;
-use chuhan::core::game::{Game, NewGame, Players};
+use chuhan::core::game::{Game, Players};
 use chuhan::core::move_list::MoveList;
 use chuhan::core::notice::NoticeKind;
 use chuhan::core::phase::{Dialog, Phase};
 use chuhan::core::replay::Step;
-use chuhan::core::settings::SettingChange;
-use chuhan::core::settings::{Language, MoveNotation, Settings};
+use chuhan::core::settings::{Language, MoveNotation, SettingChange, Settings};
 use chuhan::draw::DrawRequest;
-use common::{START, mv, notices, send};
-use xiangqi::{DrawReason, GameRecord, Move, Outcome};
-
-fn scratch_dir() -> std::path::PathBuf {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("chuhan-analysis-test-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use common::{START, app_in, mv, new_game, notices, scratch_dir, send};
+use xiangqi::{DrawReason, Move, Outcome};
 
 fn app_with(players: Players, fen: &str, moves: &[&str]) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, chuhan::CorePlugin));
-    app.insert_resource(chuhan::storage::files::Dirs::in_one(&scratch_dir()));
-    app.update();
-    let mut record = GameRecord::from_fen(fen).expect("a FEN");
-    for m in moves {
-        record.play(mv(m)).expect("a legal move");
-    }
-    app.world_mut().write_message(NewGame {
-        record,
-        players,
-        puzzle: None,
-    });
-    app.update();
+    let mut app = app_in(&scratch_dir());
+    new_game(&mut app, fen, moves, players);
     app
 }
 

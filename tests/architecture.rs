@@ -286,7 +286,7 @@ fn every_asset_the_game_loads_is_built_in() {
     }
     for file in sources(&src()) {
         let text = std::fs::read_to_string(&file).expect("readable");
-        for (i, _) in text.match_indices(".load(\"") {
+        if let Some(i) = text.find(".load(\"") {
             let line = text[..i].lines().count();
             panic!(
                 "{}:{line} loads a bare path; use view::assets::path",
