@@ -52,15 +52,14 @@ size_kb="$(du -sk "$deb/usr" | cut -f1)"
 mkdir -p "$deb/DEBIAN"
 # Libraries: those the programs link (libc, libgcc, ALSA, udev) and those they open at run time
 # (X11 or Wayland through winit, the Vulkan loader through wgpu); Mesa's software Vulkan for
-# machines without a GPU driver.
+# machines without a GPU driver, unless another Vulkan driver (vulkan-icd) is there.
 cat >"$deb/DEBIAN/control" <<EOF
 Package: chuhan
 Version: $version
 Architecture: $arch
 Maintainer: The Chuhan developers <chuhan@invalid>
 Installed-Size: $size_kb
-Depends: libc6 (>= 2.34), libgcc-s1, libasound2 | libasound2t64, libudev1, libvulkan1, libx11-6, libxcursor1, libxrandr2, libxi6, libxkbcommon0, libxkbcommon-x11-0, libwayland-client0, libwayland-cursor0
-Recommends: mesa-vulkan-drivers
+Depends: libc6 (>= 2.34), libgcc-s1, libasound2 | libasound2t64, libudev1, libvulkan1, libx11-6, libxcursor1, libxrandr2, libxi6, libxkbcommon0, libxkbcommon-x11-0, libwayland-client0, libwayland-cursor0, mesa-vulkan-drivers | vulkan-icd
 Section: games
 Priority: optional
 Description: 3D Chinese chess (xiangqi) with a strong computer opponent

@@ -159,3 +159,121 @@ fn icon() -> Option<winit::window::Icon> {
         .map_err(|e| warn!("window icon: {e}"))
         .ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use bevy::prelude::*;
+    use bevy::time::TimeUpdateStrategy;
+    use bevy::window::{PrimaryWindow, WindowMode, WindowPosition, WindowResized};
+
+    use crate::core::settings::{Settings, WindowPlace};
+
+    /// The window systems over a window entity, as a desktop would have it, with `place` kept.
+    fn window_app(place: WindowPlace) -> (App, Entity) {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.add_message::<WindowResized>()
+            .add_message::<super::WindowMoved>();
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.insert_resource(Settings {
+            window: place,
+            ..Settings::default()
+        });
+        let window = app
+            .world_mut()
+            .spawn((
+                Window {
+                    resolution: (1280, 720).into(),
+                    ..default()
+                },
+                PrimaryWindow,
+            ))
+            .id();
+        app.add_plugins(super::plugin);
+        app.update();
+        (app, window)
+    }
+
+    fn window(app: &App, e: Entity) -> &Window {
+        app.world().get::<Window>(e).expect("the window")
+    }
+
+    fn press_f11(app: &mut App) {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::F11);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(KeyCode::F11);
+        keys.clear();
+    }
+
+    #[test]
+    fn the_kept_place_is_restored_at_start() {
+        let (app, e) = window_app(WindowPlace {
+            size: Some((1600, 900)),
+            position: Some((100, 50)),
+            fullscreen: false,
+        });
+        let w = window(&app, e);
+        assert_eq!(
+            (
+                w.resolution.physical_width(),
+                w.resolution.physical_height()
+            ),
+            (1600, 900)
+        );
+        assert_eq!(w.position, WindowPosition::At(IVec2::new(100, 50)));
+        assert_eq!(w.mode, WindowMode::Windowed);
+        let (app, e) = window_app(WindowPlace {
+            fullscreen: true,
+            ..WindowPlace::default()
+        });
+        assert!(matches!(
+            window(&app, e).mode,
+            WindowMode::BorderlessFullscreen(_)
+        ));
+    }
+
+    #[test]
+    fn f11_toggles_full_screen_and_the_settings_keep_it() {
+        let (mut app, e) = window_app(WindowPlace::default());
+        press_f11(&mut app);
+        assert!(matches!(
+            window(&app, e).mode,
+            WindowMode::BorderlessFullscreen(_)
+        ));
+        assert!(app.world().resource::<Settings>().window.fullscreen);
+        press_f11(&mut app);
+        assert_eq!(window(&app, e).mode, WindowMode::Windowed);
+        assert!(!app.world().resource::<Settings>().window.fullscreen);
+    }
+
+    #[test]
+    fn a_resized_window_is_kept_once_it_rests() {
+        let (mut app, e) = window_app(WindowPlace::default());
+        app.world_mut()
+            .get_mut::<Window>(e)
+            .expect("the window")
+            .resolution
+            .set_physical_resolution(1000, 700);
+        app.world_mut().write_message(WindowResized {
+            window: e,
+            width: 1000.0,
+            height: 700.0,
+        });
+        app.update();
+        // Still being dragged: nothing kept yet.
+        assert_eq!(app.world().resource::<Settings>().window.size, None);
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            600,
+        )));
+        app.update();
+        app.update();
+        assert_eq!(
+            app.world().resource::<Settings>().window.size,
+            Some((1000, 700))
+        );
+    }
+}
