@@ -40,6 +40,8 @@ shot review CHUHAN_HOME="$(mktemp -d)" CHUHAN_OPEN="$(ls crates/xiangqi/tests/da
 clock_home="$(mktemp -d)"
 printf '(time_control: Fischer(base: 300, increment: 3), level: "beginner")\n' >"$clock_home/settings.ron"
 shot clocks CHUHAN_HOME="$clock_home" CHUHAN_PLAYERS=red CHUHAN_MOVES="h2e2 h9g7 h0g2" CHUHAN_SCREENSHOT_FRAMES=30
+# The flat view (2D), in English.
+shot flat-view CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7" CHUHAN_COMMAND=flat CHUHAN_LANG=en CHUHAN_SCREENSHOT_FRAMES=8
 # A record with variations (docs/records/variations.pgn), on Red's third move.
 shot variations CHUHAN_OPEN=docs/records/variations.pgn CHUHAN_STEP=5 CHUHAN_SCREENSHOT_FRAMES=5
 # The puzzle list with a few puzzles solved, and puzzle 5 solved by its key move.

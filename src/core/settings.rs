@@ -90,6 +90,8 @@ pub struct Settings {
     pub setup: Setup,
     /// The camera's view (yaw, pitch, distance), if it was moved.
     pub camera: Option<(f32, f32, f32)>,
+    /// The flat view from straight above (2D, for study) instead of the 3D view.
+    pub flat_view: bool,
     /// How much the renderer draws.
     pub graphics: Graphics,
     /// How moves are written.
@@ -180,6 +182,7 @@ impl Default for Settings {
             language: Language::Chinese,
             setup: Setup::default(),
             camera: None,
+            flat_view: false,
             graphics: Graphics::Auto,
             notation: MoveNotation::Auto,
             analysis_in_play: false,

@@ -7,8 +7,8 @@
 //! - `CHUHAN_PLAY` (a move to play once the board shows) and `CHUHAN_ANIM_CAP` (stop its glide part
 //!   way, 0 to 1: a capture in progress);
 //! - `CHUHAN_GRAPHICS` (`auto`, `high` or `low`),
-//! - `CHUHAN_COMMAND` (`new`, `quit`, `resign`, `analysis`, `draw`, `review`, `puzzles` or
-//!   `puzzle:N`: a command sent once the board shows),
+//! - `CHUHAN_COMMAND` (`new`, `quit`, `resign`, `analysis`, `draw`, `review`, `flat`, `puzzles`
+//!   or `puzzle:N`: a command sent once the board shows),
 //! - `CHUHAN_LANG=en` (English), `CHUHAN_MENU` (a menu to open: game, level, handicap, records,
 //!   language), `CHUHAN_BROWSE` (a folder to show in the record browser), `CHUHAN_HINT` (ask for a
 //!   hint);
@@ -217,8 +217,8 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Sends the command `CHUHAN_COMMAND` names: `new` (a new game: asks first during a game),
 /// `quit` (asks the same), `resign`, `analysis` (show it), `draw` (offer one), `review` (复盘分析
-/// of the opened record), `puzzles` (the puzzle list), `puzzle:N` (play puzzle N); anything else
-/// is ignored with an error line.
+/// of the opened record), `flat` (the flat view), `puzzles` (the puzzle list), `puzzle:N` (play
+/// puzzle N); anything else is ignored with an error line.
 fn send_scripted_command(name: &str, world: &mut World) {
     match name {
         "new" => {
@@ -239,6 +239,9 @@ fn send_scripted_command(name: &str, world: &mut World) {
         "review" => {
             world.write_message(ReviewRequest::Start);
         }
+        "flat" => {
+            world.write_message(crate::view::flat::ToggleFlat);
+        }
         "puzzles" => {
             world.write_message(PuzzleRequest::Show(Some(
                 xiangqi_engine::puzzle::Tier::Beginner,
@@ -250,7 +253,7 @@ fn send_scripted_command(name: &str, world: &mut World) {
             }
             _ => error!(
                 "CHUHAN_COMMAND: {other:?} is not new, quit, resign, analysis, draw, review, \
-                 puzzles or puzzle:N"
+                 flat, puzzles or puzzle:N"
             ),
         },
     }

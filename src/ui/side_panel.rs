@@ -11,6 +11,7 @@ use crate::ui::actions::Action;
 use crate::ui::actions::send;
 use crate::ui::text::Key;
 use crate::ui::theme::*;
+use crate::view::flat::ToggleFlat;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn);
@@ -38,6 +39,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 (send(ReviewRequest::Start), Key::Review),
                 (send(Command::SavePosition), Key::SavePosition),
                 (send(Command::RestorePosition), Key::RestorePosition),
+                (send(ToggleFlat), Key::FlatView),
                 (Action::ResetView, Key::ResetView),
             ] {
                 c.spawn(button(action, label(key), &ui, 19.0));

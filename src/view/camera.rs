@@ -12,14 +12,22 @@ use crate::core::game::{BoardReset, Game};
 use crate::core::settings::Settings;
 use crate::view::board::{BoardSurface, Table};
 
-/// Where the camera is (`current`) and where it is going (`goal`).
+/// Where the camera is (`current`) and where it is going (`goal`); while `flat`, the camera looks
+/// straight down with an orthographic projection (`view::flat`) and the orbit waits, unchanged,
+/// for the way back.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Orbit {
     /// The view now.
     pub current: View,
     /// The view it eases toward.
     pub goal: View,
+    /// The flat view (2D) is shown instead.
+    pub flat: bool,
 }
+
+/// The camera's systems (the flat view's run after them).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CameraSystems;
 
 /// A view of the board: angles around the board's centre and distance from it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -107,7 +115,8 @@ pub(super) fn plugin(app: &mut App) {
             ease_camera,
             keep_view,
         )
-            .chain(),
+            .chain()
+            .in_set(CameraSystems),
     );
     app.add_observer(drag_empty_space);
 }
@@ -120,6 +129,7 @@ fn spawn_camera(mut commands: Commands) {
         Orbit {
             current: home,
             goal: home,
+            flat: false,
         },
     ));
 }
@@ -210,7 +220,7 @@ fn drag_and_zoom(
     if turn == Vec2::ZERO && lines == 0.0 {
         return;
     }
-    for mut orbit in &mut orbits {
+    for mut orbit in orbits.iter_mut().filter(|o| !o.flat) {
         let goal = &mut orbit.goal;
         goal.yaw -= turn.x * TURN_SPEED;
         goal.pitch += turn.y * TURN_SPEED;
@@ -231,7 +241,7 @@ fn drag_empty_space(
     if !surfaces.contains(drag.entity) {
         return;
     }
-    for mut orbit in &mut orbits {
+    for mut orbit in orbits.iter_mut().filter(|o| !o.flat) {
         let goal = &mut orbit.goal;
         goal.yaw -= drag.delta.x * TURN_SPEED;
         goal.pitch += drag.delta.y * TURN_SPEED;
@@ -257,7 +267,7 @@ fn reset_view(
 fn ease_camera(time: Res<Time>, mut cameras: Query<(&mut Orbit, &mut Transform)>) {
     let t = 1.0 - (-time.delta_secs() * 9.0).exp();
     for (mut orbit, mut transform) in &mut cameras {
-        if orbit.current == orbit.goal {
+        if orbit.current == orbit.goal || orbit.flat {
             continue;
         }
         let next = orbit.current.toward(orbit.goal, t);

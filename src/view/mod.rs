@@ -7,6 +7,7 @@ pub mod assets;
 pub mod audio;
 pub mod board;
 pub mod camera;
+pub mod flat;
 pub mod graphics;
 pub mod marks;
 pub mod pieces;
@@ -22,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         marks::plugin,
         pointer::plugin,
         camera::plugin,
+        flat::plugin,
         audio::plugin,
         graphics::plugin,
     ));

@@ -1,0 +1,277 @@
+//! The flat view for study (平面): the camera straight above the board with an orthographic
+//! projection, the player's side at the bottom (the pieces' characters upright for them), the
+//! same picking and marks; `F` or the side panel's button switches it, and the orbit view comes
+//! back as it was. Camera presets (`1` the player's side, `2` the opponent's, `3` from above)
+//! leave the flat view and ease the orbit there.
+
+use std::f32::consts::PI;
+
+use bevy::camera::ScalingMode;
+use bevy::prelude::*;
+use xiangqi::Color as Side;
+
+use crate::core::game::Game;
+use crate::core::settings::Settings;
+use crate::view::camera::{CameraSystems, Orbit, View};
+
+/// Switch between the 3D view and the flat view.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ToggleFlat;
+
+/// A view of the board to ease to.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    /// From the player's side (the side at the bottom).
+    PlayerSide,
+    /// From the other side.
+    OpponentSide,
+    /// From high above the player's side (still in 3D).
+    Top,
+}
+
+/// The height of the world shown by the flat view (the board is 11 deep, plus a margin for the
+/// menu bar and the status line).
+const FLAT_HEIGHT: f32 = 12.8;
+/// Where the flat view is centred, from Red's side: a little right of the board so it sits left
+/// of the move list, and a little towards the far side so the menu bar leaves it clear.
+const FLAT_CENTRE: Vec3 = Vec3::new(1.2, 0.0, -0.5);
+/// How high above the board the flat camera is (anything above the pieces).
+const FLAT_ALTITUDE: f32 = 30.0;
+
+/// The flat view's camera place for `bottom` at the bottom of the window: straight down, with
+/// the window's up pointing to the other side.
+#[must_use]
+pub fn flat_transform(bottom: Side) -> Transform {
+    let turn = if bottom == Side::Black { PI } else { 0.0 };
+    let centre = Quat::from_rotation_y(turn) * FLAT_CENTRE;
+    // Red sits at +z: with Red at the bottom the window's up is -z.
+    let up = Quat::from_rotation_y(turn) * Vec3::NEG_Z;
+    Transform::from_translation(centre + Vec3::Y * FLAT_ALTITUDE).looking_at(centre, up)
+}
+
+/// The flat view's projection: the board's depth (and margin) fills the window's height.
+#[must_use]
+pub fn flat_projection() -> Projection {
+    Projection::Orthographic(OrthographicProjection {
+        scaling_mode: ScalingMode::FixedVertical {
+            viewport_height: FLAT_HEIGHT,
+        },
+        ..OrthographicProjection::default_3d()
+    })
+}
+
+/// The orbit view a preset eases to, for `bottom` at the bottom.
+#[must_use]
+pub fn preset_view(preset: Preset, bottom: Side) -> View {
+    match preset {
+        Preset::PlayerSide => View::home(bottom),
+        Preset::OpponentSide => View::home(!bottom),
+        Preset::Top => View {
+            pitch: 1.45,
+            distance: 17.0,
+            ..View::home(bottom)
+        }
+        .clamped(),
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ToggleFlat>().add_message::<Preset>();
+    app.add_systems(
+        Update,
+        (restore_flat, switch, presets, apply)
+            .chain()
+            .after(CameraSystems),
+    );
+}
+
+/// The first frame: the flat view if the settings keep it.
+fn restore_flat(
+    settings: Option<Res<Settings>>,
+    mut done: Local<bool>,
+    mut orbits: Query<&mut Orbit>,
+) {
+    if *done {
+        return;
+    }
+    *done = true;
+    if settings.is_some_and(|s| s.flat_view) {
+        for mut orbit in &mut orbits {
+            orbit.flat = true;
+        }
+    }
+}
+
+/// `F` or the button: the flat view, or back to the 3D view; kept in the settings.
+fn switch(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut toggles: MessageReader<ToggleFlat>,
+    mut orbits: Query<&mut Orbit>,
+    settings: Option<ResMut<Settings>>,
+) {
+    let asked = toggles.read().count() % 2 == 1;
+    if asked == keys.just_pressed(KeyCode::KeyF) {
+        return;
+    }
+    let mut flat = false;
+    for mut orbit in &mut orbits {
+        orbit.flat = !orbit.flat;
+        flat = orbit.flat;
+    }
+    if let Some(mut settings) = settings
+        && settings.flat_view != flat
+    {
+        settings.flat_view = flat;
+    }
+}
+
+/// `1`, `2`, `3` or a preset message: back to 3D, easing to the preset.
+fn presets(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut asked: MessageReader<Preset>,
+    game: Res<Game>,
+    mut orbits: Query<&mut Orbit>,
+    settings: Option<ResMut<Settings>>,
+) {
+    let mut wanted = asked.read().last().copied();
+    for (key, preset) in [
+        (KeyCode::Digit1, Preset::PlayerSide),
+        (KeyCode::Digit2, Preset::OpponentSide),
+        (KeyCode::Digit3, Preset::Top),
+    ] {
+        if keys.just_pressed(key) {
+            wanted = Some(preset);
+        }
+    }
+    let Some(preset) = wanted else { return };
+    let view = preset_view(preset, game.players.bottom_side());
+    for mut orbit in &mut orbits {
+        orbit.flat = false;
+        orbit.goal = view;
+    }
+    if let Some(mut settings) = settings
+        && settings.flat_view
+    {
+        settings.flat_view = false;
+    }
+}
+
+/// Keeps the camera's projection and place in line with the mode and the side at the bottom
+/// (written only on a change).
+fn apply(
+    game: Res<Game>,
+    mut cameras: Query<(&Orbit, &mut Projection, &mut Transform)>,
+    mut shown: Local<Option<(bool, Side)>>,
+) {
+    let bottom = game.players.bottom_side();
+    for (orbit, mut projection, mut transform) in &mut cameras {
+        let now = (orbit.flat, bottom);
+        if *shown == Some(now) {
+            continue;
+        }
+        if orbit.flat {
+            *projection = flat_projection();
+            *transform = flat_transform(bottom);
+        } else if shown.is_some_and(|(was_flat, _)| was_flat) {
+            *projection = Projection::Perspective(PerspectiveProjection::default());
+            *transform = orbit.current.transform();
+        }
+        *shown = Some(now);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where a world point shows in the camera's frame (x right, y up).
+    fn seen(camera: &Transform, world: Vec3) -> Vec3 {
+        camera.to_matrix().inverse().transform_point3(world)
+    }
+
+    #[test]
+    fn the_flat_view_looks_straight_down_with_the_player_at_the_bottom() {
+        let red_king = Vec3::new(0.0, 0.0, 4.5);
+        let black_king = Vec3::new(0.0, 0.0, -4.5);
+        let left_rook = Vec3::new(-4.0, 0.0, 4.5); // Red's a0 rook, on Red's left.
+        for (bottom, near, far) in [
+            (Side::Red, red_king, black_king),
+            (Side::Black, black_king, red_king),
+        ] {
+            let t = flat_transform(bottom);
+            assert!((t.forward().as_vec3() - Vec3::NEG_Y).length() < 1e-5);
+            assert!(
+                seen(&t, near).y < seen(&t, far).y,
+                "{bottom:?}'s king below the other"
+            );
+        }
+        // Red at the bottom: Red's left is the window's left.
+        let t = flat_transform(Side::Red);
+        assert!(seen(&t, left_rook).x < seen(&t, red_king).x);
+        // The whole board (10 x 11) fits the height shown, beside the centre.
+        for corner in [Vec3::new(-5.0, 0.0, -5.5), Vec3::new(5.0, 0.0, 5.5)] {
+            assert!(seen(&t, corner).y.abs() < FLAT_HEIGHT / 2.0);
+        }
+    }
+
+    /// A headless game with the camera and the flat view, its files in a scratch folder.
+    fn app() -> App {
+        let dir = std::env::temp_dir().join(format!("chuhan-flat-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, crate::CorePlugin));
+        app.add_plugins(bevy::input::InputPlugin);
+        app.add_plugins((crate::view::camera::plugin, plugin));
+        app.insert_resource(crate::storage::files::Dirs::in_one(&dir));
+        for _ in 0..3 {
+            app.update();
+        }
+        app
+    }
+
+    fn camera(app: &mut App) -> (Orbit, Projection, Transform) {
+        let mut q = app.world_mut().query::<(&Orbit, &Projection, &Transform)>();
+        let (o, p, t) = q.single(app.world()).expect("the camera");
+        (*o, p.clone(), *t)
+    }
+
+    #[test]
+    fn the_flat_view_switches_on_and_gives_back_the_orbit_view_as_it_was() {
+        let mut app = app();
+        let (before, projection, place) = camera(&mut app);
+        assert!(!before.flat && matches!(projection, Projection::Perspective(_)));
+        app.world_mut().write_message(ToggleFlat);
+        app.update();
+        let (orbit, projection, t) = camera(&mut app);
+        assert!(orbit.flat && matches!(projection, Projection::Orthographic(_)));
+        assert_eq!(t, flat_transform(Side::Red));
+        assert!(app.world().resource::<Settings>().flat_view);
+        // Back to 3D: the same orbit, the same place.
+        app.world_mut().write_message(ToggleFlat);
+        app.update();
+        let (orbit, projection, t) = camera(&mut app);
+        assert!(!orbit.flat && matches!(projection, Projection::Perspective(_)));
+        assert_eq!(orbit.current, before.current);
+        assert!((t.translation - place.translation).length() < 1e-4);
+        assert!(!app.world().resource::<Settings>().flat_view);
+        // A preset leaves the flat view and eases the orbit to it.
+        app.world_mut().write_message(ToggleFlat);
+        app.update();
+        app.world_mut().write_message(Preset::OpponentSide);
+        app.update();
+        let (orbit, projection, _) = camera(&mut app);
+        assert!(!orbit.flat && matches!(projection, Projection::Perspective(_)));
+        assert_eq!(orbit.goal, View::home(Side::Black));
+    }
+
+    #[test]
+    fn presets_face_each_side_and_the_top_is_higher() {
+        let player = preset_view(Preset::PlayerSide, Side::Red);
+        let other = preset_view(Preset::OpponentSide, Side::Red);
+        let top = preset_view(Preset::Top, Side::Red);
+        assert_eq!(player, View::home(Side::Red));
+        assert_eq!(other, View::home(Side::Black));
+        assert!(top.pitch > player.pitch && top.yaw == player.yaw);
+    }
+}
