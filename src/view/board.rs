@@ -19,7 +19,10 @@ pub struct Table;
 /// The table's colour; on low graphics the table is not drawn and the window is cleared to it
 /// (an unlit table looks the same, and the software renderer spends more on its large, clipped
 /// faces than on the rest of the scene).
-pub const TABLE_COLOR: Color = Color::srgb(0.25, 0.16, 0.10);
+pub const TABLE_COLOR: Color = Color::srgb(0.12, 0.22, 0.16);
+
+/// How many times the cloth's texture repeats across the table.
+const CLOTH_REPEAT: f32 = 10.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board);
@@ -158,19 +161,40 @@ fn spawn_board(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
+    use crate::view::assets::path;
+    // Wood with grain (made by tools/make_textures.py), oiled: a soft sheen.
     let wood = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.80, 0.62, 0.38),
-        perceptual_roughness: 0.7,
+        base_color_texture: Some(assets.load(path("textures/board-wood.png"))),
+        // A warm tint over the texture.
+        base_color: Color::srgb(0.93, 0.85, 0.76),
+        perceptual_roughness: 0.72,
+        reflectance: 0.25,
         ..default()
     });
+    // The lines darken the wood under them (multiplied), so its grain shows through the ink.
     let ink = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.15, 0.08, 0.04),
+        base_color: Color::srgb(0.22, 0.13, 0.07),
+        alpha_mode: AlphaMode::Multiply,
         unlit: true,
         ..default()
     });
+    // A felt cloth on the table, its texture repeated.
+    let cloth = assets
+        .load_builder()
+        .with_settings(|s: &mut bevy::image::ImageLoaderSettings| {
+            s.sampler =
+                bevy::image::ImageSampler::Descriptor(bevy::image::ImageSamplerDescriptor {
+                    address_mode_u: bevy::image::ImageAddressMode::Repeat,
+                    address_mode_v: bevy::image::ImageAddressMode::Repeat,
+                    ..bevy::image::ImageSamplerDescriptor::linear()
+                });
+        })
+        .load(path("textures/table-cloth.png"));
     let table = materials.add(StandardMaterial {
-        base_color: TABLE_COLOR,
-        perceptual_roughness: 0.9,
+        base_color_texture: Some(cloth),
+        uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(CLOTH_REPEAT)),
+        perceptual_roughness: 0.95,
+        reflectance: 0.1,
         ..default()
     });
     commands.spawn((
@@ -197,7 +221,7 @@ fn spawn_board(
         RiverText,
         Mesh3d(meshes.add(Rectangle::new(8.0 * SPACING, 1.0 * SPACING))),
         MeshMaterial3d(materials.add(StandardMaterial {
-            base_color_texture: Some(assets.load(crate::view::assets::path("textures/river.png"))),
+            base_color_texture: Some(assets.load(path("textures/river.png"))),
             alpha_mode: AlphaMode::Blend,
             perceptual_roughness: 0.8,
             ..default()

@@ -68,7 +68,10 @@ fn load_piece_assets(
         materials.add(StandardMaterial {
             base_color: wood_color,
             emissive,
-            perceptual_roughness: 0.6,
+            perceptual_roughness: 0.5,
+            // A lacquered piece: a thin glossy coat over the wood (shaded on high only).
+            clearcoat: 0.6,
+            clearcoat_perceptual_roughness: 0.2,
             ..default()
         })
     };
@@ -83,6 +86,16 @@ fn load_piece_assets(
         .map(|piece| {
             materials.add(StandardMaterial {
                 base_color_texture: Some(assets.load(face_texture(piece))),
+                // The character and the ring carved in (a normal map the asset tool derives
+                // from the face; data, so read as linear, not sRGB).
+                normal_map_texture: Some(
+                    assets
+                        .load_builder()
+                        .with_settings(|s: &mut bevy::image::ImageLoaderSettings| {
+                            s.is_srgb = false;
+                        })
+                        .load(face_texture(piece).replace("piece-", "piece-normal-")),
+                ),
                 // Matte, so the light's reflection never washes the ink out from either side.
                 perceptual_roughness: 0.9,
                 reflectance: 0.1,
@@ -98,7 +111,7 @@ fn load_piece_assets(
             RADIUS * 0.9,
             48,
         )),
-        face: meshes.add(Circle::new(RADIUS * 0.92).mesh().resolution(48)),
+        face: meshes.add(face_mesh()),
         faces,
         wood: plain,
         hover,
@@ -106,6 +119,18 @@ fn load_piece_assets(
         check,
         refused,
     });
+}
+
+/// The face's disc, with tangents for its normal map.
+fn face_mesh() -> Mesh {
+    let mesh = Mesh::from(Circle::new(RADIUS * 0.92).mesh().resolution(48));
+    match mesh.clone().with_generated_tangents() {
+        Ok(m) => m,
+        Err(e) => {
+            warn!("piece face tangents: {e}");
+            mesh
+        }
+    }
 }
 
 /// The rotation of a face that reads upright for `bottom`.

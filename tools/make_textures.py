@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Makes Chuhan's material textures, seeded, from nothing but numbers (no downloaded images):
+
+    assets/textures/board-wood.png      the board's wood: straight grain along the ranks, with
+                                        slow figure and fine fibres (1024 x 1024, top face)
+    assets/textures/table-cloth.png     the felt under the board, tiling (512 x 512)
+    assets/textures/piece-normal-*.png  a normal map per piece face, from its face texture: the
+                                        character and the ring carved into the wood
+
+Run from the repository root (needs `pip install numpy pillow`):
+    python3 tools/make_textures.py [--seed 2026]
+The same seed gives the same files. Everything it writes is made for this project (MIT OR
+Apache-2.0); the normal maps are derived from the face textures, whose glyphs are under the OFL.
+"""
+import argparse
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parent.parent
+TEX = ROOT / "assets" / "textures"
+
+
+def periodic_noise(rng, size, smooth, stretch=1.0):
+    """Noise that tiles: white noise low-passed in the frequency domain (periodic by design);
+    `stretch` > 1 draws it out along x (wood fibres)."""
+    white = rng.standard_normal((size, size))
+    f = np.fft.fftfreq(size)
+    r2 = f[:, None] ** 2 + (f[None, :] * stretch) ** 2
+    spectrum = np.fft.fft2(white) * np.exp(-r2 * (smooth ** 2) * 40.0)
+    out = np.real(np.fft.ifft2(spectrum))
+    out -= out.min()
+    return out / max(out.max(), 1e-9)
+
+
+def board_wood(rng, size=1024):
+    """Light, even wood (as boards are made of) with straight grain across the board: growth
+    rings seen edge-on, unevenly spaced and gently wavy, fibres drawn out along them, and a slow
+    figure of lighter and darker wood."""
+    y, x = np.mgrid[0:size, 0:size].astype(np.float64) / size
+    warp = periodic_noise(rng, size, 50.0, 3.0) * 0.06 + periodic_noise(rng, size, 10.0) * 0.004
+    phase = periodic_noise(rng, size, 110.0) * 9.0
+    rings = np.sin((y + warp) * 2 * np.pi * 17.0 + phase)
+    late = np.clip((rings + 0.2) / 1.2, 0, 1) ** 3  # the darker latewood, thin and soft
+    fibres = periodic_noise(rng, size, 2.0, 12.0)
+    fibres = (fibres - fibres.mean()) * 1.2
+    figure = periodic_noise(rng, size, 140.0, 2.0)
+    light = np.array([0.80, 0.62, 0.40])
+    dark = np.array([0.60, 0.41, 0.23])
+    t = np.clip(0.32 * late + 0.38 * figure + 0.22 * fibres + 0.05, 0, 1)[..., None]
+    rgb = light * (1 - t) + dark * t
+    return Image.fromarray((np.clip(rgb, 0, 1) * 255).astype(np.uint8), "RGB")
+
+
+def table_cloth(rng, size=512):
+    """A dark green felt that tiles: soft mottling and a fine nap."""
+    mottle = periodic_noise(rng, size, 30.0)
+    nap = periodic_noise(rng, size, 0.8)
+    t = (0.65 * mottle + 0.35 * nap)[..., None]
+    base = np.array([0.10, 0.20, 0.14])
+    lift = np.array([0.16, 0.28, 0.20])
+    rgb = base * (1 - t) + lift * t
+    return Image.fromarray((np.clip(rgb, 0, 1) * 255).astype(np.uint8), "RGB")
+
+
+def blur(a, radius):
+    """A box blur repeated three times (close to a Gaussian), edges clamped."""
+    for _ in range(3):
+        pad = np.pad(a, radius, mode="edge")
+        c = np.cumsum(np.cumsum(pad, 0), 1)
+        c = np.pad(c, ((1, 0), (1, 0)))
+        k = 2 * radius + 1
+        a = (c[k:, k:] - c[:-k, k:] - c[k:, :-k] + c[:-k, :-k]) / (k * k)
+    return a
+
+
+def carved_normal(face: Image.Image, depth=3.0):
+    """A tangent-space normal map in which the inked parts of `face` are cut into the wood."""
+    rgb = np.asarray(face.convert("RGB")).astype(np.float64) / 255.0
+    paper = np.array([236, 212, 164]) / 255.0
+    ink = np.clip(np.linalg.norm(rgb - paper, axis=2) / 0.5, 0, 1)
+    height = 1.0 - blur(ink, 2)
+    gy, gx = np.gradient(height)
+    n = np.dstack([-gx * depth, gy * depth, np.ones_like(height)])
+    n /= np.linalg.norm(n, axis=2, keepdims=True)
+    return Image.fromarray(((n * 0.5 + 0.5) * 255).astype(np.uint8), "RGB")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    rng = np.random.default_rng(args.seed)
+    board_wood(rng).save(TEX / "board-wood.png", optimize=True)
+    table_cloth(rng).save(TEX / "table-cloth.png", optimize=True)
+    for face in sorted(TEX.glob("piece-red-*.png")) + sorted(TEX.glob("piece-black-*.png")):
+        name = face.name.replace("piece-", "piece-normal-")
+        carved_normal(Image.open(face)).save(TEX / name, optimize=True)
+    for p in sorted(TEX.glob("*.png")):
+        print(f"{p.relative_to(ROOT)}: {p.stat().st_size} bytes")
+
+
+if __name__ == "__main__":
+    main()
