@@ -2,7 +2,8 @@
 """Makes Chuhan's material textures, seeded, from nothing but numbers (no downloaded images):
 
     assets/textures/board-wood.png      the board's wood: straight grain along the ranks, with
-                                        slow figure and fine fibres (1024 x 1024, top face)
+                                        slow figure and fine fibres (512 x 512, top face:
+                                        no larger, as there are no mipmaps)
     assets/textures/table-cloth.png     the felt under the board, tiling (512 x 512)
     assets/textures/piece-normal-*.png  a normal map per piece face, from its face texture: the
                                         character and the ring carved into the wood
@@ -34,16 +35,16 @@ def periodic_noise(rng, size, smooth, stretch=1.0):
     return out / max(out.max(), 1e-9)
 
 
-def board_wood(rng, size=1024):
+def board_wood(rng, size=512):
     """Light, even wood (as boards are made of) with straight grain across the board: growth
     rings seen edge-on, unevenly spaced and gently wavy, fibres drawn out along them, and a slow
     figure of lighter and darker wood."""
     y, x = np.mgrid[0:size, 0:size].astype(np.float64) / size
     warp = periodic_noise(rng, size, 50.0, 3.0) * 0.06 + periodic_noise(rng, size, 10.0) * 0.004
     phase = periodic_noise(rng, size, 110.0) * 9.0
-    rings = np.sin((y + warp) * 2 * np.pi * 17.0 + phase)
+    rings = np.sin((y + warp) * 2 * np.pi * 13.0 + phase)
     late = np.clip((rings + 0.2) / 1.2, 0, 1) ** 3  # the darker latewood, thin and soft
-    fibres = periodic_noise(rng, size, 2.0, 12.0)
+    fibres = periodic_noise(rng, size, 1.5, 10.0)
     fibres = (fibres - fibres.mean()) * 1.2
     figure = periodic_noise(rng, size, 140.0, 2.0)
     light = np.array([0.80, 0.62, 0.40])
