@@ -236,3 +236,43 @@ fn with_the_analysis_shown_a_new_move_is_a_variation_and_hidden_it_cuts() {
         "only h9g7 is left beside it"
     );
 }
+
+/// The pieces taken in play, in their trays in capture order, and the balance they show.
+fn trays(app: &mut App) -> (Vec<(char, usize)>, i32) {
+    let mut q = app.world_mut().query::<&chuhan::core::pieces::Taken>();
+    let mut taken: Vec<_> = q.iter(app.world()).map(|t| (t.piece, t.slot)).collect();
+    taken.sort_by_key(|&(p, slot)| (p.color as u8, slot));
+    let balance = chuhan::core::pieces::material_balance(taken.iter().map(|(p, _)| *p));
+    (
+        taken.iter().map(|(p, s)| (p.fen_char(), *s)).collect(),
+        balance,
+    )
+}
+
+#[test]
+fn taken_pieces_go_to_the_trays_in_order_and_come_back_on_undo() {
+    use chuhan::core::commands::Command;
+    let mut app = app_in(&scratch_dir());
+    common::new_game(
+        &mut app,
+        common::START,
+        &[],
+        chuhan::core::game::Players::TWO_PLAYERS,
+    );
+    // The cannon takes the horse (Red 4 up), the rook takes the cannon back (Black 0.5 up).
+    for m in ["h2h9", "i9h9"] {
+        play(&mut app, mv(m));
+    }
+    assert_eq!(trays(&mut app), (vec![('C', 0), ('n', 0)], -1));
+    play(&mut app, mv("b2b9"));
+    play(&mut app, mv("a9b9"));
+    assert_eq!(
+        trays(&mut app),
+        (vec![('C', 0), ('C', 1), ('n', 0), ('n', 1)], -2)
+    );
+    // Undo gives the last capture back to the board, the first ones stay in order.
+    send(&mut app, Command::Undo);
+    app.update();
+    assert_eq!(trays(&mut app), (vec![('C', 0), ('n', 0), ('n', 1)], 7));
+    assert_eq!(game(&app).record.ply(), 3);
+}

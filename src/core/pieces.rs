@@ -101,6 +101,44 @@ pub fn taken_position(piece: Piece, slot: usize) -> Vec3 {
     Vec3::new(x, HEIGHT / 2.0, z)
 }
 
+/// The tray that holds the pieces `capturer` took: its centre and size (x, z) on the table, under
+/// the slots of [`taken_position`] (two columns of eight), its top level with the board's.
+#[must_use]
+pub fn tray(capturer: Side) -> (Vec3, Vec2) {
+    let centre = Vec3::new(6.15, -0.15, 0.975);
+    let centre = match capturer {
+        Side::Red => centre,
+        Side::Black => Vec3::new(-centre.x, centre.y, -centre.z),
+    };
+    (centre, Vec2::new(2.0, 7.9))
+}
+
+/// The material a side has won, in half points of the usual scale (rook 9, cannon 4.5, horse 4,
+/// advisor and elephant 2, pawn 1): Red's captures minus Black's, from the pieces taken.
+#[must_use]
+pub fn material_balance(taken: impl IntoIterator<Item = Piece>) -> i32 {
+    use xiangqi::PieceKind;
+    taken
+        .into_iter()
+        .map(|p| {
+            let half_points = match p.kind {
+                PieceKind::King => 0,
+                PieceKind::Rook => 18,
+                PieceKind::Cannon => 9,
+                PieceKind::Horse => 8,
+                PieceKind::Advisor | PieceKind::Elephant => 4,
+                PieceKind::Pawn => 2,
+            };
+            // A Black piece taken is Red's gain.
+            if p.color == Side::Black {
+                half_points
+            } else {
+                -half_points
+            }
+        })
+        .sum()
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnimationCap>();
     app.add_systems(
@@ -288,7 +326,33 @@ mod tests {
                 assert!(p.x.abs() > 5.0 + RADIUS, "slot {slot} is on the board");
                 assert!(!seen.contains(&p));
                 seen.push(p);
+                // On the capturer's tray, whole, resting on its top.
+                let (centre, size) = tray(!color);
+                assert!(
+                    (p.x - centre.x).abs() + RADIUS <= size.x / 2.0,
+                    "slot {slot}"
+                );
+                assert!(
+                    (p.z - centre.z).abs() + RADIUS <= size.y / 2.0,
+                    "slot {slot}"
+                );
+                assert!((p.y - HEIGHT / 2.0 - (centre.y + 0.15)).abs() < 1e-5);
             }
         }
+    }
+
+    #[test]
+    fn the_balance_counts_what_each_side_took() {
+        let red = |k| Piece::new(Side::Red, k);
+        let black = |k| Piece::new(Side::Black, k);
+        assert_eq!(material_balance([]), 0);
+        // Red took a rook and a pawn, Black a cannon: Red is 5.5 points up (11 half points).
+        let taken = [
+            black(PieceKind::Rook),
+            red(PieceKind::Cannon),
+            black(PieceKind::Pawn),
+        ];
+        assert_eq!(material_balance(taken), 11);
+        assert_eq!(material_balance([red(PieceKind::Horse)]), -8);
     }
 }

@@ -17,6 +17,7 @@ pub mod side_panel;
 pub mod status;
 pub mod text;
 pub mod theme;
+pub mod trays;
 
 /// Ordering of the UI systems: buttons first, then what they show.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,6 +43,7 @@ pub(super) fn plugin(app: &mut App) {
         move_list::plugin,
         dialogs::plugin,
         browser::plugin,
+        trays::plugin,
     ));
 }
 

@@ -12,6 +12,10 @@ pub struct RiverText;
 #[derive(Component)]
 pub struct BoardSurface;
 
+/// The tray that holds the pieces a side took.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Tray(pub xiangqi::Color);
+
 /// The table under the board (dragging on it turns the view).
 #[derive(Component)]
 pub struct Table;
@@ -209,6 +213,24 @@ fn spawn_board(
         MeshMaterial3d(wood),
         Transform::from_xyz(0.0, -0.15, 0.0),
     ));
+    // A tray beside the board on each side for the pieces that side took: dark lacquered wood,
+    // its top level with the board so the taken pieces rest on it.
+    let lacquer = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.22, 0.10, 0.06),
+        perceptual_roughness: 0.35,
+        clearcoat: 0.5,
+        ..default()
+    });
+    for capturer in [xiangqi::Color::Red, xiangqi::Color::Black] {
+        let (centre, size) = crate::core::pieces::tray(capturer);
+        commands.spawn((
+            Tray(capturer),
+            Mesh3d(meshes.add(Cuboid::new(size.x, 0.3, size.y))),
+            MeshMaterial3d(lacquer.clone()),
+            Transform::from_translation(centre),
+            Pickable::IGNORE,
+        ));
+    }
     // All the ink in one mesh: one draw instead of one per line.
     commands.spawn((
         Mesh3d(meshes.add(ink_mesh(&board_lines()))),
