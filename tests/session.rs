@@ -528,6 +528,10 @@ fn settings_persist_between_runs() {
             &mut app,
             SettingChange::Language(chuhan::core::settings::Language::English),
         );
+        // The themes: pieces carved -> plastic -> jade, board wood -> paper.
+        send(&mut app, SettingChange::CyclePieces);
+        send(&mut app, SettingChange::CyclePieces);
+        send(&mut app, SettingChange::CycleBoard);
         send(
             &mut app,
             Command::NewGame(Setup::Handicap {
@@ -542,6 +546,8 @@ fn settings_persist_between_runs() {
     assert_eq!(s.level, Level::Master);
     assert!(!s.sound);
     assert_eq!(s.language, chuhan::core::settings::Language::English);
+    assert_eq!(s.pieces, chuhan::core::settings::PieceTheme::Jade);
+    assert_eq!(s.board, chuhan::core::settings::BoardTheme::Paper);
     assert_eq!(app.world().resource::<Settings>().level, Level::Master);
     // The last setup starts the next run.
     assert_eq!(

@@ -97,12 +97,13 @@ def piece_faces(font_path: Path, out_dir: Path) -> None:
 
 
 def river(font_path: Path, out: Path) -> None:
-    """The river band (8 x 1 points), transparent, with 楚河 on the left and 汉界 on the right."""
+    """The river band (8 x 1 points), transparent, with 楚河 on the left and 汉界 on the right, in
+    white: the game tints it with each board's ink."""
     w, h = 1024, 128
     font = ImageFont.truetype(str(font_path), 96)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    ink = (60, 34, 16, 230)
+    ink = (255, 255, 255, 230)
     for text, cx in (("楚  河", w * 0.25), ("汉  界", w * 0.75)):
         d.text((cx, h / 2 + 4), text, font=font, fill=ink, anchor="mm")
     img.save(out, optimize=True)

@@ -40,6 +40,12 @@ shot review CHUHAN_HOME="$(mktemp -d)" CHUHAN_OPEN="$(ls crates/xiangqi/tests/da
 clock_home="$(mktemp -d)"
 printf '(time_control: Fischer(base: 300, increment: 3), level: "beginner")\n' >"$clock_home/settings.ron"
 shot clocks CHUHAN_HOME="$clock_home" CHUHAN_PLAYERS=red CHUHAN_MOVES="h2e2 h9g7 h0g2" CHUHAN_SCREENSHOT_FRAMES=30
+# The themes and the trays (scratch homes whose settings choose the theme).
+theme_home() { local h; h="$(mktemp -d)"; printf '(pieces: %s, board: %s)\n' "$1" "$2" >"$h/settings.ron"; echo "$h"; }
+shot theme-plastic-paper CHUHAN_HOME="$(theme_home Plastic Paper)" CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
+shot theme-jade-lacquer CHUHAN_HOME="$(theme_home Jade Lacquer)" CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
+shot theme-jade-lacquer-low CHUHAN_HOME="$(theme_home Jade Lacquer)" CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6" CHUHAN_GRAPHICS=low CHUHAN_SCREENSHOT_FRAMES=5
+shot trays CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6 b2e2 b9c7 e2e6 c7e6 h0g2 a9a8" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
 # The flat view (2D), in English.
 shot flat-view CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7" CHUHAN_COMMAND=flat CHUHAN_LANG=en CHUHAN_SCREENSHOT_FRAMES=8
 # A record with variations (docs/records/variations.pgn), on Red's third move.

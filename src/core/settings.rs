@@ -48,6 +48,54 @@ impl Graphics {
     }
 }
 
+/// The look of the pieces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum PieceTheme {
+    /// Turned wood, lacquered, the characters carved and inked red and black.
+    #[default]
+    Carved,
+    /// Printed plastic: bright, glossy, the characters flat.
+    Plastic,
+    /// Jade: green stone, polished, the characters cut in.
+    Jade,
+}
+
+impl PieceTheme {
+    /// The next in the menu's cycle.
+    #[must_use]
+    pub fn next(self) -> PieceTheme {
+        match self {
+            PieceTheme::Carved => PieceTheme::Plastic,
+            PieceTheme::Plastic => PieceTheme::Jade,
+            PieceTheme::Jade => PieceTheme::Carved,
+        }
+    }
+}
+
+/// The look of the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum BoardTheme {
+    /// Wood with grain, the lines inked in.
+    #[default]
+    Wood,
+    /// A printed paper board, plain and bright, as in books.
+    Paper,
+    /// Dark red lacquer with gold lines.
+    Lacquer,
+}
+
+impl BoardTheme {
+    /// The next in the menu's cycle.
+    #[must_use]
+    pub fn next(self) -> BoardTheme {
+        match self {
+            BoardTheme::Wood => BoardTheme::Paper,
+            BoardTheme::Paper => BoardTheme::Lacquer,
+            BoardTheme::Lacquer => BoardTheme::Wood,
+        }
+    }
+}
+
 /// How moves are written in the move list and the analysis.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum MoveNotation {
@@ -92,6 +140,10 @@ pub struct Settings {
     pub camera: Option<(f32, f32, f32)>,
     /// The flat view from straight above (2D, for study) instead of the 3D view.
     pub flat_view: bool,
+    /// The look of the pieces.
+    pub pieces: PieceTheme,
+    /// The look of the board.
+    pub board: BoardTheme,
     /// How much the renderer draws.
     pub graphics: Graphics,
     /// How moves are written.
@@ -183,6 +235,8 @@ impl Default for Settings {
             setup: Setup::default(),
             camera: None,
             flat_view: false,
+            pieces: PieceTheme::Carved,
+            board: BoardTheme::Wood,
             graphics: Graphics::Auto,
             notation: MoveNotation::Auto,
             analysis_in_play: false,
@@ -234,6 +288,10 @@ pub enum SettingChange {
     CycleNotation,
     /// The external engine set in the settings, or the built-in one.
     ToggleExternalEngine,
+    /// The next look of the pieces.
+    CyclePieces,
+    /// The next look of the board.
+    CycleBoard,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -254,6 +312,8 @@ fn apply_changes(mut changes: MessageReader<SettingChange>, mut settings: ResMut
             SettingChange::ToggleExternalEngine => {
                 settings.engine.enabled = !settings.engine.enabled;
             }
+            SettingChange::CyclePieces => settings.pieces = settings.pieces.next(),
+            SettingChange::CycleBoard => settings.board = settings.board.next(),
         }
     }
 }

@@ -4,6 +4,7 @@ use bevy::prelude::*;
 
 pub mod hide;
 pub mod measure;
+pub mod probe;
 pub mod screenshot;
 
 pub(super) fn plugin(app: &mut App) {

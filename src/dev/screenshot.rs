@@ -259,20 +259,6 @@ fn send_scripted_command(name: &str, world: &mut World) {
     }
 }
 
-/// Whether an image shows the board: enough pixels of its wood colour.
-#[must_use]
-pub fn shows_board(rgb: &[u8]) -> bool {
-    let pixels = rgb.len() / 3;
-    let wood = rgb
-        .chunks_exact(3)
-        .filter(|p| {
-            let (r, g, b) = (i32::from(p[0]), i32::from(p[1]), i32::from(p[2]));
-            r > 120 && r > g && g > b && r - b > 50
-        })
-        .count();
-    pixels > 0 && wood * 5 > pixels
-}
-
 fn run_script(
     mut commands: Commands,
     mut script: ResMut<Script>,
@@ -369,7 +355,7 @@ fn probe_board(captured: On<ScreenshotCaptured>, mut script: ResMut<Script>) {
     let Ok(image) = captured.image.clone().try_into_dynamic() else {
         return;
     };
-    if shows_board(image.to_rgb8().as_raw()) {
+    if crate::dev::probe::shows_board(image.to_rgb8().as_raw()) {
         script.board_seen = true;
         if let Some(launched) = LAUNCHED.get() {
             info!(

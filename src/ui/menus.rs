@@ -101,6 +101,18 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 18.0,
             ));
             m.spawn(button(
+                send(SettingChange::CyclePieces),
+                (Dynamic::Pieces, Text::new("")),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(
+                send(SettingChange::CycleBoard),
+                (Dynamic::Board, Text::new("")),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(
                 send(SettingChange::CycleNotation),
                 (Dynamic::Notation, Text::new("")),
                 &ui,

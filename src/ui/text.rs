@@ -5,7 +5,7 @@ use xiangqi_engine::Level;
 
 use crate::core::notice::NoticeKind;
 pub use crate::core::settings::Language;
-use crate::core::settings::{Graphics, MoveNotation};
+use crate::core::settings::{BoardTheme, Graphics, MoveNotation, PieceTheme};
 
 /// A fixed text of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -238,6 +238,32 @@ pub fn graphics_name(graphics: Graphics, lang: Language) -> String {
         (Graphics::Auto, false) => "Graphics: auto".into(),
         (Graphics::High, false) => "Graphics: high".into(),
         (Graphics::Low, false) => "Graphics: low".into(),
+    }
+}
+
+/// The piece theme's menu line.
+#[must_use]
+pub fn pieces_name(theme: PieceTheme, lang: Language) -> String {
+    match (theme, lang == Language::Chinese) {
+        (PieceTheme::Carved, true) => "棋子：木雕".into(),
+        (PieceTheme::Plastic, true) => "棋子：塑料".into(),
+        (PieceTheme::Jade, true) => "棋子：玉石".into(),
+        (PieceTheme::Carved, false) => "Pieces: carved wood".into(),
+        (PieceTheme::Plastic, false) => "Pieces: plastic".into(),
+        (PieceTheme::Jade, false) => "Pieces: jade".into(),
+    }
+}
+
+/// The board theme's menu line.
+#[must_use]
+pub fn board_name(theme: BoardTheme, lang: Language) -> String {
+    match (theme, lang == Language::Chinese) {
+        (BoardTheme::Wood, true) => "棋盘：木纹".into(),
+        (BoardTheme::Paper, true) => "棋盘：纸面".into(),
+        (BoardTheme::Lacquer, true) => "棋盘：漆木".into(),
+        (BoardTheme::Wood, false) => "Board: wood".into(),
+        (BoardTheme::Paper, false) => "Board: paper".into(),
+        (BoardTheme::Lacquer, false) => "Board: lacquer".into(),
     }
 }
 

@@ -35,6 +35,8 @@ pub(crate) enum Dynamic {
     Sound,
     Notation,
     Graphics,
+    Pieces,
+    Board,
     Language(Language),
     /// A preset time control (chosen when it is the one for new games).
     TimeControl(crate::core::setup::TimeControl),
@@ -125,6 +127,8 @@ fn localize(
             Dynamic::Level(l) => (text::level_name(l, lang).to_owned(), l == settings.level),
             Dynamic::Handicap(h, gives) => (text::handicap_name(h, gives, lang), false),
             Dynamic::Graphics => (text::graphics_name(settings.graphics, lang), false),
+            Dynamic::Pieces => (text::pieces_name(settings.pieces, lang), false),
+            Dynamic::Board => (text::board_name(settings.board, lang), false),
             Dynamic::Notation => (text::notation_name(settings.notation, lang), false),
             Dynamic::TimeControl(tc) => (
                 text::time_control_name(tc, lang),

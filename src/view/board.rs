@@ -12,6 +12,19 @@ pub struct RiverText;
 #[derive(Component)]
 pub struct BoardSurface;
 
+/// The board's materials, restyled in place by the themes.
+#[derive(Resource, Clone)]
+pub(crate) struct BoardMaterials {
+    /// The playing surface.
+    pub(crate) wood: Handle<StandardMaterial>,
+    /// The wood's grain texture.
+    pub(crate) grain: Handle<Image>,
+    /// The lines.
+    pub(crate) ink: Handle<StandardMaterial>,
+    /// The river's writing.
+    pub(crate) river: Handle<StandardMaterial>,
+}
+
 /// The tray that holds the pieces a side took.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Tray(pub xiangqi::Color);
@@ -167,8 +180,9 @@ fn spawn_board(
 ) {
     use crate::view::assets::path;
     // Wood with grain (made by tools/make_textures.py), oiled: a soft sheen.
+    let grain = assets.load(path("textures/board-wood.png"));
     let wood = materials.add(StandardMaterial {
-        base_color_texture: Some(assets.load(path("textures/board-wood.png"))),
+        base_color_texture: Some(grain.clone()),
         // A warm tint over the texture.
         base_color: Color::srgb(0.93, 0.85, 0.76),
         perceptual_roughness: 0.72,
@@ -210,7 +224,7 @@ fn spawn_board(
     commands.spawn((
         BoardSurface,
         Mesh3d(meshes.add(Cuboid::new(10.0, 0.3, 11.0))),
-        MeshMaterial3d(wood),
+        MeshMaterial3d(wood.clone()),
         Transform::from_xyz(0.0, -0.15, 0.0),
     ));
     // A tray beside the board on each side for the pieces that side took: dark lacquered wood,
@@ -234,20 +248,29 @@ fn spawn_board(
     // All the ink in one mesh: one draw instead of one per line.
     commands.spawn((
         Mesh3d(meshes.add(ink_mesh(&board_lines()))),
-        MeshMaterial3d(ink),
+        MeshMaterial3d(ink.clone()),
         Transform::default(),
         Pickable::IGNORE,
     ));
     // 楚河 汉界 written in the river.
+    let river = materials.add(StandardMaterial {
+        base_color_texture: Some(assets.load(path("textures/river.png"))),
+        // The writing is white in the texture, tinted with the board's ink.
+        base_color: Color::srgba(0.24, 0.13, 0.06, 0.9),
+        alpha_mode: AlphaMode::Blend,
+        perceptual_roughness: 0.8,
+        ..default()
+    });
+    commands.insert_resource(BoardMaterials {
+        wood: wood.clone(),
+        grain,
+        ink: ink.clone(),
+        river: river.clone(),
+    });
     commands.spawn((
         RiverText,
         Mesh3d(meshes.add(Rectangle::new(8.0 * SPACING, 1.0 * SPACING))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color_texture: Some(assets.load(path("textures/river.png"))),
-            alpha_mode: AlphaMode::Blend,
-            perceptual_roughness: 0.8,
-            ..default()
-        })),
+        MeshMaterial3d(river.clone()),
         Transform::from_xyz(0.0, 0.006, 0.0)
             .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         Pickable::IGNORE,

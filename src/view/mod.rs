@@ -12,6 +12,7 @@ pub mod graphics;
 pub mod marks;
 pub mod pieces;
 pub mod pointer;
+pub mod themes;
 pub mod window;
 
 pub(super) fn plugin(app: &mut App) {
@@ -26,5 +27,6 @@ pub(super) fn plugin(app: &mut App) {
         flat::plugin,
         audio::plugin,
         graphics::plugin,
+        themes::plugin,
     ));
 }

@@ -17,17 +17,33 @@ use crate::view::board::RiverText;
 #[derive(Component)]
 pub struct Hovered;
 
-/// Shared meshes and materials of the pieces.
+/// Shared meshes and materials of the pieces (the themes restyle the materials in place).
 #[derive(Resource)]
-struct PieceAssets {
+pub(crate) struct PieceAssets {
     disc: Handle<Mesh>,
     face: Handle<Mesh>,
-    faces: Vec<Handle<StandardMaterial>>,
+    /// The faces, by [`Piece::index`].
+    pub(crate) faces: Vec<Handle<StandardMaterial>>,
+    /// Each face's normal map (the carving), by [`Piece::index`].
+    pub(crate) normals: Vec<Handle<Image>>,
     wood: Handle<StandardMaterial>,
     hover: Handle<StandardMaterial>,
     selected: Handle<StandardMaterial>,
     check: Handle<StandardMaterial>,
     refused: Handle<StandardMaterial>,
+}
+
+impl PieceAssets {
+    /// The body's materials: plain, hovered, selected, in check, refused.
+    pub(crate) fn bodies(&self) -> [&Handle<StandardMaterial>; 5] {
+        [
+            &self.wood,
+            &self.hover,
+            &self.selected,
+            &self.check,
+            &self.refused,
+        ]
+    }
 }
 
 /// The face of a piece (a child of its disc).
@@ -80,22 +96,30 @@ fn load_piece_assets(
     let selected = wood(LinearRgba::rgb(0.7, 0.55, 0.1));
     let check = wood(LinearRgba::rgb(1.6, 0.1, 0.05));
     let refused = wood(LinearRgba::rgb(1.0, 0.0, 0.0));
-    let faces = Side::ALL
+    let pieces: Vec<Piece> = Side::ALL
         .into_iter()
         .flat_map(|side| PieceKind::ALL.map(|kind| Piece::new(side, kind)))
-        .map(|piece| {
+        .collect();
+    // The character and the ring carved in: a normal map the asset tool derives from each face
+    // (data, so read as linear, not sRGB).
+    let normals: Vec<Handle<Image>> = pieces
+        .iter()
+        .map(|&piece| {
+            assets
+                .load_builder()
+                .with_settings(|s: &mut bevy::image::ImageLoaderSettings| {
+                    s.is_srgb = false;
+                })
+                .load(face_texture(piece).replace("piece-", "piece-normal-"))
+        })
+        .collect();
+    let faces = pieces
+        .iter()
+        .zip(&normals)
+        .map(|(&piece, normal)| {
             materials.add(StandardMaterial {
                 base_color_texture: Some(assets.load(face_texture(piece))),
-                // The character and the ring carved in (a normal map the asset tool derives
-                // from the face; data, so read as linear, not sRGB).
-                normal_map_texture: Some(
-                    assets
-                        .load_builder()
-                        .with_settings(|s: &mut bevy::image::ImageLoaderSettings| {
-                            s.is_srgb = false;
-                        })
-                        .load(face_texture(piece).replace("piece-", "piece-normal-")),
-                ),
+                normal_map_texture: Some(normal.clone()),
                 // Matte, so the light's reflection never washes the ink out from either side.
                 perceptual_roughness: 0.9,
                 reflectance: 0.1,
@@ -113,6 +137,7 @@ fn load_piece_assets(
         )),
         face: meshes.add(face_mesh()),
         faces,
+        normals,
         wood: plain,
         hover,
         selected,

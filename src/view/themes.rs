@@ -1,0 +1,196 @@
+//! Themes: the look of the pieces (carved wood, printed plastic, jade) and of the board (wood,
+//! paper, dark lacquer), chosen in the 游戏 menu and kept in the settings. Each restyles the
+//! shared materials in place (colours, roughness, lacquer, the carving's normal map, the board's
+//! grain and ink), so a change costs nothing per frame and never touches what the graphics
+//! setting decides (whether a material is lit).
+
+use bevy::prelude::*;
+
+use crate::core::settings::{BoardTheme, PieceTheme, Settings};
+use crate::view::board::BoardMaterials;
+use crate::view::pieces::PieceAssets;
+
+/// How a piece set looks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PieceLook {
+    /// The body's colour.
+    pub body: Color,
+    /// The body's roughness.
+    pub roughness: f32,
+    /// Its lacquer or polish (clear coat strength).
+    pub coat: f32,
+    /// The tint over the face (its ink on the paper colour).
+    pub face_tint: Color,
+    /// The face's roughness.
+    pub face_roughness: f32,
+    /// Whether the character is cut in (the normal map) or printed flat.
+    pub carved: bool,
+}
+
+/// How a board looks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardLook {
+    /// The surface's colour (a tint over the grain where there is grain).
+    pub surface: Color,
+    /// Whether the wood's grain shows.
+    pub grain: bool,
+    /// The surface's roughness.
+    pub roughness: f32,
+    /// Its lacquer (clear coat strength).
+    pub coat: f32,
+    /// The lines' colour.
+    pub ink: Color,
+    /// Whether the lines darken the surface under them (ink soaked in) or lie on it (gold).
+    pub ink_multiplies: bool,
+}
+
+/// The look of a piece set.
+#[must_use]
+pub fn piece_look(theme: PieceTheme) -> PieceLook {
+    match theme {
+        PieceTheme::Carved => PieceLook {
+            body: Color::srgb(0.93, 0.82, 0.62),
+            roughness: 0.5,
+            coat: 0.6,
+            face_tint: Color::WHITE,
+            face_roughness: 0.9,
+            carved: true,
+        },
+        PieceTheme::Plastic => PieceLook {
+            body: Color::srgb(0.97, 0.96, 0.92),
+            roughness: 0.3,
+            coat: 0.0,
+            face_tint: Color::srgb(1.0, 1.0, 1.0),
+            face_roughness: 0.35,
+            carved: false,
+        },
+        PieceTheme::Jade => PieceLook {
+            body: Color::srgb(0.42, 0.68, 0.50),
+            roughness: 0.2,
+            coat: 0.9,
+            face_tint: Color::srgb(0.62, 0.86, 0.68),
+            face_roughness: 0.3,
+            carved: true,
+        },
+    }
+}
+
+/// The look of a board.
+#[must_use]
+pub fn board_look(theme: BoardTheme) -> BoardLook {
+    match theme {
+        BoardTheme::Wood => BoardLook {
+            surface: Color::srgb(0.93, 0.85, 0.76),
+            grain: true,
+            roughness: 0.72,
+            coat: 0.0,
+            ink: Color::srgb(0.22, 0.13, 0.07),
+            ink_multiplies: true,
+        },
+        BoardTheme::Paper => BoardLook {
+            surface: Color::srgb(0.94, 0.89, 0.76),
+            grain: false,
+            roughness: 0.95,
+            coat: 0.0,
+            ink: Color::srgb(0.10, 0.10, 0.12),
+            ink_multiplies: true,
+        },
+        BoardTheme::Lacquer => BoardLook {
+            surface: Color::srgb(0.30, 0.07, 0.05),
+            grain: false,
+            roughness: 0.25,
+            coat: 0.9,
+            ink: Color::srgb(0.86, 0.68, 0.30),
+            ink_multiplies: false,
+        },
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, apply_themes);
+}
+
+/// Restyles the materials when the themes change (and once the materials exist).
+fn apply_themes(
+    settings: Res<Settings>,
+    pieces: Option<Res<PieceAssets>>,
+    board: Option<Res<BoardMaterials>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut shown: Local<Option<(PieceTheme, BoardTheme)>>,
+) {
+    let (Some(pieces), Some(board)) = (pieces, board) else {
+        return;
+    };
+    let wanted = (settings.pieces, settings.board);
+    if *shown == Some(wanted) {
+        return;
+    }
+    *shown = Some(wanted);
+    let p = piece_look(settings.pieces);
+    for handle in pieces.bodies() {
+        if let Some(mut m) = materials.get_mut(handle) {
+            m.base_color = p.body;
+            m.perceptual_roughness = p.roughness;
+            m.clearcoat = p.coat;
+        }
+    }
+    for (handle, normal) in pieces.faces.iter().zip(&pieces.normals) {
+        if let Some(mut m) = materials.get_mut(handle) {
+            m.base_color = p.face_tint;
+            m.perceptual_roughness = p.face_roughness;
+            m.normal_map_texture = p.carved.then(|| normal.clone());
+        }
+    }
+    let b = board_look(settings.board);
+    if let Some(mut m) = materials.get_mut(&board.wood) {
+        m.base_color = b.surface;
+        m.base_color_texture = b.grain.then(|| board.grain.clone());
+        m.perceptual_roughness = b.roughness;
+        m.clearcoat = b.coat;
+    }
+    if let Some(mut m) = materials.get_mut(&board.ink) {
+        m.base_color = b.ink;
+        m.alpha_mode = if b.ink_multiplies {
+            AlphaMode::Multiply
+        } else {
+            AlphaMode::Opaque
+        };
+    }
+    if let Some(mut m) = materials.get_mut(&board.river) {
+        m.base_color = b.ink.with_alpha(0.9);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Relative luminance of a colour.
+    fn light(c: Color) -> f32 {
+        c.luminance()
+    }
+
+    #[test]
+    fn every_board_keeps_its_lines_readable_and_every_set_its_faces() {
+        for theme in [BoardTheme::Wood, BoardTheme::Paper, BoardTheme::Lacquer] {
+            let b = board_look(theme);
+            let contrast = (light(b.surface) - light(b.ink)).abs();
+            assert!(contrast > 0.3, "{theme:?}: lines too close to the surface");
+            // Ink multiplied into the surface can only darken it.
+            assert!(!b.ink_multiplies || light(b.ink) < light(b.surface));
+        }
+        let looks: Vec<_> = [PieceTheme::Carved, PieceTheme::Plastic, PieceTheme::Jade]
+            .into_iter()
+            .map(piece_look)
+            .collect();
+        for (i, a) in looks.iter().enumerate() {
+            assert!(
+                light(a.face_tint) > 0.4,
+                "the faces stay light under their ink"
+            );
+            for b in &looks[i + 1..] {
+                assert_ne!(a.body, b.body, "each set looks its own");
+            }
+        }
+    }
+}
