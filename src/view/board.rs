@@ -237,12 +237,14 @@ fn spawn_board(
     });
     for capturer in [xiangqi::Color::Red, xiangqi::Color::Black] {
         let (centre, size) = crate::core::pieces::tray(capturer);
+        // Part of the table: dragging on it turns the view, and the low setting leaves it out
+        // with the table (its fill costs the software renderer a fifth of a frame).
         commands.spawn((
             Tray(capturer),
+            Table,
             Mesh3d(meshes.add(Cuboid::new(size.x, 0.3, size.y))),
             MeshMaterial3d(lacquer.clone()),
             Transform::from_translation(centre),
-            Pickable::IGNORE,
         ));
     }
     // All the ink in one mesh: one draw instead of one per line.
