@@ -190,9 +190,10 @@ fn follow_position(
         a.stop();
         a.lines.clear();
         a.position = Some(record.position().clone());
-        if let Ok(mut f) = a.found.lock() {
-            f.lines.clear();
-        }
+        // Each search writes into its own slot: a search being stopped may still report a line
+        // for the old position, and it must never be read as one for the new position.
+        a.found = Arc::default();
+        a.seen = 0;
         let found = Arc::clone(&a.found);
         let (start, moves, wanted) = key.clone();
         let running = a.engine.spawn(&engines, move |engine| {
