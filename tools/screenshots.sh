@@ -13,7 +13,7 @@ shot() {
   local name=$1
   shift
   env "$@" CHUHAN_SCREENSHOT="$out/$name.png" \
-    xvfb-run -a -s '-screen 0 1280x720x24' "$bin" >/dev/null 2>&1
+    xvfb-run -a -s '-screen 0 1920x1080x24' "$bin" >/dev/null 2>&1
   pngquant --quality 70-95 --speed 1 --strip --force --output "$out/$name.png" "$out/$name.png"
   echo "$out/$name.png"
 }
@@ -46,6 +46,8 @@ shot theme-plastic-paper CHUHAN_HOME="$(theme_home Plastic Paper)" CHUHAN_PLAYER
 shot theme-jade-lacquer CHUHAN_HOME="$(theme_home Jade Lacquer)" CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
 shot theme-jade-lacquer-low CHUHAN_HOME="$(theme_home Jade Lacquer)" CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6" CHUHAN_GRAPHICS=low CHUHAN_SCREENSHOT_FRAMES=5
 shot trays CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6 b2e2 b9c7 e2e6 c7e6 h0g2 a9a8" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
+# A larger window (1920x1080) in English with the analysis: the panels follow the window's width.
+shot analysis-1920-english CHUHAN_WINDOW=1920x1080 CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" CHUHAN_COMMAND=analysis CHUHAN_LANG=en CHUHAN_SCREENSHOT_FRAMES=30
 # The flat view (2D), in English.
 shot flat-view CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7" CHUHAN_COMMAND=flat CHUHAN_LANG=en CHUHAN_SCREENSHOT_FRAMES=8
 # A record with variations (docs/records/variations.pgn), on Red's third move.

@@ -44,7 +44,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             EvalBar,
             Node {
                 position_type: PositionType::Absolute,
-                right: px(240),
+                right: BESIDE_LIST,
                 top: px(90),
                 width: px(22),
                 height: px(520),
@@ -75,7 +75,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
         TextColor(INK),
         Node {
             position_type: PositionType::Absolute,
-            right: px(232),
+            right: BESIDE_LIST,
             top: px(64),
             ..default()
         },
@@ -88,7 +88,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 position_type: PositionType::Absolute,
                 right: px(0),
                 bottom: px(0),
-                width: px(228),
+                width: LIST_WIDTH,
                 height: px(170),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(8)),

@@ -9,6 +9,7 @@
 //! - `CHUHAN_GRAPHICS` (`auto`, `high` or `low`),
 //! - `CHUHAN_COMMAND` (`new`, `quit`, `resign`, `analysis`, `draw`, `review`, `flat`, `puzzles`
 //!   or `puzzle:N`: a command sent once the board shows),
+//! - `CHUHAN_WINDOW=1920x1080` (the window's size for the picture),
 //! - `CHUHAN_LANG=en` (English), `CHUHAN_MENU` (a menu to open: game, level, handicap, records,
 //!   language), `CHUHAN_BROWSE` (a folder to show in the record browser), `CHUHAN_HINT` (ask for a
 //!   hint);
@@ -208,8 +209,22 @@ pub(super) fn plugin(app: &mut App) {
     };
     if script.screenshot.is_some() || script.stats.is_some() {
         app.insert_resource(script);
-        // Pictures and measurements at the size the window was made with (1280x720).
+        // Pictures and measurements at the size the window was made with (1280x720), or the
+        // size `CHUHAN_WINDOW=WxH` asks for.
         app.insert_resource(crate::view::window::FixedWindow);
+        if let Some((w, h)) = var("CHUHAN_WINDOW").and_then(|s| {
+            let (w, h) = s.split_once('x')?;
+            Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?))
+        }) {
+            app.add_systems(
+                Startup,
+                move |mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>| {
+                    for mut window in &mut windows {
+                        window.resolution.set_physical_resolution(w, h);
+                    }
+                },
+            );
+        }
         app.init_resource::<Preselect>();
         app.add_systems(Update, run_script);
     }

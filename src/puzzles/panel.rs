@@ -32,7 +32,7 @@ fn spawn(mut commands: Commands) {
         Node {
             position_type: PositionType::Absolute,
             left: px(130),
-            right: px(240),
+            right: BESIDE_LIST,
             top: px(84),
             bottom: px(24),
             flex_direction: FlexDirection::Column,
@@ -50,7 +50,7 @@ fn spawn(mut commands: Commands) {
         Node {
             position_type: PositionType::Absolute,
             left: px(240),
-            right: px(240),
+            right: BESIDE_LIST,
             top: px(84),
             column_gap: px(8),
             align_items: AlignItems::Center,

@@ -43,13 +43,13 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 right: px(0),
                 top: px(36),
                 bottom: px(0),
-                width: px(228),
+                width: LIST_WIDTH,
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(8)),
                 row_gap: px(2),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.10, 0.06, 0.03, 0.72)),
+            BackgroundColor(LIST_BACKGROUND),
         ))
         .with_children(|c| {
             c.spawn((label(Key::Moves), font(&ui, 20.0), TextColor(INK)));

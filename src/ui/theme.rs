@@ -46,6 +46,14 @@ pub(crate) enum Dynamic {
     Engine,
 }
 
+/// The move list's width (and the analysis lines' under it): a share of the window, so the board
+/// keeps the rest at any size (230 px at 1280 wide, 346 px at 1920).
+pub(crate) const LIST_WIDTH: Val = Val::Vw(18.0);
+/// Where widgets beside the move list stop: its width and a small gap.
+pub(crate) const BESIDE_LIST: Val = Val::Vw(18.75);
+/// The move list's background: the scene shows through it.
+pub(crate) const LIST_BACKGROUND: Color = Color::srgba(0.10, 0.06, 0.03, 0.55);
+
 pub(crate) const PANEL: Color = Color::srgba(0.12, 0.07, 0.04, 0.88);
 pub(crate) const BUTTON: Color = Color::srgba(0.22, 0.13, 0.07, 0.92);
 pub(crate) const BUTTON_HOT: Color = Color::srgba(0.45, 0.27, 0.12, 0.97);
