@@ -1,6 +1,8 @@
 //! The game without a window: `MinimalPlugins` plus the core plugin, driven by picks and moves
 //! as clicks and drags would drive it.
 
+mod common;
+
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -10,39 +12,19 @@ use chuhan::core::selection::{Marker, Pick, Selection};
 use xiangqi::{Color as Side, GameRecord, Move, Outcome, PlayError, Position, Square, WinReason};
 use xiangqi_engine::Level;
 
+use common::{app_in, mv, new_game, scratch_dir};
+
 fn sq(s: &str) -> Square {
     s.parse().expect("a square")
 }
 
-fn mv(s: &str) -> Move {
-    s.parse().expect("a move")
-}
-
-/// A fresh directory for one test's files (settings, autosave).
-fn scratch_dir() -> std::path::PathBuf {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("chuhan-game-test-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
 /// A headless game with `players`, from `fen`, after its first update.
 fn app_with(players: Players, fen: &str) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, chuhan::CorePlugin));
-    app.insert_resource(chuhan::storage::files::Dirs::in_one(&scratch_dir()));
-    app.update();
+    let mut app = app_in(&scratch_dir());
     app.world_mut()
         .resource_mut::<chuhan::core::settings::Settings>()
         .level = Level::Beginner;
-    let record = GameRecord::from_fen(fen).expect("a FEN");
-    app.world_mut().write_message(NewGame {
-        record,
-        players,
-        puzzle: None,
-    });
-    app.update();
+    new_game(&mut app, fen, &[], players);
     app
 }
 
