@@ -93,6 +93,8 @@ struct Loaded {
     /// What was asked for when it was made (the built-in engine stands in for a failed one).
     choice: EngineChoice,
     analyser: Box<dyn Analyser>,
+    /// Whether the analyser is an external program (the built-in one never falls back).
+    external: bool,
 }
 
 /// An engine and its stop flag, shared with the task searching on it.
@@ -131,11 +133,15 @@ impl SharedEngine {
             let result = (|| {
                 let mut engine = engine.lock().ok()?;
                 if engine.as_ref().is_none_or(|l| l.choice != choice) {
-                    let analyser = make(&choice, &failures);
+                    let (analyser, external) = make(&choice, &failures);
                     if let Ok(mut s) = stop.lock() {
                         *s = analyser.stop_flag();
                     }
-                    *engine = Some(Loaded { choice, analyser });
+                    *engine = Some(Loaded {
+                        choice,
+                        analyser,
+                        external,
+                    });
                 }
                 let loaded = engine.as_mut()?;
                 loaded.analyser.stop_flag().store(false, Ordering::SeqCst);
@@ -144,12 +150,14 @@ impl SharedEngine {
                 }
                 match work(loaded.analyser.as_mut()) {
                     Ok(found) => found,
+                    Err(_) if !loaded.external => None,
                     Err(e) => {
                         // The engine searched on is dropped (an external one is told to quit
                         // and killed); the built-in engine takes its place and does the work.
                         let failed = loaded.analyser.name();
                         report(&failures, format!("{failed}: {e}"));
                         loaded.analyser = Box::new(Engine::new());
+                        loaded.external = false;
                         if let Ok(mut s) = stop.lock() {
                             *s = loaded.analyser.stop_flag();
                         }
@@ -211,16 +219,16 @@ impl Drop for SharedEngine {
     }
 }
 
-/// Makes the chosen engine; the built-in one when an external engine cannot be started (its
-/// error goes to `failures`).
-fn make(choice: &EngineChoice, failures: &Mutex<Vec<String>>) -> Box<dyn Analyser> {
+/// Makes the chosen engine, and says whether it is an external one; the built-in one when an
+/// external engine cannot be started (its error goes to `failures`).
+fn make(choice: &EngineChoice, failures: &Mutex<Vec<String>>) -> (Box<dyn Analyser>, bool) {
     match choice {
-        EngineChoice::BuiltIn => Box::new(Engine::new()),
+        EngineChoice::BuiltIn => (Box::new(Engine::new()), false),
         EngineChoice::External { path, options } => match UciEngine::start(path, options) {
-            Ok(e) => Box::new(e),
+            Ok(e) => (Box::new(e), true),
             Err(e) => {
                 report(failures, e.to_string());
-                Box::new(Engine::new())
+                (Box::new(Engine::new()), false)
             }
         },
     }

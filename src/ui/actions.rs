@@ -10,7 +10,6 @@ use bevy::prelude::*;
 use crate::core::commands::Command;
 use crate::storage::files::Dirs;
 use crate::ui::theme::{BUTTON, BUTTON_HOT, WasPressed};
-use crate::view::camera::ResetView;
 
 /// What a button does.
 #[derive(Component, Clone, Debug)]
@@ -22,7 +21,6 @@ pub(crate) enum Action {
     BrowseTo(PathBuf),
     OpenFile(PathBuf),
     CloseBrowser,
-    ResetView,
 }
 
 /// A message a button sends: the game's [`Command`], a feature's request, a setting's change.
@@ -114,7 +112,6 @@ fn press_buttons(
     mut browser: ResMut<Browser>,
     dirs: Res<Dirs>,
     mut commands_out: MessageWriter<Command>,
-    mut views: MessageWriter<ResetView>,
     mut commands: Commands,
 ) {
     // A button acts when it is released over it (Pressed, then Hovered), not when pressed.
@@ -141,9 +138,6 @@ fn press_buttons(
                 browser.dir = None;
             }
             Action::CloseBrowser => browser.dir = None,
-            Action::ResetView => {
-                views.write(ResetView);
-            }
         }
         open.0 = None;
     }

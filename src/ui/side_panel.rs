@@ -7,10 +7,11 @@ use crate::core::commands::Command;
 use crate::draw::DrawRequest;
 use crate::hints::HintRequested;
 use crate::review::ReviewRequest;
-use crate::ui::actions::Action;
+
 use crate::ui::actions::send;
 use crate::ui::text::Key;
 use crate::ui::theme::*;
+use crate::view::camera::ResetView;
 use crate::view::flat::ToggleFlat;
 
 pub(super) fn plugin(app: &mut App) {
@@ -40,7 +41,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 (send(Command::SavePosition), Key::SavePosition),
                 (send(Command::RestorePosition), Key::RestorePosition),
                 (send(ToggleFlat), Key::FlatView),
-                (Action::ResetView, Key::ResetView),
+                (send(ResetView), Key::ResetView),
             ] {
                 c.spawn(button(action, label(key), &ui, 19.0));
             }
