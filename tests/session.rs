@@ -317,7 +317,9 @@ fn a_saved_record_opens_as_the_same_record() {
     assert!(path.with_extension("pgn").exists(), "the PGN export");
     // The RON and the PGN both read back as the same moves from the same start.
     for file in [path.clone(), path.with_extension("pgn")] {
-        let back = chuhan::storage::records::read_record(&file).expect("reads back");
+        let back = chuhan::storage::records::read_record(&file)
+            .expect("reads back")
+            .record;
         assert_eq!(back.start(), played.start());
         assert_eq!(back.all_moves(), played.all_moves());
     }
@@ -352,7 +354,9 @@ fn every_shared_pgn_opens_in_replay_and_steps_to_its_end() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);
     for file in files {
-        let expected = chuhan::storage::records::read_record(&file).expect("the PGN reads");
+        let expected = chuhan::storage::records::read_record(&file)
+            .expect("the PGN reads")
+            .record;
         leave(&mut app, Command::OpenRecord(file.clone()));
         assert!(notices(&mut app).is_empty(), "{}", file.display());
         assert_eq!(phase(&app), Phase::Replaying);

@@ -227,7 +227,14 @@ fn handle_commands(
                 }
             }
             Command::OpenRecord(path) => match read_record(path) {
-                Ok(mut record) => {
+                Ok(opened) => {
+                    let mut record = opened.record;
+                    if let Some(first) = opened.skipped.first() {
+                        out.notices.write(Notice(NoticeKind::PartlyRead {
+                            skipped: opened.skipped.len(),
+                            first: first.clone(),
+                        }));
+                    }
                     thinking.cancel();
                     record.goto(0);
                     game.record = record;

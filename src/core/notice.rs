@@ -20,6 +20,9 @@ pub enum NoticeKind {
     BadSettings(String),
     /// A record could not be opened.
     BadRecord(String),
+    /// A record was opened, but this many parts of it could not be read and were left out (the
+    /// first of them, in words).
+    PartlyRead { skipped: usize, first: String },
     /// A file could not be written.
     WriteFailed(String),
     /// A record was saved.

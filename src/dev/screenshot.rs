@@ -113,8 +113,9 @@ pub fn scripted_game() -> Result<Option<ScriptedGame>, String> {
     };
     let mut replay = false;
     if let Some(path) = var("CHUHAN_OPEN") {
-        record =
-            read_record(std::path::Path::new(&path)).map_err(|e| format!("CHUHAN_OPEN: {e}"))?;
+        record = read_record(std::path::Path::new(&path))
+            .map_err(|e| format!("CHUHAN_OPEN: {e}"))?
+            .record;
         let step = var("CHUHAN_STEP").and_then(|s| s.parse().ok()).unwrap_or(0);
         record.goto(step.min(record.len()));
         replay = true;

@@ -8,20 +8,53 @@ use xiangqi::notation::Notation;
 
 use crate::storage::files::{self, FileError};
 
-/// Reads a record: RON or XQStudio's XQF by the extension, otherwise PGN (GBK or UTF-8).
-pub fn read_record(path: &Path) -> Result<GameRecord, String> {
+/// A record read from a file, with what of it had to be left out (a reader of other programs'
+/// files keeps what is sound: a bad variation or a cut file loses only that part).
+#[derive(Debug)]
+pub struct Opened {
+    pub record: GameRecord,
+    /// What was skipped, in words (empty when the whole file was read).
+    pub skipped: Vec<String>,
+}
+
+/// Reads a record: RON or XQStudio's XQF by the extension, otherwise a 东萍 DhtmlXQ block if the
+/// text holds one, or else PGN (GBK or UTF-8).
+pub fn read_record(path: &Path) -> Result<Opened, String> {
     let bytes = files::read(path).map_err(|e| e.to_string())?;
     let ext = |name: &str| {
         path.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case(name))
     };
+    let whole = |record| Opened {
+        record,
+        skipped: Vec::new(),
+    };
     let parsed = if ext("ron") {
         let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
-        GameRecord::from_ron(&text).map_err(|e| e.to_string())
+        GameRecord::from_ron(&text)
+            .map(whole)
+            .map_err(|e| e.to_string())
     } else if ext("xqf") {
-        xiangqi::xqf::read(&bytes).map_err(|e| e.to_string())
+        xiangqi::xqf::read_lenient(&bytes)
+            .map(|(record, skipped)| Opened {
+                record,
+                skipped: skipped.iter().map(ToString::to_string).collect(),
+            })
+            .map_err(|e| e.to_string())
     } else {
-        xiangqi::pgn::read(&bytes).map_err(|e| e.to_string())
+        let text = xiangqi::pgn::decode(&bytes);
+        if xiangqi::dhtml::is_dhtml(&text) {
+            xiangqi::dhtml::read_lenient(&text)
+                .map(|(record, skipped)| Opened {
+                    record,
+                    skipped: skipped.iter().map(ToString::to_string).collect(),
+                })
+                .map_err(|e| e.to_string())
+        } else {
+            xiangqi::pgn::read(&bytes)
+                .map(whole)
+                .map_err(|e| e.to_string())
+        }
     };
     parsed.map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -76,7 +109,8 @@ pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
             continue;
         };
         let ron = ext.eq_ignore_ascii_case("ron");
-        if !ron && !ext.eq_ignore_ascii_case("pgn") && !ext.eq_ignore_ascii_case("xqf") {
+        let known = ["pgn", "xqf", "txt", "ubb"];
+        if !ron && !known.iter().any(|k| ext.eq_ignore_ascii_case(k)) {
             continue;
         }
         let stem = path

@@ -299,6 +299,12 @@ pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
         NoticeKind::BadSettings(e) => format!("Settings unreadable, using defaults: {e}"),
         NoticeKind::BadRecord(e) if zh => format!("棋谱无法打开：{e}"),
         NoticeKind::BadRecord(e) => format!("Cannot open the record: {e}"),
+        NoticeKind::PartlyRead { skipped, first } if zh => {
+            format!("棋谱已打开，{skipped} 处无法读取已略去：{first}")
+        }
+        NoticeKind::PartlyRead { skipped, first } => {
+            format!("Record opened; {skipped} part(s) could not be read and were left out: {first}")
+        }
         NoticeKind::WriteFailed(e) if zh => format!("无法保存：{e}"),
         NoticeKind::WriteFailed(e) => format!("Cannot save: {e}"),
         NoticeKind::Saved(p) if zh => format!("棋谱已保存：{p}"),

@@ -22,6 +22,7 @@
 
 mod attacks;
 mod bitboard;
+pub mod dhtml;
 mod fen;
 mod handicap;
 mod movegen;

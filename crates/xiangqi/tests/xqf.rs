@@ -90,3 +90,117 @@ fn damaged_xqf_files_give_typed_errors_and_never_panic() {
     }
     assert!(errors > 3000, "damage is noticed: {errors}");
 }
+
+/// A record read from a PGN text (ICCS moves).
+fn from_pgn(text: &str) -> xiangqi::GameRecord {
+    xiangqi::pgn::read_str(text).expect("the test's PGN")
+}
+
+/// The record as PGN: the moves, variations, comments and tags in one comparable text.
+fn as_pgn(record: &xiangqi::GameRecord) -> String {
+    xiangqi::pgn::write(record, xiangqi::notation::Notation::Iccs)
+}
+
+const TREE: &str = "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n[Red \"许银川\"]\n[Black \"吕钦\"]\n[Result \"1-0\"]\n{开局}\n  1. h2e2 {中炮} (1. c3c4 {仙人指路} c6c5) h9g7\n  2. h0g2 (2. b0c2 b9c7 (i9h9)) i9h9 1-0\n";
+
+#[test]
+fn written_xqf_reads_back_the_same() {
+    for name in ["xqf/SAMPLE.XQF", "xqf/XQFEXAMA.XQF", "xqf/XQFEXAMB.XQF"] {
+        let record = xqf::read(&bytes(name)).unwrap();
+        let back = xqf::read(&xqf::write(&record)).unwrap();
+        assert_eq!(as_pgn(&back), as_pgn(&record), "{name}");
+        assert_eq!(back.start(), record.start());
+    }
+    // Variations (nested), comments on moves and before the first, the header.
+    let record = from_pgn(TREE);
+    let file = xqf::write(&record);
+    assert_eq!(&file[..3], b"XQ\x0A", "plain XQF 1.0");
+    let back = xqf::read(&file).unwrap();
+    assert_eq!(as_pgn(&back), as_pgn(&record));
+    assert_eq!(back.comment(0), Some("开局"));
+    assert_eq!(back.variations_at(2)[0].moves.len(), 2);
+    assert_eq!(back.variations_at(0)[0].moves.len(), 2);
+    // What the header cannot hold is cut at a whole character.
+    let mut long = record.clone();
+    long.set_tag("Red", "一二三四五六七八九");
+    let back = xqf::read(&xqf::write(&long)).unwrap();
+    assert_eq!(back.tag("Red"), Some("一二三四五六七"));
+}
+
+/// The offset of the node of move `m` (ICCS) in a plain XQF file.
+fn node_of(file: &[u8], m: &str) -> usize {
+    let point = |s: &[u8]| (s[0] - b'a') * 10 + (s[1] - b'0');
+    let (from, to) = (
+        point(&m.as_bytes()[..2]) + 0x18,
+        point(&m.as_bytes()[2..]) + 0x20,
+    );
+    (0x400..file.len() - 1)
+        .find(|&i| file[i] == from && file[i + 1] == to)
+        .expect("the move's node")
+}
+
+#[test]
+fn an_illegal_move_in_a_variation_skips_that_variation_only() {
+    let record = from_pgn(TREE);
+    let mut file = xqf::write(&record);
+    // The variation's 马2进3 (b0c2) made a horse move it cannot make (b0b5).
+    let at = node_of(&file, "b0c2");
+    file[at + 1] = 15 + 0x20;
+    assert!(matches!(
+        xqf::read(&file),
+        Err(XqfError::IllegalMove { .. })
+    ));
+    let (read, skipped) = xqf::read_lenient(&file).unwrap();
+    assert_eq!(read.main_line().all_moves(), record.main_line().all_moves());
+    assert!(
+        read.variations_at(0).len() == 1,
+        "the other variation is kept"
+    );
+    assert!(read.variations_at(2).is_empty(), "the bad one is left out");
+    assert_eq!(skipped.len(), 1);
+    assert!(
+        matches!(&skipped[0], XqfError::IllegalMove { text, offset, .. } if text == "b0b5" && *offset == at),
+        "{skipped:?}"
+    );
+    // In the main line: the moves before it are kept.
+    let mut file = xqf::write(&record);
+    let at = node_of(&file, "h0g2");
+    file[at + 1] = 5 + 0x20; // h0 to a5: no piece moves like that
+    let (read, skipped) = xqf::read_lenient(&file).unwrap();
+    assert_eq!(read.all_moves()[..2], record.all_moves()[..2]);
+    assert!(!as_pgn(&read).contains("h0g2") && !as_pgn(&read).contains("h0a5"));
+    assert!(
+        matches!(&skipped[0], XqfError::IllegalMove { index: 2, .. }),
+        "{skipped:?}"
+    );
+}
+
+#[test]
+fn a_comment_running_past_the_end_or_a_cut_file_keeps_what_is_there() {
+    let record = from_pgn(TREE);
+    let mut file = xqf::write(&record);
+    // The file's last node (the depth-first walk ends in the first move's variation).
+    let last = node_of(&file, "c6c5");
+    // The last node's comment length made far longer than the file.
+    file[last + 4..last + 8].copy_from_slice(&100_000u32.to_le_bytes());
+    file.extend_from_slice("尾注".as_bytes());
+    assert!(matches!(xqf::read(&file), Err(XqfError::BadComment { .. })));
+    let (read, skipped) = xqf::read_lenient(&file).unwrap();
+    assert!(
+        matches!(skipped[..], [XqfError::BadComment { .. }]),
+        "{skipped:?}"
+    );
+    assert_eq!(read.main_line().len(), record.main_line().len());
+    // Cut in the middle of the main line's third move: the two before it stay.
+    let file = xqf::write(&record.main_line());
+    let cut = node_of(&file, "h0g2") + 2;
+    let (read, skipped) = xqf::read_lenient(&file[..cut]).unwrap();
+    assert_eq!(read.len(), 2);
+    assert!(
+        matches!(skipped[..], [XqfError::Truncated { .. }]),
+        "{skipped:?}"
+    );
+    // Only the header: a record without moves.
+    let (read, skipped) = xqf::read_lenient(&file[..0x400]).unwrap();
+    assert!(read.is_empty() && skipped.len() == 1);
+}

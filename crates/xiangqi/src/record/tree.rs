@@ -329,4 +329,37 @@ impl GameRecord {
         self.goto(cursor.min(self.moves.len()));
         Ok(())
     }
+
+    /// Like [`GameRecord::graft`], but a move that `add` refuses ends its branch there instead of
+    /// the whole graft: the moves before it are kept, the rest of that branch (and the
+    /// variations beyond it) are left out, the error goes to `skipped`, and the other branches
+    /// are read on.
+    pub(crate) fn graft_lenient<M, E>(
+        &mut self,
+        ply: usize,
+        branch: &Branch<M>,
+        add: &mut impl FnMut(&mut GameRecord, &M) -> Result<(), E>,
+        skipped: &mut Vec<E>,
+    ) {
+        let (choices, cursor) = (self.line_choices(), self.cursor);
+        self.goto(ply.min(self.moves.len()));
+        let mut kept = branch.moves.len();
+        for (k, (m, comment)) in branch.moves.iter().enumerate() {
+            if let Err(e) = add(self, m) {
+                skipped.push(e);
+                kept = k;
+                break;
+            }
+            if comment.is_some() {
+                self.set_comment(self.cursor, comment.clone());
+            }
+        }
+        // A variation replaces the move at its index: it can be read if the moves before that
+        // were.
+        for (i, sub) in branch.variations.iter().filter(|(i, _)| *i <= kept) {
+            self.graft_lenient(ply + i, sub, add, skipped);
+        }
+        self.choose_line(&choices);
+        self.goto(cursor.min(self.moves.len()));
+    }
 }

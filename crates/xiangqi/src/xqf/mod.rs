@@ -178,6 +178,8 @@ struct Reader<'a> {
     at: usize,
     keys: &'a Keys,
     plain: bool,
+    /// Why the tree ends early (the node read last is kept).
+    cut: Option<XqfError>,
 }
 
 impl Reader<'_> {
@@ -216,10 +218,16 @@ impl Reader<'_> {
             } else {
                 raw.wrapping_sub(keys.comment)
             };
-            let len = usize::try_from(len).map_err(|_| XqfError::BadComment { offset })?;
-            if len > self.data.len() - self.at {
-                return Err(XqfError::BadComment { offset });
-            }
+            // A length past the end (a damaged or cut file): the comment is what is left, and
+            // the tree ends with this node.
+            let left = self.data.len() - self.at;
+            let len = match usize::try_from(len) {
+                Ok(len) if len <= left => len,
+                _ => {
+                    self.cut = Some(XqfError::BadComment { offset });
+                    left
+                }
+            };
             let text = self.take(len)?;
             let (text, _, _) = encoding_rs::GBK.decode(text);
             let text = text.trim().replace("\r\n", "\n");
@@ -238,10 +246,25 @@ impl Reader<'_> {
     }
 }
 
+/// Reads an XQF file strictly: as [`read_lenient`], but anything it would skip is an error.
+pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
+    let (record, mut skipped) = read_lenient(file)?;
+    if skipped.is_empty() {
+        Ok(record)
+    } else {
+        Err(skipped.swap_remove(0))
+    }
+}
+
 /// Reads an XQF file: its start position, its moves with their comments and variations, and
 /// the header's strings and result as tags (`Title`, `Event`, `Date`, `Site`, `Red`, `Black`,
-/// `Annotator`, `Author`, `Result`).
-pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
+/// `Annotator`, `Author`, `Result`). Leniently, as other XQF readers are: a move that is not
+/// legal ends its line there (the main line keeps the moves before it; a variation is left out
+/// from it on), a tree cut short or a comment running past the end of the file ends the tree
+/// (the comment keeps what is there), variations nested too deep are left out; each is returned
+/// beside the record, in file order. Only a file that is no XQF or whose start position is not
+/// valid is refused.
+pub fn read_lenient(file: &[u8]) -> Result<(GameRecord, Vec<XqfError>), XqfError> {
     if file.len() < MOVES_AT || &file[..2] != b"XQ" {
         return Err(XqfError::NotXqf);
     }
@@ -270,15 +293,39 @@ pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
         at: 0,
         keys: &keys,
         plain,
+        cut: None,
     };
     // The tree, depth first: a node, then its next move's subtree, then its alternative's.
-    let mut root = reader.node()?;
+    let mut skipped = Vec::new();
+    let mut root = reader.node().unwrap_or_else(|e| {
+        // Not even the opening node: a record without moves.
+        skipped.push(e);
+        Node {
+            from: 0,
+            to: 0,
+            next: false,
+            alt: false,
+            comment: None,
+            offset: MOVES_AT,
+        }
+    });
     let opening_comment = root.comment.take();
     let mut nodes: Vec<(Node, Vec<usize>)> = vec![(root, Vec::new())];
     let mut open = Vec::new(); // (parent, an alternative follows) of nodes whose next is read
     let mut expect = nodes[0].0.next.then_some(0);
     while let Some(parent) = expect {
-        let node = reader.node()?;
+        if let Some(e) = reader.cut.take() {
+            skipped.push(e);
+            break;
+        }
+        let node = match reader.node() {
+            Ok(node) => node,
+            // Cut in the middle of a node: what was read before is kept.
+            Err(e) => {
+                skipped.push(e);
+                break;
+            }
+        };
         let id = nodes.len();
         nodes[parent].1.push(id);
         expect = if node.next {
@@ -291,7 +338,10 @@ pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
         };
         nodes.push((node, Vec::new()));
     }
-    let line = branch(&mut nodes, 0, 0)?;
+    if let Some(e) = reader.cut.take() {
+        skipped.push(e);
+    }
+    let line = branch(&mut nodes, 0, 0, &mut skipped);
     // The side to move: the owner of the first move's piece (Red without moves).
     let mut board = [[None::<u8>; 9]; 10];
     for (i, &p) in points.iter().enumerate() {
@@ -311,7 +361,7 @@ pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
     let fen = fen_of(&board, black_first);
     let mut record = GameRecord::new(Position::from_fen(&fen)?);
     let mut index = 0;
-    record.graft(
+    record.graft_lenient(
         0,
         &line,
         &mut |record: &mut GameRecord, &(from, to, offset)| {
@@ -326,7 +376,8 @@ pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
             index += 1;
             Ok::<(), XqfError>(())
         },
-    )?;
+        &mut skipped,
+    );
     record.set_comment(0, opening_comment);
     for (at, capacity, tag) in STRINGS {
         let len = usize::from(file[at]).min(capacity);
@@ -343,7 +394,7 @@ pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
         _ => "*",
     };
     record.set_tag("Result", result);
-    Ok(record)
+    Ok((record, skipped))
 }
 
 /// The line from `node`'s first child on, each move with the others at its point as variations
@@ -352,20 +403,22 @@ fn branch(
     nodes: &mut [(Node, Vec<usize>)],
     node: usize,
     depth: usize,
-) -> Result<Branch<(u8, u8, usize)>, XqfError> {
+    skipped: &mut Vec<XqfError>,
+) -> Branch<(u8, u8, usize)> {
     let mut line = Branch::default();
     let mut at = node;
     while let Some((&first, others)) = nodes[at].1.clone().split_first() {
         for &alt in others {
             if depth >= MAX_VARIATION_NESTING {
-                return Err(XqfError::TooDeep {
+                skipped.push(XqfError::TooDeep {
                     offset: nodes[alt].0.offset,
                 });
+                continue;
             }
             let (n, comment) = (&nodes[alt].0, nodes[alt].0.comment.clone());
             let mut sub = Branch::default();
             sub.moves.push(((n.from, n.to, n.offset), comment));
-            let rest = branch(nodes, alt, depth + 1)?;
+            let rest = branch(nodes, alt, depth + 1, skipped);
             sub.moves.extend(rest.moves);
             sub.variations = rest
                 .variations
@@ -379,7 +432,7 @@ fn branch(
             .push(((n.from, n.to, n.offset), n.comment.take()));
         at = first;
     }
-    Ok(line)
+    line
 }
 
 /// A point as ICCS writes it (`?` past the board).
@@ -419,3 +472,6 @@ fn fen_of(board: &[[Option<u8>; 9]; 10], black_first: bool) -> String {
         if black_first { 'b' } else { 'w' }
     )
 }
+
+mod write;
+pub use write::write;
