@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Renders the README's screenshots into docs/screenshots/ with the game's screenshot mode, under
 # Xvfb with Mesa's software Vulkan, then quantises each to a palette with pngquant (a seventh of the
-# bytes, no visible change). Usage: tools/screenshots.sh [path/to/chuhan binary]
+# bytes, no visible change). Usage: [ONLY=part-of-a-name] tools/screenshots.sh [path/to/chuhan binary]
 set -euo pipefail
 command -v pngquant >/dev/null || { echo "needs pngquant (apt-get install pngquant)" >&2; exit 1; }
 cd "$(dirname "$0")/.."
@@ -9,15 +9,26 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/chuhan-target}"
 bin="${1:-$CARGO_TARGET_DIR/debug/chuhan}"
 out=docs/screenshots
 mkdir -p "$out"
+only="${ONLY:-}"
 shot() {
   local name=$1
   shift
+  # ONLY=word renders only the pictures whose names contain it.
+  [[ -z "$only" || "$name" == *"$only"* ]] || return 0
   env "$@" CHUHAN_SCREENSHOT="$out/$name.png" \
     xvfb-run -a -s '-screen 0 1920x1080x24' "$bin" >/dev/null 2>&1
   pngquant --quality 70-95 --speed 1 --strip --force --output "$out/$name.png" "$out/$name.png"
   echo "$out/$name.png"
 }
 shot opening CHUHAN_PLAYERS=red CHUHAN_SCREENSHOT_FRAMES=5
+# The opening position on high, and (OLD=616824e's chuhan binary, OLD_ROOT=a checkout of
+# 616824e, whose assets it reads) the same picture from before the look of issue 23.
+shot opening-high CHUHAN_PLAYERS=two CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=8
+if [[ -n "${OLD:-}" ]]; then
+  bin_now=$bin; bin=$OLD
+  shot opening-high-616824e CHUHAN_PLAYERS=two CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=8 BEVY_ASSET_ROOT="$OLD_ROOT"
+  bin=$bin_now
+fi
 shot selected CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7" CHUHAN_SELECT=e2
 shot capture CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7" CHUHAN_PLAY=e2e6 CHUHAN_ANIM_CAP=0.45 CHUHAN_SCREENSHOT_FRAMES=25
 shot check CHUHAN_PLAYERS=two CHUHAN_FEN="4k4/4a4/4b4/9/2p6/9/9/4B4/R8/3AK4 w - - 0 1" CHUHAN_PLAY=a1a9 CHUHAN_SCREENSHOT_FRAMES=3
@@ -42,9 +53,15 @@ printf '(time_control: Fischer(base: 300, increment: 3), level: "beginner")\n' >
 shot clocks CHUHAN_HOME="$clock_home" CHUHAN_PLAYERS=red CHUHAN_MOVES="h2e2 h9g7 h0g2" CHUHAN_SCREENSHOT_FRAMES=30
 # The themes and the trays (scratch homes whose settings choose the theme).
 theme_home() { local h; h="$(mktemp -d)"; printf '(pieces: %s, board: %s)\n' "$1" "$2" >"$h/settings.ron"; echo "$h"; }
-shot theme-plastic-paper CHUHAN_HOME="$(theme_home Plastic Paper)" CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
-shot theme-jade-lacquer CHUHAN_HOME="$(theme_home Jade Lacquer)" CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
-shot theme-jade-lacquer-low CHUHAN_HOME="$(theme_home Jade Lacquer)" CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6" CHUHAN_GRAPHICS=low CHUHAN_SCREENSHOT_FRAMES=5
+# Each piece set on its own board, on both graphics settings, at 1280x720 and 1920x1080.
+for theme in "Carved Wood" "Plastic Paper" "Jade Lacquer"; do
+  set -- $theme
+  name="theme-${1,,}-${2,,}"
+  for graphics in high low; do
+    shot "$name-$graphics" CHUHAN_HOME="$(theme_home "$1" "$2")" CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6" CHUHAN_GRAPHICS=$graphics CHUHAN_SCREENSHOT_FRAMES=8
+    shot "$name-$graphics-1920" CHUHAN_WINDOW=1920x1080 CHUHAN_HOME="$(theme_home "$1" "$2")" CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6" CHUHAN_GRAPHICS=$graphics CHUHAN_SCREENSHOT_FRAMES=8
+  done
+done
 shot trays CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6 b2e2 b9c7 e2e6 c7e6 h0g2 a9a8" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
 # A larger window (1920x1080) in English with the analysis: the panels follow the window's width.
 shot analysis-1920-english CHUHAN_WINDOW=1920x1080 CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" CHUHAN_COMMAND=analysis CHUHAN_LANG=en CHUHAN_SCREENSHOT_FRAMES=30

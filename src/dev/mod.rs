@@ -3,10 +3,11 @@
 use bevy::prelude::*;
 
 pub mod hide;
+pub mod lighting;
 pub mod measure;
 pub mod probe;
 pub mod screenshot;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((screenshot::plugin, hide::plugin));
+    app.add_plugins((screenshot::plugin, hide::plugin, lighting::plugin));
 }

@@ -83,8 +83,19 @@ pub struct Entry {
     pub modified: Option<std::time::SystemTime>,
 }
 
+/// Whether the first 16 KiB of a text file hold a DhtmlXQ tag.
+fn holds_dhtml(path: &Path) -> bool {
+    use std::io::Read;
+    let mut start = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(16 * 1024).read_to_end(&mut start))
+        .is_ok()
+        && xiangqi::dhtml::is_dhtml(&String::from_utf8_lossy(&start))
+}
+
 /// The folders and records in `dir`: folders first by name, then records newest first, each
-/// record once. Hidden files are left out. Slow on big folders: call it off the frame loop.
+/// record once (RON, PGN, XQF, and text files holding DhtmlXQ). Hidden files are left out. Slow
+/// on big folders: call it off the frame loop.
 pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
     let read = std::fs::read_dir(dir).map_err(|e| FileError::new(dir, e))?;
     let mut folders = Vec::new();
@@ -109,8 +120,10 @@ pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
             continue;
         };
         let ron = ext.eq_ignore_ascii_case("ron");
-        let known = ["pgn", "xqf", "txt", "ubb"];
-        if !ron && !known.iter().any(|k| ext.eq_ignore_ascii_case(k)) {
+        // Text files count when they hold a DhtmlXQ record (a look at their start).
+        let text = ["txt", "ubb"].iter().any(|k| ext.eq_ignore_ascii_case(k));
+        let known = ["pgn", "xqf"].iter().any(|k| ext.eq_ignore_ascii_case(k));
+        if !(ron || known || text && holds_dhtml(&path)) {
             continue;
         }
         let stem = path
@@ -176,6 +189,43 @@ mod tests {
             .in_tz("America/Los_Angeles")
             .expect("a zone");
         assert_eq!(stamp(&la).0, "2026-11-21");
+    }
+
+    #[test]
+    fn other_programs_files_open_with_what_was_skipped_named() {
+        let dir = std::env::temp_dir().join(format!("chuhan-open-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let mut record = GameRecord::new(xiangqi::Position::startpos());
+        for m in ["h2e2", "h9g7", "h0g2"] {
+            record.play(m.parse().expect("a move")).expect("legal");
+        }
+        // A DhtmlXQ block in a .txt file (as saved from a web page) opens whole.
+        let txt = dir.join("game.txt");
+        std::fs::write(&txt, xiangqi::dhtml::write(&record)).expect("write");
+        let opened = read_record(&txt).expect("opens");
+        assert_eq!(opened.record.all_moves(), record.all_moves());
+        assert!(opened.skipped.is_empty());
+        // An XQF file cut in its third move opens with the first two and says what was lost.
+        let xqf = dir.join("cut.xqf");
+        let bytes = xiangqi::xqf::write(&record);
+        std::fs::write(&xqf, &bytes[..bytes.len() - 6]).expect("write");
+        let opened = read_record(&xqf).expect("opens");
+        assert_eq!(opened.record.all_moves(), &record.all_moves()[..2]);
+        assert_eq!(opened.skipped.len(), 1);
+        assert!(
+            opened.skipped[0].contains("end early"),
+            "{:?}",
+            opened.skipped
+        );
+        // The browser lists both.
+        let names: Vec<String> = list_records(&dir)
+            .expect("lists")
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

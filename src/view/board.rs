@@ -121,57 +121,6 @@ pub fn board_lines() -> Vec<(Vec2, Vec2)> {
     lines
 }
 
-/// A draughts-style disc with bevelled edges, centred on the origin, `height` tall: its rim and a
-/// ring of its top from the edge in to `top_inner` (the face drawn over the top covers the rest,
-/// and nothing sees the bottom, which rests on the board: neither is drawn, which spares the
-/// software renderer a fan of thin triangles for each).
-#[must_use]
-pub fn bevelled_disc(radius: f32, height: f32, bevel: f32, top_inner: f32, segments: u32) -> Mesh {
-    use bevy::asset::RenderAssetUsages;
-    use bevy::mesh::{Indices, PrimitiveTopology};
-    let h = height / 2.0;
-    // The profile from the bottom edge round the rim to the top ring's inner edge.
-    let profile = [
-        Vec2::new(radius - bevel, -h),
-        Vec2::new(radius, -h + bevel),
-        Vec2::new(radius, h - bevel),
-        Vec2::new(radius - bevel, h),
-        Vec2::new(top_inner, h),
-    ];
-    let mut positions = Vec::new();
-    let mut normals = Vec::new();
-    let mut uvs = Vec::new();
-    let mut indices = Vec::new();
-    for pair in profile.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
-        let d = b - a;
-        // Outward normal of this band in the profile plane.
-        let n = Vec2::new(d.y, -d.x).normalize();
-        let base = positions.len() as u32;
-        for i in 0..=segments {
-            let angle = i as f32 / segments as f32 * std::f32::consts::TAU;
-            let (s, c) = angle.sin_cos();
-            for p in [a, b] {
-                positions.push([p.x * c, p.y, p.x * s]);
-                normals.push([n.x * c, n.y, n.x * s]);
-                uvs.push([0.5 + 0.5 * p.x / radius * c, 0.5 + 0.5 * p.x / radius * s]);
-            }
-        }
-        for i in 0..segments {
-            let k = base + 2 * i;
-            indices.extend_from_slice(&[k, k + 3, k + 1, k, k + 2, k + 3]);
-        }
-    }
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-    .with_inserted_indices(Indices::U32(indices))
-}
-
 fn spawn_board(
     mut commands: Commands,
     assets: Res<AssetServer>,
@@ -277,14 +226,6 @@ fn spawn_board(
             .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         Pickable::IGNORE,
     ));
-    commands.spawn((
-        DirectionalLight {
-            shadow_maps_enabled: true,
-            illuminance: 8000.0,
-            ..default()
-        },
-        Transform::from_xyz(4.0, 12.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
 }
 
 #[cfg(test)]
@@ -328,30 +269,5 @@ mod tests {
                 assert!(p.x.abs() <= 4.0 * SPACING + 1e-4 && p.y.abs() <= 4.5 * SPACING + 1e-4);
             }
         }
-    }
-
-    #[test]
-    fn bevelled_disc_has_its_rim_and_top_ring_within_its_size() {
-        let mesh = bevelled_disc(0.42, 0.22, 0.04, 0.30, 24);
-        let Some(bevy::mesh::VertexAttributeValues::Float32x3(ps)) =
-            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
-        else {
-            panic!("no positions");
-        };
-        let top = ps.iter().map(|p| p[1]).fold(f32::MIN, f32::max);
-        let widest = ps
-            .iter()
-            .map(|p| (p[0] * p[0] + p[2] * p[2]).sqrt())
-            .fold(0.0, f32::max);
-        assert!((top - 0.11).abs() < 1e-5 && (widest - 0.42).abs() < 1e-4);
-        assert_eq!(mesh.indices().map(|i| i.len()), Some(4 * 24 * 6));
-        let inner = ps
-            .iter()
-            .map(|p| (p[0] * p[0] + p[2] * p[2]).sqrt())
-            .fold(f32::MAX, f32::min);
-        assert!(
-            (inner - 0.30).abs() < 1e-4,
-            "the top ring stops at its inner radius"
-        );
     }
 }

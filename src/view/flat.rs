@@ -214,6 +214,40 @@ mod tests {
         }
     }
 
+    #[test]
+    fn in_the_flat_view_a_pointer_over_a_square_picks_that_square() {
+        use crate::core::geometry::{square_to_world, world_to_square};
+        use bevy::camera::CameraProjection;
+        // The pointer's ray as Bevy's picking casts it: from the window point through the
+        // camera's projection, here for a 1280x720 window.
+        let Projection::Orthographic(mut projection) = flat_projection() else {
+            panic!("the flat view is orthographic");
+        };
+        projection.update(1280.0, 720.0);
+        let clip_from_view = projection.get_clip_from_view();
+        for bottom in [Side::Red, Side::Black] {
+            let world_from_view = flat_transform(bottom).to_matrix();
+            let clip_from_world = clip_from_view * world_from_view.inverse();
+            let world_from_clip = clip_from_world.inverse();
+            for sq in xiangqi::Square::ALL {
+                let on_board = square_to_world(sq);
+                let ndc = clip_from_world.project_point3(on_board);
+                assert!(
+                    ndc.x.abs() < 1.0 && ndc.y.abs() < 1.0,
+                    "{sq} is in the window"
+                );
+                // A ray from the near plane to the far plane through that window point.
+                let near = world_from_clip.project_point3(ndc.with_z(1.0));
+                let far = world_from_clip.project_point3(ndc.with_z(1e-4));
+                let t = (on_board.y - near.y) / (far.y - near.y);
+                let hit = near + (far - near) * t;
+                assert_eq!(world_to_square(hit), Some(sq), "{bottom:?} at the bottom");
+                // Straight down: the ray meets the board under the pointer wherever it starts.
+                assert!((near.xz() - far.xz()).length() < 1e-3);
+            }
+        }
+    }
+
     /// A headless game with the camera and the flat view, its files in a scratch folder.
     fn app() -> App {
         let dir = std::env::temp_dir().join(format!("chuhan-flat-test-{}", std::process::id()));

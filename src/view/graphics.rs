@@ -1,5 +1,5 @@
-//! The graphics setting applied: on high, multisampling, shadows, shaded materials and tone
-//! mapping; on low, none of them (flat, unlit colours and textures). `Auto` picks low on a
+//! The graphics setting applied: on high, shaded materials, shadows, tone mapping and the light's
+//! effects (see `light`); on low, none of them (flat, unlit colours and textures). `Auto` picks low on a
 //! software renderer (Mesa's lavapipe/llvmpipe, SwiftShader), high otherwise.
 
 use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
@@ -8,11 +8,12 @@ use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::core::settings::{Graphics, Settings};
 use crate::view::board::{TABLE_COLOR, Table};
+use crate::view::light::{Lighting, Room, dress_camera};
 
 /// What the renderer draws now (the setting resolved for this machine).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Quality {
-    /// Multisampling and shadows.
+    /// Shading, shadows and the light's effects.
     pub high: bool,
 }
 
@@ -49,8 +50,10 @@ fn apply_graphics(
     settings: Res<Settings>,
     adapter: Option<Res<RenderAdapterInfo>>,
     quality: Option<Res<Quality>>,
-    mut cameras: Query<(&mut Msaa, &mut Tonemapping, &mut DebandDither), With<Camera3d>>,
+    mut cameras: Query<(Entity, &mut Tonemapping, &mut DebandDither), With<Camera3d>>,
     mut lights: Query<&mut DirectionalLight>,
+    room: Option<Res<Room>>,
+    lighting: Res<Lighting>,
     mut tables: Query<&mut Visibility, With<Table>>,
     mut clear: ResMut<ClearColor>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -65,7 +68,18 @@ fn apply_graphics(
     }
     let software = *software;
     let high = draws_high(settings.graphics, software);
-    if quality.is_none_or(|q| q.high != high) {
+    let changed = quality.is_none_or(|q| q.high != high);
+    if changed || lighting.is_changed() {
+        for (camera, _, _) in &cameras {
+            dress_camera(
+                &mut commands.entity(camera),
+                high,
+                room.as_deref(),
+                &lighting,
+            );
+        }
+    }
+    if changed {
         info!(
             "graphics {:?}: {} (adapter {})",
             settings.graphics,
@@ -97,15 +111,12 @@ fn apply_graphics(
             }
         }
     }
-    let (msaa, tonemapping, deband) = if high {
-        (Msaa::Sample4, Tonemapping::default(), DebandDither::Enabled)
+    let (tonemapping, deband) = if high {
+        (lighting.tonemapping, DebandDither::Enabled)
     } else {
-        (Msaa::Off, Tonemapping::None, DebandDither::Disabled)
+        (Tonemapping::None, DebandDither::Disabled)
     };
-    for (mut m, mut t, mut d) in &mut cameras {
-        if *m != msaa {
-            *m = msaa;
-        }
+    for (_, mut t, mut d) in &mut cameras {
         if *t != tonemapping {
             *t = tonemapping;
         }

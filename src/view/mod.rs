@@ -9,6 +9,8 @@ pub mod board;
 pub mod camera;
 pub mod flat;
 pub mod graphics;
+pub mod lathe;
+pub mod light;
 pub mod marks;
 pub mod pieces;
 pub mod pointer;
@@ -27,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         flat::plugin,
         audio::plugin,
         graphics::plugin,
+        light::plugin,
         themes::plugin,
     ));
 }

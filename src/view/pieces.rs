@@ -1,4 +1,4 @@
-//! How the pieces look: discs with their faces (upright for the side at the bottom), hover and
+//! How the pieces look: turned discs (see `lathe`) with their faces (upright for the side at the bottom), hover and
 //! selection glow, and a red flash on a refused move.
 
 use std::f32::consts::{FRAC_PI_2, PI};
@@ -7,11 +7,13 @@ use bevy::prelude::*;
 use xiangqi::{Color as Side, Piece, PieceKind};
 
 use crate::core::game::{CoreSet, Game, MoveRefused};
-use crate::core::geometry::{HEIGHT, RADIUS};
+use crate::core::geometry::HEIGHT;
 use crate::core::phase::Phase;
 use crate::core::pieces::{PieceView, Taken};
 use crate::core::selection::Selection;
 use crate::view::board::RiverText;
+use crate::view::graphics::Quality;
+use crate::view::lathe;
 
 /// The pointer is over this piece.
 #[derive(Component)]
@@ -58,7 +60,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_piece_assets);
     app.add_systems(
         Update,
-        (dress_pieces, turn_faces, flash_refused, glow)
+        (dress_pieces, turn_pieces, turn_faces, flash_refused, glow)
             .chain()
             .after(CoreSet::Views),
     );
@@ -128,14 +130,8 @@ fn load_piece_assets(
         })
         .collect();
     commands.insert_resource(PieceAssets {
-        disc: meshes.add(crate::view::board::bevelled_disc(
-            RADIUS,
-            HEIGHT,
-            0.05,
-            RADIUS * 0.9,
-            48,
-        )),
-        face: meshes.add(face_mesh()),
+        disc: meshes.add(lathe::piece_body(lathe::LOW_SEGMENTS)),
+        face: meshes.add(lathe::piece_face(lathe::LOW_SEGMENTS)),
         faces,
         normals,
         wood: plain,
@@ -146,14 +142,29 @@ fn load_piece_assets(
     });
 }
 
-/// The face's disc, with tangents for its normal map.
-fn face_mesh() -> Mesh {
-    let mesh = Mesh::from(Circle::new(RADIUS * 0.92).mesh().resolution(48));
-    match mesh.clone().with_generated_tangents() {
-        Ok(m) => m,
-        Err(e) => {
-            warn!("piece face tangents: {e}");
-            mesh
+/// Turns the pieces finer on high and coarser on low (the shared meshes replaced in place).
+fn turn_pieces(
+    quality: Option<Res<Quality>>,
+    assets: Option<Res<PieceAssets>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    let (Some(quality), Some(assets)) = (quality, assets) else {
+        return;
+    };
+    if !quality.is_changed() && !assets.is_changed() {
+        return;
+    }
+    let segments = if quality.high {
+        lathe::HIGH_SEGMENTS
+    } else {
+        lathe::LOW_SEGMENTS
+    };
+    for (handle, mesh) in [
+        (&assets.disc, lathe::piece_body(segments)),
+        (&assets.face, lathe::piece_face(segments)),
+    ] {
+        if let Err(e) = meshes.insert(handle, mesh) {
+            warn!("piece mesh: {e}");
         }
     }
 }

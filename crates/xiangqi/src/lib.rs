@@ -27,6 +27,7 @@ mod fen;
 mod handicap;
 mod movegen;
 pub mod notation;
+pub mod paste;
 pub mod pgn;
 mod position;
 mod record;
