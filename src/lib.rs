@@ -14,6 +14,7 @@ pub mod ui;
 pub mod view;
 
 pub mod analysis;
+pub mod clipboard;
 pub mod clock;
 pub mod draw;
 pub mod hints;
@@ -29,6 +30,7 @@ impl Plugin for CorePlugin {
         app.add_plugins((storage::plugin, core::plugin));
         app.add_plugins((
             analysis::plugin,
+            clipboard::plugin,
             clock::plugin,
             draw::plugin,
             hints::plugin,
@@ -60,6 +62,10 @@ impl Plugin for AppPlugin {
             ..default()
         }));
         app.add_systems(Update, ask_to_close);
+        // The desktop's clipboard (used off the frame loop).
+        app.insert_resource(storage::clipboard::Clipboard::start(
+            storage::clipboard::System::default(),
+        ));
         app.add_plugins((CorePlugin, view::plugin, ui::plugin));
         // The features' panels, over the ui layer.
         app.add_plugins((

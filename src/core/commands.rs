@@ -42,6 +42,8 @@ pub enum Command {
     SaveRecord,
     /// Open a RON or PGN record in replay mode.
     OpenRecord(PathBuf),
+    /// Open a pasted text in replay mode: a FEN, a PGN, a DhtmlXQ block or a move list.
+    OpenText(String),
     /// A replay step.
     Step(Step),
     /// Leave replay and play on from the current move.
@@ -63,7 +65,11 @@ impl Command {
     pub fn loses_the_game(&self) -> bool {
         matches!(
             self,
-            Command::NewGame(_) | Command::OpenRecord(_) | Command::RestorePosition | Command::Quit
+            Command::NewGame(_)
+                | Command::OpenRecord(_)
+                | Command::OpenText(_)
+                | Command::RestorePosition
+                | Command::Quit
         )
     }
 }
@@ -226,27 +232,43 @@ fn handle_commands(
                     }
                 }
             }
-            Command::OpenRecord(path) => match read_record(path) {
-                Ok(opened) => {
-                    let mut record = opened.record;
-                    if let Some(first) = opened.skipped.first() {
-                        out.notices.write(Notice(NoticeKind::PartlyRead {
-                            skipped: opened.skipped.len(),
-                            first: first.clone(),
-                        }));
+            Command::OpenRecord(_) | Command::OpenText(_) => {
+                let opened = match command {
+                    Command::OpenRecord(path) => read_record(path)
+                        .map(|o| (o.record, o.skipped))
+                        .map_err(NoticeKind::BadRecord),
+                    Command::OpenText(text) => match xiangqi::paste::recognise(text) {
+                        Ok(xiangqi::paste::Pasted::Position(p)) => {
+                            Ok((GameRecord::new(*p), Vec::new()))
+                        }
+                        Ok(xiangqi::paste::Pasted::Record {
+                            record, skipped, ..
+                        }) => Ok((*record, skipped)),
+                        Err(e) => Err(NoticeKind::BadPaste(e.to_string())),
+                    },
+                    _ => continue,
+                };
+                match opened {
+                    Ok((mut record, skipped)) => {
+                        if let Some(first) = skipped.first() {
+                            out.notices.write(Notice(NoticeKind::PartlyRead {
+                                skipped: skipped.len(),
+                                first: first.clone(),
+                            }));
+                        }
+                        thinking.cancel();
+                        record.goto(0);
+                        game.record = record;
+                        game.ended = None;
+                        replaying = true;
+                        next_phase.set(Phase::Replaying);
+                        out.resets.write(BoardReset);
                     }
-                    thinking.cancel();
-                    record.goto(0);
-                    game.record = record;
-                    game.ended = None;
-                    replaying = true;
-                    next_phase.set(Phase::Replaying);
-                    out.resets.write(BoardReset);
+                    Err(notice) => {
+                        out.notices.write(Notice(notice));
+                    }
                 }
-                Err(e) => {
-                    out.notices.write(Notice(NoticeKind::BadRecord(e)));
-                }
-            },
+            }
             Command::Step(step) => {
                 if !replaying {
                     continue;

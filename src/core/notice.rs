@@ -20,6 +20,15 @@ pub enum NoticeKind {
     BadSettings(String),
     /// A record could not be opened.
     BadRecord(String),
+    /// A pasted text could not be read (why).
+    BadPaste(String),
+    /// The position (FEN) or the record (PGN) was put on the clipboard.
+    Copied {
+        /// The record, not only the position.
+        record: bool,
+    },
+    /// The clipboard could not be used (why).
+    ClipboardFailed(String),
     /// A record was opened, but this many parts of it could not be read and were left out (the
     /// first of them, in words).
     PartlyRead { skipped: usize, first: String },

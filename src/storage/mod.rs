@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+pub mod clipboard;
 pub mod files;
 pub mod records;
 pub mod writer;

@@ -1,4 +1,4 @@
-//! The menu bar (游戏, 难度, 让子, 棋谱, 用时, 语言) and its dropdowns. The clock menu chooses the
+//! The menu bar (游戏, 难度, 让子, 棋谱, 用时, 语言) and its dropdowns, and the clipboard's keys. The clock menu chooses the
 //! time control of new games (and of the game in front when no move is made yet).
 
 use bevy::prelude::*;
@@ -6,6 +6,7 @@ use xiangqi::Handicap;
 use xiangqi_engine::Level;
 use xiangqi_engine::puzzle::Tier;
 
+use crate::clipboard::ClipboardRequest;
 use crate::clock::ClockRequest;
 use crate::clock::logic::ClockAdjust;
 use crate::core::commands::Command;
@@ -25,6 +26,24 @@ pub(crate) struct Dropdown(pub(crate) Menu);
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn);
     app.add_systems(Update, show_menus.in_set(super::UiSet::Show));
+    app.add_systems(Update, clipboard_keys);
+}
+
+/// `Ctrl+C` copies the position (FEN), `Ctrl+Shift+C` the record (PGN), `Ctrl+V` pastes.
+fn clipboard_keys(keys: Res<ButtonInput<KeyCode>>, mut requests: MessageWriter<ClipboardRequest>) {
+    if !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+        return;
+    }
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if keys.just_pressed(KeyCode::KeyC) {
+        requests.write(if shift {
+            ClipboardRequest::CopyRecord
+        } else {
+            ClipboardRequest::CopyPosition
+        });
+    } else if keys.just_pressed(KeyCode::KeyV) {
+        requests.write(ClipboardRequest::Paste);
+    }
 }
 
 pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
@@ -166,6 +185,13 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 18.0,
             ));
             m.spawn(button(Action::Browse, label(Key::OpenRecord), &ui, 18.0));
+            for (request, key) in [
+                (ClipboardRequest::CopyPosition, Key::CopyPosition),
+                (ClipboardRequest::CopyRecord, Key::CopyRecord),
+                (ClipboardRequest::Paste, Key::Paste),
+            ] {
+                m.spawn(button(send(request), label(key), &ui, 18.0));
+            }
         });
     commands
         .spawn(dropdown(Menu::Clock, 256.0))

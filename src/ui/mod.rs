@@ -12,6 +12,7 @@ pub mod browser;
 pub mod dialogs;
 pub mod menus;
 pub mod move_list;
+pub mod notices;
 pub mod replay_bar;
 pub mod side_panel;
 pub mod status;

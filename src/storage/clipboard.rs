@@ -1,0 +1,147 @@
+//! The system clipboard, used off the frame loop: a thread of its own owns the clipboard (on X11
+//! and Wayland the copied text is served from the program as long as it lives) and does the jobs
+//! sent to it; the frame loop only sends jobs and collects what is done. Headless runs and tests
+//! give it a clipboard in memory.
+
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+
+use bevy::prelude::*;
+
+/// Where the text goes and comes from.
+pub trait Backend: Send + 'static {
+    /// The text on the clipboard.
+    fn get(&mut self) -> Result<String, String>;
+    /// Puts `text` on the clipboard.
+    fn set(&mut self, text: String) -> Result<(), String>;
+}
+
+/// The desktop's clipboard (arboard), opened on first use.
+#[derive(Default)]
+pub struct System(Option<arboard::Clipboard>);
+
+impl System {
+    fn open(&mut self) -> Result<&mut arboard::Clipboard, String> {
+        if self.0.is_none() {
+            self.0 = Some(arboard::Clipboard::new().map_err(|e| e.to_string())?);
+        }
+        self.0.as_mut().ok_or_else(|| "no clipboard".to_owned())
+    }
+}
+
+impl Backend for System {
+    fn get(&mut self) -> Result<String, String> {
+        self.open()?.get_text().map_err(|e| e.to_string())
+    }
+
+    fn set(&mut self, text: String) -> Result<(), String> {
+        self.open()?.set_text(text).map_err(|e| e.to_string())
+    }
+}
+
+/// A clipboard in memory (shared, so a test can look at it and fill it).
+#[derive(Clone, Default)]
+pub struct Memory(pub Arc<Mutex<String>>);
+
+impl Backend for Memory {
+    fn get(&mut self) -> Result<String, String> {
+        self.0.lock().map(|t| t.clone()).map_err(|e| e.to_string())
+    }
+
+    fn set(&mut self, text: String) -> Result<(), String> {
+        *self.0.lock().map_err(|e| e.to_string())? = text;
+        Ok(())
+    }
+}
+
+/// What the clipboard thread did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Done {
+    /// The text was put on the clipboard (or why not).
+    Set(Result<(), String>),
+    /// The clipboard's text (or why there is none).
+    Got(Result<String, String>),
+}
+
+enum Job {
+    Set(String),
+    Get,
+}
+
+/// The clipboard thread's ends.
+#[derive(Resource)]
+pub struct Clipboard {
+    jobs: Sender<Job>,
+    done: Mutex<Receiver<Done>>,
+}
+
+impl Clipboard {
+    /// Starts the thread with `backend`.
+    #[must_use]
+    pub fn start(mut backend: impl Backend) -> Clipboard {
+        let (jobs, todo) = channel::<Job>();
+        let (finished, done) = channel();
+        std::thread::Builder::new()
+            .name("clipboard".into())
+            .spawn(move || {
+                for job in todo {
+                    let result = match job {
+                        Job::Set(text) => Done::Set(backend.set(text)),
+                        Job::Get => Done::Got(backend.get()),
+                    };
+                    if finished.send(result).is_err() {
+                        break;
+                    }
+                }
+            })
+            .map_or_else(
+                |e| error!("the clipboard thread did not start: {e}"),
+                |_| (),
+            );
+        Clipboard {
+            jobs,
+            done: Mutex::new(done),
+        }
+    }
+
+    /// Asks for `text` to be put on the clipboard.
+    pub fn set(&self, text: String) {
+        let _ = self.jobs.send(Job::Set(text));
+    }
+
+    /// Asks for the clipboard's text.
+    pub fn get(&self) {
+        let _ = self.jobs.send(Job::Get);
+    }
+
+    /// What was done since the last call.
+    pub fn finished(&self) -> Vec<Done> {
+        self.done
+            .lock()
+            .map(|rx| rx.try_iter().collect())
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jobs_are_done_off_the_caller_in_order() {
+        let memory = Memory::default();
+        let clipboard = Clipboard::start(memory.clone());
+        clipboard.set("炮二平五".into());
+        clipboard.get();
+        let mut done = Vec::new();
+        for _ in 0..200 {
+            done.extend(clipboard.finished());
+            if done.len() == 2 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert_eq!(done, [Done::Set(Ok(())), Done::Got(Ok("炮二平五".into()))]);
+        assert_eq!(*memory.0.lock().expect("lock"), "炮二平五");
+    }
+}
