@@ -39,6 +39,7 @@ shot move-list CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0
 shot replay CHUHAN_OPEN="$(ls crates/xiangqi/tests/data/pgn/*.PGN | head -1)" CHUHAN_STEP=17 CHUHAN_SCREENSHOT_FRAMES=5
 shot replay-english CHUHAN_OPEN="$(ls crates/xiangqi/tests/data/pgn/*.PGN | sed -n 3p)" CHUHAN_STEP=40 CHUHAN_LANG=en CHUHAN_SCREENSHOT_FRAMES=5
 shot handicap CHUHAN_FEN="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1" CHUHAN_MOVES="h0g2 h9g7 b0c2 b9c7 h2h6" CHUHAN_PLAYERS=red CHUHAN_SCREENSHOT_FRAMES=5
+shot records-menu CHUHAN_PLAYERS=two CHUHAN_MENU=records CHUHAN_SCREENSHOT_FRAMES=5
 shot open-record CHUHAN_PLAYERS=red CHUHAN_BROWSE=crates/xiangqi/tests/data/pgn CHUHAN_SCREENSHOT_FRAMES=5
 shot confirm CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7" CHUHAN_COMMAND=new CHUHAN_SCREENSHOT_FRAMES=5
 shot graphics-high CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
