@@ -12,6 +12,7 @@ use crate::rules::{
 };
 use crate::types::Move;
 
+mod edit;
 mod tree;
 
 pub(crate) use tree::Branch;
