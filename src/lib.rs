@@ -18,6 +18,7 @@ pub mod clipboard;
 pub mod clock;
 pub mod draw;
 pub mod hints;
+pub mod pictures;
 pub mod puzzles;
 pub mod review;
 
@@ -34,6 +35,7 @@ impl Plugin for CorePlugin {
             clock::plugin,
             draw::plugin,
             hints::plugin,
+            pictures::plugin,
             puzzles::plugin,
             review::plugin,
         ));

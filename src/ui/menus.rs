@@ -13,6 +13,7 @@ use crate::core::commands::Command;
 use crate::core::game::Players;
 use crate::core::settings::SettingChange;
 use crate::core::setup::{Setup, TimeControl};
+use crate::pictures::PictureRequest;
 use crate::puzzles::PuzzleRequest;
 use crate::ui::actions::send;
 use crate::ui::actions::{Action, Menu, OpenMenu};
@@ -189,6 +190,12 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 (ClipboardRequest::CopyPosition, Key::CopyPosition),
                 (ClipboardRequest::CopyRecord, Key::CopyRecord),
                 (ClipboardRequest::Paste, Key::Paste),
+            ] {
+                m.spawn(button(send(request), label(key), &ui, 18.0));
+            }
+            for (request, key) in [
+                (PictureRequest::Diagram, Key::ExportDiagram),
+                (PictureRequest::Animation, Key::ExportAnimation),
             ] {
                 m.spawn(button(send(request), label(key), &ui, 18.0));
             }

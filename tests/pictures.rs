@@ -1,0 +1,36 @@
+//! Pictures: a diagram PNG and a GIF of the game are written into the records folder off the
+//! frame loop, each with a notice naming the file.
+
+mod common;
+
+use chuhan::core::game::Players;
+use chuhan::core::notice::NoticeKind;
+use chuhan::pictures::PictureRequest;
+use common::*;
+
+#[test]
+fn a_diagram_and_an_animation_are_written_with_a_notice_naming_them() {
+    let dir = scratch_dir();
+    let mut app = app_in(&dir);
+    new_game(&mut app, START, &["h2e2", "h9g7"], Players::TWO_PLAYERS);
+    for (request, ext, magic) in [
+        (PictureRequest::Diagram, "png", &b"\x89PNG"[..]),
+        (PictureRequest::Animation, "gif", &b"GIF89a"[..]),
+    ] {
+        send(&mut app, request);
+        let mut saved = None;
+        assert!(wait_for(&mut app, 30, |app| {
+            for n in notices(app) {
+                if let NoticeKind::Saved(path) = n {
+                    saved = Some(path);
+                }
+            }
+            saved.is_some()
+        }));
+        let path = std::path::PathBuf::from(saved.expect("a file"));
+        assert!(path.starts_with(dir.join("records")), "{}", path.display());
+        assert_eq!(path.extension().and_then(|e| e.to_str()), Some(ext));
+        let bytes = std::fs::read(&path).expect("written");
+        assert!(bytes.starts_with(magic), "{ext}");
+    }
+}
