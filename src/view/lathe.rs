@@ -206,7 +206,7 @@ mod tests {
             let n = Vec3::from_array(*n);
             assert!((n.length() - 1.0).abs() < 1e-4);
             // Outwards: away from the piece's centre (the bead's inner half faces the face).
-            let out = Vec3::from_array(*p) - Vec3::new(0.0, 0.0, 0.0);
+            let out = Vec3::from_array(*p);
             if radius(p) > BEAD_OUTER + 1e-3 || p[1] < 0.0 {
                 assert!(n.dot(out) > 0.0, "normal {n} at {p:?}");
             }

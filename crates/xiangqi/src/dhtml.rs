@@ -85,8 +85,6 @@ pub fn is_dhtml(text: &str) -> bool {
         || text.contains("[DhtmlXQ_fen]")
 }
 
-/// The pieces in `binit`'s order, as FEN letters.
-const PIECES: &[u8; 32] = b"RNBAKABNRCCPPPPPrnbakabnrccppppp";
 /// DhtmlXQ's header tags and the record's.
 const TAGS: [(&str, &str); 12] = [
     ("title", "Title"),
@@ -300,52 +298,27 @@ fn start_position(
         .filter(u8::is_ascii_digit)
         .map(|b| b - b'0')
         .collect();
-    let mut board = [[None::<u8>; 9]; 10]; // [row from the top][file]
+    // As XQF keeps it: [rank from Red's side][file].
+    let mut board = [[None::<u8>; 9]; 10];
     for (i, p) in digits.chunks(2).take(32).enumerate() {
         if let [x, y] = *p
             && x <= 8
             && y <= 9
         {
-            if board[usize::from(y)][usize::from(x)].is_some() {
+            let cell = &mut board[usize::from(9 - y)][usize::from(x)];
+            if cell.is_some() {
                 return Err(DhtmlError::BadPosition(format!(
                     "two pieces on point {x}{y}"
                 )));
             }
-            board[usize::from(y)][usize::from(x)] = Some(PIECES[i]);
+            *cell = Some(crate::xqf::PIECES[i]);
         }
     }
     let black_first = first.is_some_and(|m| {
-        let (x, y) = (m.from().file().index(), 9 - m.from().rank().index());
-        board[usize::from(y)][usize::from(x)].is_some_and(|c| c.is_ascii_lowercase())
+        let (file, rank) = (m.from().file().index(), m.from().rank().index());
+        board[usize::from(rank)][usize::from(file)].is_some_and(|c| c.is_ascii_lowercase())
     });
-    let rows: Vec<String> = board
-        .iter()
-        .map(|row| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for cell in row {
-                match cell {
-                    Some(c) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(char::from(*c));
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            s
-        })
-        .collect();
-    let fen = format!(
-        "{} {} - - 0 1",
-        rows.join("/"),
-        if black_first { 'b' } else { 'w' }
-    );
+    let fen = crate::xqf::fen_of(&board, black_first);
     Position::from_fen(&fen).map_err(|e| DhtmlError::BadPosition(e.to_string()))
 }
 
@@ -374,15 +347,7 @@ pub fn write(record: &GameRecord) -> String {
         _ => "未知",
     };
     tag("result", result);
-    let mut slots = [None::<Square>; 32];
-    for sq in Square::ALL {
-        if let Some(piece) = record.start().piece_at(sq) {
-            let letter = piece.fen_char() as u8;
-            if let Some(i) = (0..32).find(|&i| PIECES[i] == letter && slots[i].is_none()) {
-                slots[i] = Some(sq);
-            }
-        }
-    }
+    let slots = crate::xqf::piece_slots(record.start());
     let binit: String = slots
         .iter()
         .map(|s| s.map_or("99".to_owned(), point))

@@ -1,6 +1,8 @@
 //! 东萍 DhtmlXQ records: a hand-written block reads as the game it says, every record written
 //! reads back the same, damaged blocks keep what is sound and never panic.
 
+mod common;
+
 use xiangqi::dhtml::{self, DhtmlError};
 use xiangqi::notation::Notation;
 use xiangqi::{GameRecord, pgn, xqf};
@@ -151,13 +153,7 @@ fn a_bad_move_ends_its_line_and_a_lost_variation_is_left_out() {
 #[test]
 fn damaged_dhtml_never_panics() {
     let good: Vec<char> = BLOCK.chars().collect();
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = common::xorshift(0x9e37_79b9_7f4a_7c15u64);
     let alphabet: Vec<char> = "0123456789[]/_DhtmlXQmove中 \n".chars().collect();
     let mut read = 0;
     for _ in 0..3000 {

@@ -1,6 +1,8 @@
 //! Variations: the record's tree of moves read from XQF and PGN `( ... )`, written back to PGN and
 //! RON, stepped into and added to; damaged PGN files give typed errors, never a panic.
 
+mod common;
+
 use std::path::PathBuf;
 
 use xiangqi::notation::Notation;
@@ -252,13 +254,7 @@ fn shared(path: &str) -> PathBuf {
 
 #[test]
 fn damaged_pgn_files_give_typed_errors_and_never_panic() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = common::xorshift(0x9e37_79b9_7f4a_7c15u64);
     let mut files = vec![TREE_PGN.as_bytes().to_vec()];
     for name in [
         "pgn/handicap-9-pieces-1999.PGN",
@@ -282,7 +278,7 @@ fn damaged_pgn_files_give_typed_errors_and_never_panic() {
             let mut bad = good.clone();
             for _ in 0..1 + next() % 4 {
                 let at = (next() % bad.len() as u64) as usize;
-                let byte = if next() % 2 == 0 {
+                let byte = if next().is_multiple_of(2) {
                     symbols[(next() % symbols.len() as u64) as usize]
                 } else {
                     next() as u8

@@ -1,6 +1,8 @@
 //! XQF records: every shared sample opens; SAMPLE.XQF is the game of the shared handicap PGN;
 //! damaged files give typed errors, never a panic.
 
+mod common;
+
 use std::path::PathBuf;
 
 use xiangqi::xqf::{self, XqfError};
@@ -60,13 +62,7 @@ fn sample_xqf_is_the_game_of_the_shared_handicap_pgn() {
 fn damaged_xqf_files_give_typed_errors_and_never_panic() {
     assert_eq!(xqf::read(b"XQ"), Err(XqfError::NotXqf));
     assert_eq!(xqf::read(&[0u8; 2000]), Err(XqfError::NotXqf));
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = common::xorshift(0x2545_f491_4f6c_dd1du64);
     let mut errors = 0;
     for name in ["xqf/SAMPLE.XQF", "xqf/XQFEXAMA.XQF", "xqf/XQFEXAMB.XQF"] {
         let good = bytes(name);

@@ -95,8 +95,23 @@ impl From<FenError> for XqfError {
 
 /// Where the move tree starts.
 const MOVES_AT: usize = 0x400;
-/// The pieces in the order of the table, as FEN letters.
-const PIECES: &[u8; 32] = b"RNBAKABNRCCPPPPPrnbakabnrccppppp";
+/// The pieces in the order of the table, as FEN letters (DhtmlXQ's `binit` keeps the same order).
+pub(crate) const PIECES: &[u8; 32] = b"RNBAKABNRCCPPPPPrnbakabnrccppppp";
+
+/// Where each piece of the table stands in `pos`: every piece in the first free slot of its kind
+/// (`None`: not on the board).
+pub(crate) fn piece_slots(pos: &Position) -> [Option<crate::types::Square>; 32] {
+    let mut slots = [None; 32];
+    for sq in crate::types::Square::ALL {
+        if let Some(piece) = pos.piece_at(sq) {
+            let letter = piece.fen_char() as u8;
+            if let Some(i) = (0..32).find(|&i| PIECES[i] == letter && slots[i].is_none()) {
+                slots[i] = Some(sq);
+            }
+        }
+    }
+    slots
+}
 /// The string the 32 keys are masked from.
 const KEY_STRING: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
 /// The header's strings and the tags they become.
@@ -444,7 +459,7 @@ fn point(p: u8) -> String {
 }
 
 /// The FEN of a board (`board[y][x]`, y from Red's side).
-fn fen_of(board: &[[Option<u8>; 9]; 10], black_first: bool) -> String {
+pub(crate) fn fen_of(board: &[[Option<u8>; 9]; 10], black_first: bool) -> String {
     let mut rows = Vec::new();
     for y in (0..10).rev() {
         let mut row = String::new();

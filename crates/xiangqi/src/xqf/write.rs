@@ -4,7 +4,7 @@
 //! it follows after its own line). A start position without moves is written with Red to move
 //! (the format keeps no side to move; readers take it from the first move).
 
-use super::{MOVES_AT, PIECES, STRINGS};
+use super::{MOVES_AT, STRINGS, piece_slots};
 use crate::record::GameRecord;
 use crate::types::{Move, Square};
 
@@ -16,15 +16,7 @@ pub fn write(record: &GameRecord) -> Vec<u8> {
     let mut out = vec![0u8; MOVES_AT];
     out[..3].copy_from_slice(b"XQ\x0A");
     // The pieces, each in the first free slot of its kind (255: not on the board).
-    let mut slots = [0xFFu8; 32];
-    for sq in Square::ALL {
-        if let Some(piece) = record.start().piece_at(sq) {
-            let letter = piece.fen_char() as u8;
-            if let Some(i) = (0..32).find(|&i| PIECES[i] == letter && slots[i] == 0xFF) {
-                slots[i] = point(sq);
-            }
-        }
-    }
+    let slots = piece_slots(record.start()).map(|s| s.map_or(0xFF, point));
     out[0x10..0x30].copy_from_slice(&slots);
     out[0x33] = match record.tag("Result") {
         Some("1-0") => 1,
