@@ -56,8 +56,10 @@ pub enum FenError {
         /// How many were found.
         count: u32,
     },
-    /// The side not to move is in check (or the kings face each other): its king could be taken.
+    /// The side not to move is in check: its king could be taken.
     OpponentInCheck,
+    /// The two kings face each other on one file with nothing between them.
+    KingsFacing,
 }
 
 impl fmt::Display for FenError {
@@ -123,9 +125,13 @@ impl fmt::Display for FenError {
             FenError::OpponentInCheck => {
                 write!(
                     f,
-                    "the side not to move is in check (or the kings face each other), so its king could be taken"
+                    "the side not to move is in check, so its king could be taken"
                 )
             }
+            FenError::KingsFacing => write!(
+                f,
+                "the kings face each other on one file with nothing between them"
+            ),
         }
     }
 }
@@ -209,8 +215,36 @@ impl Position {
         let counters = &rest[skip..];
         let halfmove = parse_counter(counters.first().copied(), 0)?;
         let fullmove = parse_counter(counters.get(1).copied(), 1)?;
+        Position::from_board(board, side, halfmove, fullmove)
+    }
+
+    /// The position with these pieces (indexed by [`Square::index`]), `side` to move and these
+    /// move counters, if the rules allow it: exactly one king a side in its palace, advisors,
+    /// elephants and pawns on points they can reach, no more pieces of a kind than a set holds,
+    /// the kings not facing each other and the side not to move not in check.
+    ///
+    /// # Errors
+    /// The first rule the board breaks, as a [`FenError`].
+    pub fn from_board(
+        board: [Option<Piece>; 90],
+        side: Color,
+        halfmove: u32,
+        fullmove: u32,
+    ) -> Result<Position, FenError> {
         validate(&board)?;
         let pos = Position::from_validated_board(board, side, halfmove, fullmove);
+        let (red, black) = (pos.king(Color::Red), pos.king(Color::Black));
+        if red.file() == black.file() {
+            let (low, high) = (
+                red.rank().index().min(black.rank().index()),
+                red.rank().index().max(black.rank().index()),
+            );
+            let file = red.file().index();
+            let between = (low + 1..high).any(|r| board[r as usize * 9 + file as usize].is_some());
+            if !between {
+                return Err(FenError::KingsFacing);
+            }
+        }
         if pos.attackers_to(pos.king(!side), side).any() {
             return Err(FenError::OpponentInCheck);
         }

@@ -29,6 +29,7 @@ mod movegen;
 pub mod notation;
 pub mod paste;
 pub mod pgn;
+pub mod placement;
 mod position;
 mod record;
 #[cfg(feature = "serde")]

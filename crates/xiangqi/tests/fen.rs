@@ -56,8 +56,8 @@ fn accepted_dialects() {
     assert_eq!(black.side_to_move(), Color::Black);
     assert_eq!(black.halfmove_clock(), 1);
     let counters = Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w - - 17 42");
-    // kings facing on an open file: Black (not to move) is in check
-    assert_eq!(counters, Err(FenError::OpponentInCheck));
+    // kings facing on an open file
+    assert_eq!(counters, Err(FenError::KingsFacing));
     let counters = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 17 42").unwrap();
     assert_eq!(
         (counters.halfmove_clock(), counters.fullmove_number()),
