@@ -44,7 +44,7 @@ pub use fen::FenError;
 pub use handicap::Handicap;
 pub use movegen::{GenKind, MAX_MOVES, MoveList};
 pub use position::{IllegalMove, IllegalReason, NoMovesOutcome, Position, Undo};
-pub use record::{GameRecord, MAX_VARIATION_NESTING, PlayError, Variation};
+pub use record::{GameRecord, MAX_VARIATION_NESTING, Mark, PlayError, Variation};
 pub use rules::{
     DrawReason, NO_CAPTURE_DRAW_PLIES, Outcome, REPETITION_OCCURRENCES, WinReason, chased_by,
     has_attacking_pieces, judge_repetition, no_attacking_pieces, on_time,

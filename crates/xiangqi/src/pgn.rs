@@ -25,7 +25,7 @@ use core::fmt;
 use crate::fen::FenError;
 use crate::notation::{Notation, NotationError};
 use crate::position::Position;
-use crate::record::{GameRecord, MAX_VARIATION_NESTING};
+use crate::record::{GameRecord, MAX_VARIATION_NESTING, Mark};
 use crate::types::Color;
 
 /// Why a PGN could not be read.
@@ -343,6 +343,28 @@ impl MoveText {
             self.done = self.stack.is_empty();
             return Ok(());
         }
+        // A mark on the move before: a numeric glyph ($1-$6; others are left out) or a sign
+        // standing alone.
+        let glyph = t
+            .strip_prefix('$')
+            .map(|n| n.parse::<u8>().ok().and_then(Mark::from_nag));
+        if let Some(mark) = glyph.or_else(|| {
+            t.chars()
+                .all(|c| c == '!' || c == '?')
+                .then(|| Mark::from_sign(t))
+        }) {
+            if !self.branch_next && mark.is_some() {
+                let ply = self.record.ply();
+                self.record.set_mark(ply, mark);
+            }
+            return Ok(());
+        }
+        // A sign written onto the move (`h2e2!?`).
+        let bare = t.trim_end_matches(['!', '?']);
+        let (t, mark) = match Mark::from_sign(&t[bare.len()..]) {
+            Some(mark) if !bare.is_empty() => (bare, Some(mark)),
+            _ => (t, None),
+        };
         let record = &mut self.record;
         let pos = record.position();
         let parsed = self
@@ -362,6 +384,10 @@ impl MoveText {
         match played {
             Ok(()) => {
                 self.branch_next = false;
+                if mark.is_some() {
+                    let ply = self.record.ply();
+                    self.record.set_mark(ply, mark);
+                }
                 if let Some(c) = self.pending_comment.take() {
                     let ply = self.record.ply();
                     self.record.set_comment(ply, Some(c));
@@ -479,6 +505,9 @@ fn write_line(
             }));
         }
         out.push(Token::Text(text));
+        if let Some(mark) = record.node_mark(id) {
+            out.push(Token::Text(format!("${}", mark.nag())));
+        }
         fresh = false;
         let comment = record.node_comment(Some(id));
         if let Some(c) = comment {

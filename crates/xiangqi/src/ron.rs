@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::fen::FenError;
 use crate::position::Position;
-use crate::record::{Branch, GameRecord};
+use crate::record::{Branch, GameRecord, Mark};
 use crate::types::Move;
 
 /// The version this library writes and reads.
@@ -45,6 +45,9 @@ pub struct RecordFile {
     /// Comments by ply (0 before the first move).
     #[serde(default)]
     pub comments: Vec<(usize, String)>,
+    /// Marks (`!`, `?`, `!!`, `??`, `!?`, `?!`) by ply: on the move that reaches it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<(usize, String)>,
     /// Alternatives to moves of the main line.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variations: Vec<VariationFile>,
@@ -66,6 +69,9 @@ pub struct VariationFile {
     /// Comments by ply (the ply after the move they follow).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<(usize, String)>,
+    /// Marks by ply (the ply after the move they judge).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<(usize, String)>,
     /// Alternatives to its moves.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variations: Vec<VariationFile>,
@@ -106,6 +112,8 @@ pub enum RonError {
     BadPly(usize),
     /// A variation hangs from a ply its line does not reach, or `line` names none.
     BadVariation(usize),
+    /// A mark that is none of `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    BadMark(String),
 }
 
 impl fmt::Display for RonError {
@@ -134,6 +142,9 @@ impl fmt::Display for RonError {
             RonError::BadVariation(p) => {
                 write!(f, "a variation at ply {p} has no move there to replace")
             }
+            RonError::BadMark(m) => {
+                write!(f, "{m:?} is not a mark (expected ! ? !! ?? !? or ?!)")
+            }
         }
     }
 }
@@ -148,75 +159,88 @@ impl From<GameRecord> for RecordFile {
 
 impl From<&GameRecord> for RecordFile {
     fn from(r: &GameRecord) -> RecordFile {
-        let main = r.main_line();
-        let mut moves = Vec::new();
-        let mut comments = Vec::new();
-        let mut variations = Vec::new();
-        if let Some(c) = main.comment(0) {
-            comments.push((0, c.to_owned()));
+        let mut main = VariationFile::empty(0);
+        if let Some(c) = r.main_line().comment(0) {
+            main.comments.push((0, c.to_owned()));
         }
-        walk(r, None, 0, &mut moves, &mut comments, &mut variations);
+        walk(r, None, 0, &mut main);
         RecordFile {
             version: VERSION,
             fen: r.start().to_fen(),
-            moves,
+            moves: main.moves,
             ply: Some(r.ply()),
             tags: r.tags().to_vec(),
-            comments,
-            variations,
+            comments: main.comments,
+            marks: main.marks,
+            variations: main.variations,
             line: r.line_choices(),
         }
     }
 }
 
-/// Writes the line from `parent`'s first continuation on, starting at `ply`: moves, comments,
-/// and each alternative as a [`VariationFile`].
-fn walk(
-    r: &GameRecord,
-    mut parent: Option<usize>,
-    mut ply: usize,
-    moves: &mut Vec<String>,
-    comments: &mut Vec<(usize, String)>,
-    variations: &mut Vec<VariationFile>,
-) {
+/// Writes the line from `parent`'s first continuation on, starting at `ply`, into `out`: moves,
+/// comments, marks, and each alternative as a [`VariationFile`].
+fn walk(r: &GameRecord, mut parent: Option<usize>, mut ply: usize, out: &mut VariationFile) {
     while let Some((&node, others)) = r.continuations(parent).split_first() {
-        moves.push(r.node_move(node).to_string());
+        out.moves.push(r.node_move(node).to_string());
         for &alt in others {
-            let mut v = VariationFile {
-                ply,
-                moves: vec![r.node_move(alt).to_string()],
-                comments: Vec::new(),
-                variations: Vec::new(),
-            };
-            if let Some(c) = r.node_comment(Some(alt)) {
-                v.comments.push((ply + 1, c.to_owned()));
-            }
-            walk(
-                r,
-                Some(alt),
-                ply + 1,
-                &mut v.moves,
-                &mut v.comments,
-                &mut v.variations,
-            );
-            variations.push(v);
+            let mut v = VariationFile::empty(ply);
+            v.moves.push(r.node_move(alt).to_string());
+            v.note(r, alt, ply + 1);
+            walk(r, Some(alt), ply + 1, &mut v);
+            out.variations.push(v);
         }
         ply += 1;
-        if let Some(c) = r.node_comment(Some(node)) {
-            comments.push((ply, c.to_owned()));
-        }
+        out.note(r, node, ply);
         parent = Some(node);
     }
 }
 
+/// A move as read: its ICCS text and its mark.
+type Marked = (String, Option<Mark>);
+
 impl VariationFile {
+    fn empty(ply: usize) -> VariationFile {
+        VariationFile {
+            ply,
+            moves: Vec::new(),
+            comments: Vec::new(),
+            marks: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+
+    /// Keeps the comment and mark of `node`, the move that reaches `ply`.
+    fn note(&mut self, r: &GameRecord, node: usize, ply: usize) {
+        if let Some(c) = r.node_comment(Some(node)) {
+            self.comments.push((ply, c.to_owned()));
+        }
+        if let Some(m) = r.node_mark(node) {
+            self.marks.push((ply, m.sign().to_owned()));
+        }
+    }
+
     /// As a branch hanging from `from` (the ply its line starts at), checking plies.
-    fn branch(&self, from: usize) -> Result<Branch<String>, RonError> {
+    fn branch(&self, from: usize) -> Result<Branch<Marked>, RonError> {
         let end = from + self.moves.len();
         let mut branch = Branch {
-            moves: self.moves.iter().map(|m| (m.clone(), None)).collect(),
+            moves: self
+                .moves
+                .iter()
+                .map(|m| ((m.clone(), None), None))
+                .collect(),
             variations: Vec::new(),
         };
+        for (ply, sign) in &self.marks {
+            let mark = Mark::from_sign(sign).ok_or_else(|| RonError::BadMark(sign.clone()))?;
+            match ply
+                .checked_sub(from + 1)
+                .and_then(|i| branch.moves.get_mut(i))
+            {
+                Some(slot) => slot.0.1 = Some(mark),
+                None => return Err(RonError::BadVariation(*ply)),
+            }
+        }
         for (ply, c) in &self.comments {
             match ply
                 .checked_sub(from + 1)
@@ -254,6 +278,7 @@ impl RecordFile {
             ply: 0,
             moves: self.moves,
             comments: Vec::new(),
+            marks: self.marks,
             variations: self.variations,
         };
         let comment0 = self
@@ -264,17 +289,24 @@ impl RecordFile {
         main.comments = self.comments.into_iter().filter(|(p, _)| *p != 0).collect();
         let branch = main.branch(0)?;
         let mut index = 0;
-        record.graft(0, &branch, &mut |record: &mut GameRecord, text: &String| {
-            let bad = || RonError::BadMove {
-                line: line_of(text),
-                index,
-                text: text.clone(),
-            };
-            let m: Move = text.parse().map_err(|_| bad())?;
-            record.append_variation(m).map_err(|_| bad())?;
-            index += 1;
-            Ok(())
-        })?;
+        record.graft(
+            0,
+            &branch,
+            &mut |record: &mut GameRecord, (text, mark): &Marked| {
+                let bad = || RonError::BadMove {
+                    line: line_of(text),
+                    index,
+                    text: text.clone(),
+                };
+                let m: Move = text.parse().map_err(|_| bad())?;
+                record.append_variation(m).map_err(|_| bad())?;
+                if mark.is_some() {
+                    record.set_mark(record.ply(), *mark);
+                }
+                index += 1;
+                Ok(())
+            },
+        )?;
         record.set_comment(0, comment0);
         if !record.choose_line(&self.line) {
             return Err(RonError::BadVariation(self.line.first().map_or(0, |l| l.0)));

@@ -13,7 +13,10 @@ use crate::rules::{
 use crate::types::Move;
 
 mod edit;
+mod mark;
 mod tree;
+
+pub use mark::Mark;
 
 pub(crate) use tree::Branch;
 use tree::Tree;
@@ -366,6 +369,24 @@ impl GameRecord {
             Some(i) => Some(*self.line.get(i)?),
         };
         self.tree.comment(node)
+    }
+
+    /// The mark on the move that reaches `ply` (none before the first move).
+    #[must_use]
+    pub fn mark(&self, ply: usize) -> Option<Mark> {
+        let node = *self.line.get(ply.checked_sub(1)?)?;
+        self.tree.mark(node)
+    }
+
+    /// Sets or clears the mark on the move that reaches `ply`; false if there is no such move.
+    pub fn set_mark(&mut self, ply: usize, mark: Option<Mark>) -> bool {
+        match ply.checked_sub(1).and_then(|i| self.line.get(i)) {
+            Some(&node) => {
+                self.tree.set_mark(node, mark);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Sets or clears the comment after `ply` moves; false if the record is shorter.

@@ -2,6 +2,7 @@
 //! branches read from files.
 
 use super::GameRecord;
+use super::mark::Mark;
 use crate::position::IllegalMove;
 use crate::record::PlayError;
 use crate::types::Move;
@@ -15,6 +16,7 @@ pub const MAX_VARIATION_NESTING: usize = 100;
 struct Node {
     mv: Move,
     comment: Option<String>,
+    mark: Option<Mark>,
     children: Vec<usize>,
 }
 
@@ -54,6 +56,7 @@ impl Tree {
         self.nodes.push(Node {
             mv: m,
             comment: None,
+            mark: None,
             children: Vec::new(),
         });
         let kids = self.children_mut(parent);
@@ -73,6 +76,14 @@ impl Tree {
             None => self.root_comment = text,
             Some(n) => self.nodes[n].comment = text,
         }
+    }
+
+    pub(super) fn mark(&self, node: usize) -> Option<Mark> {
+        self.nodes[node].mark
+    }
+
+    pub(super) fn set_mark(&mut self, node: usize, mark: Option<Mark>) {
+        self.nodes[node].mark = mark;
     }
 
     pub(super) fn mv(&self, node: usize) -> Move {
@@ -100,7 +111,9 @@ impl Tree {
                 return false;
             }
             for (&x, &y) in ka.iter().zip(kb) {
-                if self.nodes[x].mv != other.nodes[y].mv {
+                if self.nodes[x].mv != other.nodes[y].mv
+                    || self.nodes[x].mark != other.nodes[y].mark
+                {
                     return false;
                 }
                 todo.push((Some(x), Some(y)));
@@ -297,6 +310,11 @@ impl GameRecord {
     /// A tree node's move.
     pub(crate) fn node_move(&self, node: usize) -> Move {
         self.tree.mv(node)
+    }
+
+    /// A tree node's mark.
+    pub(crate) fn node_mark(&self, node: usize) -> Option<Mark> {
+        self.tree.mark(node)
     }
 
     /// A tree node's comment (`None`: before the first move).
