@@ -22,6 +22,7 @@
 
 mod attacks;
 mod bitboard;
+pub mod cbr;
 pub mod dhtml;
 mod fen;
 mod handicap;
