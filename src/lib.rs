@@ -17,10 +17,12 @@ pub mod analysis;
 pub mod clipboard;
 pub mod clock;
 pub mod draw;
+pub mod editor;
 pub mod hints;
 pub mod pictures;
 pub mod puzzles;
 pub mod review;
+pub mod watch;
 
 /// The game's logic: needs no GPU, window or assets. The layers storage and core, and the logic
 /// of each feature.
@@ -34,10 +36,12 @@ impl Plugin for CorePlugin {
             clipboard::plugin,
             clock::plugin,
             draw::plugin,
+            editor::plugin,
             hints::plugin,
             pictures::plugin,
             puzzles::plugin,
             review::plugin,
+            watch::plugin,
         ));
     }
 }
@@ -74,8 +78,10 @@ impl Plugin for AppPlugin {
             analysis::panel::plugin,
             clock::panel::plugin,
             draw::panel::plugin,
+            editor::panel::plugin,
             puzzles::panel::plugin,
             review::panel::plugin,
+            watch::panel::plugin,
         ));
         app.add_plugins(dev::plugin);
     }

@@ -182,6 +182,7 @@ fn run(
     dialog: Res<State<Dialog>>,
     mut game: ResMut<Game>,
     mut clock: ResMut<Clock>,
+    watch: Res<crate::watch::Watch>,
     mut ended: MessageWriter<GameEnded>,
 ) {
     if !clock.is_timed() || *phase.get() != Phase::Playing || game.outcome().is_some() {
@@ -189,7 +190,9 @@ fn run(
     }
     let against_computer =
         game.players.red == Controller::Computer || game.players.black == Controller::Computer;
-    let paused = against_computer && *dialog.get() != Dialog::None;
+    // A dialog stops the clock against the computer; so does pausing a watched game.
+    let paused = against_computer && *dialog.get() != Dialog::None
+        || crate::watch::logic::watching(&game) && watch.paused;
     if clock.paused != paused {
         clock.paused = paused;
     }

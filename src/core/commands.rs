@@ -16,11 +16,12 @@ use crate::core::game::{
 };
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::phase::{Dialog, Phase};
+use crate::core::record_edit::RecordEdit;
 use crate::core::replay::{Step, Stepped, step_through};
 use crate::core::settings::Settings;
 use crate::core::setup::Setup;
 use crate::storage::files::Dirs;
-use crate::storage::records::{now_stamp, read_record, save_record};
+use crate::storage::records::{RecordFormat, now_stamp, read_record, save_record_as};
 
 /// What the menus and buttons ask of the game itself: new games, moves taken back and played
 /// again, positions and records kept and opened, replay steps, resigning, quitting, and the
@@ -40,6 +41,10 @@ pub enum Command {
     RestorePosition,
     /// Save the record as RON and PGN in the records directory.
     SaveRecord,
+    /// Save the record in one format (另存为).
+    SaveRecordAs(RecordFormat),
+    /// Edit the record at its current move.
+    Edit(RecordEdit),
     /// Open a RON or PGN record in replay mode.
     OpenRecord(PathBuf),
     /// Open a pasted text in replay mode: a FEN, a PGN, a DhtmlXQ block or a move list.
@@ -217,11 +222,16 @@ fn handle_commands(
                     out.notices.write(Notice(NoticeKind::NothingSaved));
                 }
             },
-            Command::SaveRecord => {
+            Command::SaveRecord | Command::SaveRecordAs(_) => {
+                let format = match command {
+                    Command::SaveRecordAs(f) => *f,
+                    _ => RecordFormat::RonAndPgn,
+                };
                 let (date, time) = now_stamp();
                 let record = game.record_for_saving(&date, settings.level);
                 let stem = format!("chuhan-{date}-{time}");
-                match save_record(&record, &dirs.records(), &stem) {
+                let notation = settings.notation();
+                match save_record_as(&record, &dirs.records(), &stem, format, notation) {
                     Ok(path) => {
                         out.notices
                             .write(Notice(NoticeKind::Saved(path.display().to_string())));
@@ -267,6 +277,14 @@ fn handle_commands(
                     Err(notice) => {
                         out.notices.write(Notice(notice));
                     }
+                }
+            }
+            Command::Edit(edit) => {
+                if edit.changes_moves() && !replaying {
+                    continue;
+                }
+                if edit.apply(&mut game.record) && edit.changes_moves() {
+                    out.resets.write(BoardReset);
                 }
             }
             Command::Step(step) => {

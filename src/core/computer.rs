@@ -9,11 +9,15 @@ use bevy::prelude::*;
 use xiangqi::{GameRecord, Move};
 
 use crate::clock::logic::Clock;
-use crate::core::engine_task::{Engines, Running, SharedEngine};
+use crate::core::engine_task::{EngineChoice, Engines, Running, SharedEngine};
 
 use crate::core::game::{BoardReset, Controller, CoreSet, Game, MoveRequested};
 use crate::core::phase::Phase;
 use crate::core::settings::Settings;
+use crate::watch::Seat;
+use crate::watch::Watch;
+use crate::watch::logic::watching;
+use xiangqi::Color as Side;
 
 /// What the search in flight has found so far (for the status line).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,6 +32,8 @@ pub struct Progress {
 #[derive(Resource, Default)]
 pub struct Thinking {
     engine: SharedEngine,
+    /// Black's engine in a watched game (each side keeps its own).
+    second: SharedEngine,
     task: Option<Search>,
     progress: Arc<Mutex<Option<Progress>>>,
     /// The point of the record a search ended at without a move: none is started there again
@@ -51,13 +57,13 @@ impl Thinking {
     /// Whether the engine is free: no search running and none still stopping.
     #[must_use]
     pub fn engine_free(&self) -> bool {
-        self.engine.is_free()
+        self.engine.is_free() && self.second.is_free()
     }
 
     /// How many searches were started for the computer's moves.
     #[must_use]
     pub fn searches_started(&self) -> usize {
-        self.engine.searches_started()
+        self.engine.searches_started() + self.second.searches_started()
     }
 
     /// What the running search has found so far.
@@ -132,12 +138,14 @@ fn start_thinking(
     engines: Res<Engines>,
     phase: Res<State<Phase>>,
     generation: Res<Generation>,
+    watch: Res<Watch>,
     mut thinking: ResMut<Thinking>,
 ) {
     let record = &game.record;
     let now = key(*generation, record);
+    let watched = watching(&game);
     if let Some(search) = &thinking.task {
-        if search.generation == now && game.outcome().is_none() {
+        if search.generation == now && game.outcome().is_none() && !(watched && watch.paused) {
             return;
         }
         // The position changed under the search, or the game ended (on time, by a
@@ -151,19 +159,36 @@ fn start_thinking(
         || game.puzzle.is_some()
         || game.outcome().is_some()
         || game.players.of(record.position().side_to_move()) != Controller::Computer
+        || watched && watch.paused
     {
         return;
+    }
+    // In a watched game each side plays from its own seat: a level of the built-in engine, or
+    // the external engine, on an engine of its own.
+    let side = record.position().side_to_move();
+    let (level, choice, black_engine) = match (watched, watch.seat(side)) {
+        (true, Seat::Level(level)) => (level, Some(EngineChoice::BuiltIn), side == Side::Black),
+        (true, Seat::External) => (settings.level, None, side == Side::Black),
+        (false, _) => (settings.level, None, false),
+    };
+    let mut engines = engines.clone();
+    if let Some(choice) = choice {
+        engines.choice = choice;
     }
     let start = record.start().clone();
     let moves = record.moves().to_vec();
     let progress = Arc::clone(&thinking.progress);
-    let level = settings.level;
     // By its clock when there is one; its level caps the time either way.
-    let limits = clock.limits(record.position().side_to_move());
+    let limits = clock.limits(side);
     if let Ok(mut p) = progress.lock() {
         *p = None;
     }
-    let running = thinking.engine.spawn(&engines, move |engine| {
+    let engine = if black_engine {
+        &thinking.second
+    } else {
+        &thinking.engine
+    };
+    let running = engine.spawn(&engines, move |engine| {
         engine.play(&start, &moves, &limits, Some(level), &mut |line| {
             if let Ok(mut p) = progress.lock() {
                 *p = Some(Progress {
@@ -210,8 +235,8 @@ fn collect_move(
 fn stop_on_exit(mut exits: MessageReader<AppExit>, mut thinking: ResMut<Thinking>) {
     if exits.read().count() > 0 {
         thinking.cancel();
-        thinking
-            .engine
-            .shut_down(crate::core::engine_task::QUIT_PATIENCE);
+        for engine in [&thinking.engine, &thinking.second] {
+            engine.shut_down(crate::core::engine_task::QUIT_PATIENCE);
+        }
     }
 }

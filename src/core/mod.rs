@@ -15,6 +15,7 @@ pub mod move_list;
 pub mod notice;
 pub mod phase;
 pub mod pieces;
+pub mod record_edit;
 pub mod replay;
 pub mod selection;
 pub mod settings;

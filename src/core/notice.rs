@@ -12,6 +12,8 @@ pub struct Notice(pub NoticeKind);
 /// What a notice says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoticeKind {
+    /// A position set up by hand breaks a rule (摆棋): it cannot be played.
+    PositionRefused(xiangqi::FenError),
     /// A move the rules refused.
     Illegal(String),
     /// The game is over; no more moves.

@@ -22,6 +22,8 @@ pub enum Phase {
     Replaying,
     /// The game has ended, by the rules on the board or by a resignation.
     GameOver,
+    /// A position being set up by hand (摆棋): the board shows the editor's pieces, nobody moves.
+    Editing,
 }
 
 /// Whether a question is open over the board (the board takes no picks meanwhile). The commands
@@ -79,6 +81,7 @@ fn settle_phase(
     };
     let wanted = match asked {
         Phase::Replaying => Phase::Replaying,
+        Phase::Editing => Phase::Editing,
         _ if game.outcome().is_some() => Phase::GameOver,
         _ => Phase::Playing,
     };

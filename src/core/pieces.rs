@@ -27,6 +27,11 @@ pub struct Taken {
     pub slot: usize,
 }
 
+/// A piece of the position editor's trays (摆棋): dragged onto the board it sets a piece of its
+/// kind there, and stays in the tray. It is also [`Taken`], so it is drawn as a tray's pieces are.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette(pub Piece);
+
 /// A glide from one place to another, lifting on the way.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Motion {

@@ -2,6 +2,7 @@
 
 use bevy::prelude::*;
 
+pub mod commands;
 pub mod hide;
 pub mod lighting;
 pub mod measure;

@@ -8,7 +8,8 @@
 //!   way, 0 to 1: a capture in progress);
 //! - `CHUHAN_GRAPHICS` (`auto`, `high` or `low`),
 //! - `CHUHAN_COMMAND` (`new`, `quit`, `resign`, `analysis`, `draw`, `review`, `flat`, `puzzles`
-//!   or `puzzle:N`: a command sent once the board shows),
+//!   `puzzle:N`, `edit`, `edit-remove:SQ`, `edit-put:SQ:PIECE`, `hold:PIECE`, `watch` or
+//!   `comment`: commands sent once the board shows, several separated by `;`),
 //! - `CHUHAN_WINDOW=1920x1080` (the window's size for the picture),
 //! - `CHUHAN_LANG=en` (English), `CHUHAN_MENU` (a menu to open: game, level, handicap, records,
 //!   language), `CHUHAN_BROWSE` (a folder to show in the record browser), `CHUHAN_HINT` (ask for a
@@ -26,9 +27,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use xiangqi::{GameRecord, Move, Position, Square};
 
-use crate::analysis::AnalysisRequest;
 use crate::core::autosave::Scripted;
-use crate::core::commands::Command;
 use crate::core::game::{Controller, Game, MoveRequested, Players};
 use crate::core::phase::Phase;
 use crate::core::pieces::AnimationCap;
@@ -36,10 +35,7 @@ use crate::core::selection::Selection;
 use crate::core::settings::SettingChange;
 use crate::core::settings::{Graphics, Language};
 use crate::dev::measure::{FrameSummary, frame_count};
-use crate::draw::DrawRequest;
 use crate::hints::HintRequested;
-use crate::puzzles::PuzzleRequest;
-use crate::review::ReviewRequest;
 use crate::storage::files::Dirs;
 use crate::storage::records::read_record;
 use crate::ui::actions::{Browser, Menu, OpenMenu};
@@ -231,50 +227,6 @@ pub(super) fn plugin(app: &mut App) {
     }
 }
 
-/// Sends the command `CHUHAN_COMMAND` names: `new` (a new game: asks first during a game),
-/// `quit` (asks the same), `resign`, `analysis` (show it), `draw` (offer one), `review` (复盘分析
-/// of the opened record), `flat` (the flat view), `puzzles` (the puzzle list), `puzzle:N` (play
-/// puzzle N); anything else is ignored with an error line.
-fn send_scripted_command(name: &str, world: &mut World) {
-    match name {
-        "new" => {
-            world.write_message(Command::NewGame(crate::core::setup::Setup::default()));
-        }
-        "quit" => {
-            world.write_message(Command::Quit);
-        }
-        "resign" => {
-            world.write_message(Command::Resign);
-        }
-        "analysis" => {
-            world.write_message(AnalysisRequest::Toggle);
-        }
-        "draw" => {
-            world.write_message(DrawRequest::Offer);
-        }
-        "review" => {
-            world.write_message(ReviewRequest::Start);
-        }
-        "flat" => {
-            world.write_message(crate::view::flat::ToggleFlat);
-        }
-        "puzzles" => {
-            world.write_message(PuzzleRequest::Show(Some(
-                xiangqi_engine::puzzle::Tier::Beginner,
-            )));
-        }
-        other => match other.strip_prefix("puzzle:").map(str::parse) {
-            Some(Ok(n)) => {
-                world.write_message(PuzzleRequest::Start(n));
-            }
-            _ => error!(
-                "CHUHAN_COMMAND: {other:?} is not new, quit, resign, analysis, draw, review, \
-                 flat, puzzles or puzzle:N"
-            ),
-        },
-    }
-}
-
 fn run_script(
     mut commands: Commands,
     mut script: ResMut<Script>,
@@ -315,7 +267,13 @@ fn run_script(
             commands.insert_resource(Browser::at(dir.into()));
         }
         if let Some(c) = var("CHUHAN_COMMAND") {
-            commands.queue(move |w: &mut World| send_scripted_command(&c, w));
+            // Several commands are separated by `;`, sent in order.
+            for one in c.split(';').map(str::trim).filter(|c| !c.is_empty()) {
+                let one = one.to_owned();
+                commands.queue(move |w: &mut World| {
+                    crate::dev::commands::send_scripted_command(&one, w);
+                });
+            }
         }
         if var("CHUHAN_HINT").is_some() {
             commands.queue(|w: &mut World| {

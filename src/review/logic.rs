@@ -141,7 +141,7 @@ fn start_or_cancel(
                 match phase.get() {
                     Phase::Replaying => {}
                     Phase::GameOver => next_phase.set(Phase::Replaying),
-                    Phase::Playing => {
+                    Phase::Playing | Phase::Editing => {
                         notices.write(Notice(NoticeKind::NothingToReview));
                         continue;
                     }

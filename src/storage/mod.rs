@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 pub mod clipboard;
 pub mod files;
+pub mod library;
 pub mod records;
 pub mod writer;
 

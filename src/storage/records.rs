@@ -1,4 +1,4 @@
-//! Game records on disk: reading one (RON, PGN or XQF), saving one (RON with a PGN beside it), listing
+//! Game records on disk: reading one (RON, PGN, XQF, DhtmlXQ, 象棋桥 CBR or a game of a CBL), saving one (RON with a PGN beside it), listing
 //! a folder for the browser, and the local date and time for names and tags.
 
 use std::path::{Path, PathBuf};
@@ -7,6 +7,7 @@ use xiangqi::GameRecord;
 use xiangqi::notation::Notation;
 
 use crate::storage::files::{self, FileError};
+use crate::storage::library;
 
 /// A record read from a file, with what of it had to be left out (a reader of other programs'
 /// files keeps what is sound: a bad variation or a cut file loses only that part).
@@ -20,6 +21,9 @@ pub struct Opened {
 /// Reads a record: RON or XQStudio's XQF by the extension, otherwise a 东萍 DhtmlXQ block if the
 /// text holds one, or else PGN (GBK or UTF-8).
 pub fn read_record(path: &Path) -> Result<Opened, String> {
+    if let Some((library, n)) = library::game_of(path) {
+        return library::open(&library, n);
+    }
     let bytes = files::read(path).map_err(|e| e.to_string())?;
     let ext = |name: &str| {
         path.extension()
@@ -33,6 +37,13 @@ pub fn read_record(path: &Path) -> Result<Opened, String> {
         let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
         GameRecord::from_ron(&text)
             .map(whole)
+            .map_err(|e| e.to_string())
+    } else if ext("cbr") {
+        xiangqi::cbr::read_lenient(&bytes)
+            .map(|(record, skipped)| Opened {
+                record,
+                skipped: skipped.iter().map(ToString::to_string).collect(),
+            })
             .map_err(|e| e.to_string())
     } else if ext("xqf") {
         xiangqi::xqf::read_lenient(&bytes)
@@ -59,14 +70,78 @@ pub fn read_record(path: &Path) -> Result<Opened, String> {
     parsed.map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// A format a record can be saved in (保存棋谱).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum RecordFormat {
+    /// The game's own RON with a PGN beside it (Chinese moves): what 保存棋谱 writes.
+    RonAndPgn,
+    /// PGN alone, in the chosen notation.
+    Pgn,
+    /// XQStudio's XQF 1.0 (header, variations, comments; no marks).
+    Xqf,
+    /// A 东萍 DhtmlXQ block in a `.txt` file (variations, comments; no marks).
+    Dhtml,
+}
+
+impl RecordFormat {
+    /// Every format, in the menu's order.
+    pub const ALL: [RecordFormat; 4] = [
+        RecordFormat::RonAndPgn,
+        RecordFormat::Pgn,
+        RecordFormat::Xqf,
+        RecordFormat::Dhtml,
+    ];
+
+    /// The extension of the file it writes (the RON one for RON and PGN).
+    #[must_use]
+    pub fn extension(self) -> &'static str {
+        match self {
+            RecordFormat::RonAndPgn => "ron",
+            RecordFormat::Pgn => "pgn",
+            RecordFormat::Xqf => "xqf",
+            RecordFormat::Dhtml => "txt",
+        }
+    }
+}
+
 /// Saves `record` as `<stem>.ron` and `<stem>.pgn` (xqbase dialect, Chinese moves) in `dir`;
 /// returns the RON file's path.
 pub fn save_record(record: &GameRecord, dir: &Path, stem: &str) -> Result<PathBuf, FileError> {
-    let ron_path = dir.join(format!("{stem}.ron"));
-    files::write_atomic(&ron_path, record.to_ron().as_bytes())?;
-    let pgn = xiangqi::pgn::write(record, Notation::Chinese);
-    files::write_atomic(&dir.join(format!("{stem}.pgn")), pgn.as_bytes())?;
-    Ok(ron_path)
+    save_record_as(
+        record,
+        dir,
+        stem,
+        RecordFormat::RonAndPgn,
+        Notation::Chinese,
+    )
+}
+
+/// Saves `record` in `dir` as `<stem>.<extension>` in `format` (PGN moves in `notation`; RON
+/// also writes its PGN beside it, in Chinese), each file written atomically; returns the path of
+/// the file of `format`.
+pub fn save_record_as(
+    record: &GameRecord,
+    dir: &Path,
+    stem: &str,
+    format: RecordFormat,
+    notation: Notation,
+) -> Result<PathBuf, FileError> {
+    let path = dir.join(format!("{stem}.{}", format.extension()));
+    match format {
+        RecordFormat::RonAndPgn => {
+            files::write_atomic(&path, record.to_ron().as_bytes())?;
+            let pgn = xiangqi::pgn::write(record, Notation::Chinese);
+            files::write_atomic(&dir.join(format!("{stem}.pgn")), pgn.as_bytes())?;
+        }
+        RecordFormat::Pgn => {
+            files::write_atomic(&path, xiangqi::pgn::write(record, notation).as_bytes())?;
+        }
+        RecordFormat::Xqf => files::write_atomic(&path, &xiangqi::xqf::write(record))?,
+        RecordFormat::Dhtml => {
+            files::write_atomic(&path, xiangqi::dhtml::write(record).as_bytes())?;
+        }
+    }
+    Ok(path)
 }
 
 /// One line of the record browser: a folder, or a record (a `.ron` and the `.pgn` saved beside
@@ -97,6 +172,9 @@ fn holds_dhtml(path: &Path) -> bool {
 /// record once (RON, PGN, XQF, and text files holding DhtmlXQ). Hidden files are left out. Slow
 /// on big folders: call it off the frame loop.
 pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
+    if library::is_library(dir) && dir.is_file() {
+        return library::list(dir);
+    }
     let read = std::fs::read_dir(dir).map_err(|e| FileError::new(dir, e))?;
     let mut folders = Vec::new();
     let mut records: Vec<Entry> = Vec::new();
@@ -107,7 +185,8 @@ pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
             continue;
         }
         let modified = entry.metadata().ok().and_then(|m| m.modified().ok());
-        if path.is_dir() {
+        // A 象棋桥 library opens like a folder of its games.
+        if path.is_dir() || library::is_library(&path) {
             folders.push(Entry {
                 name,
                 path,
@@ -122,7 +201,9 @@ pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
         let ron = ext.eq_ignore_ascii_case("ron");
         // Text files count when they hold a DhtmlXQ record (a look at their start).
         let text = ["txt", "ubb"].iter().any(|k| ext.eq_ignore_ascii_case(k));
-        let known = ["pgn", "xqf"].iter().any(|k| ext.eq_ignore_ascii_case(k));
+        let known = ["pgn", "xqf", "cbr"]
+            .iter()
+            .any(|k| ext.eq_ignore_ascii_case(k));
         if !(ron || known || text && holds_dhtml(&path)) {
             continue;
         }
@@ -225,6 +306,39 @@ mod tests {
             .map(|e| e.name)
             .collect();
         assert_eq!(names.len(), 2, "{names:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_record_saved_in_each_format_opens_as_the_same_game() {
+        let dir = std::env::temp_dir().join(format!("chuhan-save-as-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let mut record = GameRecord::new(xiangqi::Position::startpos());
+        for m in ["h2e2", "h9g7", "h0g2"] {
+            record.play(m.parse().expect("a move")).expect("legal");
+        }
+        record.set_comment(2, Some("屏风马".to_owned()));
+        record.goto(1);
+        record
+            .append_variation("b9c7".parse().expect("a move"))
+            .expect("legal");
+        let record = record.main_line();
+        for format in RecordFormat::ALL {
+            let stem = format!("{format:?}");
+            let path = save_record_as(&record, &dir, &stem, format, Notation::Wxf).expect("saved");
+            assert!(path.to_string_lossy().ends_with(format.extension()));
+            let mut back = read_record(&path).expect("opens").record;
+            assert!(back.goto(back.len()), "{format:?}");
+            assert_eq!(back.moves(), record.moves(), "{format:?}");
+            assert_eq!(back.comment(2), Some("屏风马"), "{format:?}");
+            assert_eq!(back.variations_at(1).len(), 1, "{format:?}");
+        }
+        assert_eq!(
+            list_records(&dir).expect("lists").len(),
+            4,
+            "RON and its PGN are one record"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

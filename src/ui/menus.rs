@@ -13,12 +13,15 @@ use crate::core::commands::Command;
 use crate::core::game::Players;
 use crate::core::settings::SettingChange;
 use crate::core::setup::{Setup, TimeControl};
+use crate::editor::{EditorRequest, Start as EditorStart};
 use crate::pictures::PictureRequest;
 use crate::puzzles::PuzzleRequest;
+use crate::storage::records::RecordFormat;
 use crate::ui::actions::send;
 use crate::ui::actions::{Action, Menu, OpenMenu};
 use crate::ui::text::{Key, Language};
 use crate::ui::theme::*;
+use crate::watch::WatchRequest;
 
 /// A dropdown of the menu bar.
 #[derive(Component)]
@@ -109,6 +112,18 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 m.spawn(button(send(Command::NewGame(setup)), label(key), &ui, 18.0));
             }
             m.spawn(button(
+                send(WatchRequest::Start),
+                words("电脑对弈（观战）", "Watch the computer"),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(
+                send(EditorRequest::Open(EditorStart::Current)),
+                words("摆棋", "Set up a position"),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(
                 send(SettingChange::ToggleSound),
                 (Dynamic::Sound, Text::new("")),
                 &ui,
@@ -185,6 +200,22 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 &ui,
                 18.0,
             ));
+            for (format, zh, en) in [
+                (RecordFormat::Pgn, "另存为 PGN", "Save as PGN"),
+                (RecordFormat::Xqf, "另存为 XQF", "Save as XQF"),
+                (
+                    RecordFormat::Dhtml,
+                    "另存为 东萍 DhtmlXQ",
+                    "Save as DhtmlXQ",
+                ),
+            ] {
+                m.spawn(button(
+                    send(Command::SaveRecordAs(format)),
+                    words(zh, en),
+                    &ui,
+                    16.0,
+                ));
+            }
             m.spawn(button(Action::Browse, label(Key::OpenRecord), &ui, 18.0));
             for (request, key) in [
                 (ClipboardRequest::CopyPosition, Key::CopyPosition),

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use crate::core::game::CoreSet;
 
 pub mod actions;
+pub mod annotate;
 pub mod browser;
 pub mod dialogs;
 pub mod menus;
@@ -45,6 +46,7 @@ pub(super) fn plugin(app: &mut App) {
         dialogs::plugin,
         browser::plugin,
         trays::plugin,
+        annotate::plugin,
     ));
 }
 

@@ -194,12 +194,23 @@ fn show_move_list(
                         continue;
                     };
                     let current = i + 1 == ply;
-                    // A reviewed move carries its mark's sign (?!, ?, ??, !!).
-                    let sign = review
-                        .result
-                        .as_ref()
-                        .and_then(|r| r.moves.get(i))
-                        .map_or("", |m| crate::ui::text::mark_sign(m.mark));
+                    // The player's own mark, else the review's (?!, ?, ??, !!); a commented
+                    // move carries a dot.
+                    let sign = game.record.mark(i + 1).map_or_else(
+                        || {
+                            review
+                                .result
+                                .as_ref()
+                                .and_then(|r| r.moves.get(i))
+                                .map_or("", |m| crate::ui::text::mark_sign(m.mark))
+                        },
+                        |m| m.sign(),
+                    );
+                    let noted = if game.record.comment(i + 1).is_some() {
+                        "·"
+                    } else {
+                        ""
+                    };
                     let mut e = r.spawn((
                         KeepColor,
                         Node {
@@ -210,7 +221,7 @@ fn show_move_list(
                         },
                         BackgroundColor(if current { CURRENT } else { Color::NONE }),
                         children![(
-                            Text::new(format!("{}{sign}", texts[i])),
+                            Text::new(format!("{}{sign}{noted}", texts[i])),
                             TextLayout::no_wrap(),
                             font(&ui, 17.0),
                             TextColor(if i < ply {

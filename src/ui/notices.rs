@@ -8,6 +8,16 @@ use crate::core::settings::Language;
 pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
     let zh = lang == Language::Chinese;
     match kind {
+        NoticeKind::PositionRefused(e) if zh => {
+            format!(
+                "局面不合规则：{}",
+                crate::editor::panel::setup_error_text(e, lang)
+            )
+        }
+        NoticeKind::PositionRefused(e) => format!(
+            "The position breaks a rule: {}",
+            crate::editor::panel::setup_error_text(e, lang)
+        ),
         NoticeKind::Illegal(mv) if zh => format!("不能这样走：{mv}"),
         NoticeKind::Illegal(mv) => format!("Illegal move: {mv}"),
         NoticeKind::GameOver if zh => "对局已结束".into(),

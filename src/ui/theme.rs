@@ -99,6 +99,26 @@ pub(crate) fn label(key: Key) -> (Label, Text) {
     (Label(key), Text::new(text::tr(key, Language::Chinese)))
 }
 
+/// A text in both languages (Chinese, English), for a feature's own labels: follows the
+/// language like a [`Label`].
+#[derive(Component, Clone, Copy, Debug)]
+pub(crate) struct Words(pub(crate) &'static str, pub(crate) &'static str);
+
+impl Words {
+    /// The words in `lang`.
+    pub(crate) fn in_(self, lang: Language) -> &'static str {
+        match lang {
+            Language::Chinese => self.0,
+            Language::English => self.1,
+        }
+    }
+}
+
+/// A text showing `words` (in Chinese until the language is applied).
+pub(crate) fn words(zh: &'static str, en: &'static str) -> (Words, Text) {
+    (Words(zh, en), Text::new(zh))
+}
+
 /// A list that the mouse wheel scrolls.
 #[derive(Component)]
 pub(crate) struct Scrolls;
@@ -110,20 +130,27 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Texts spawned since the last frame.
-type JustSpawned = Or<(Added<Label>, Added<Dynamic>)>;
+type JustSpawned = Or<(Added<Label>, Added<Dynamic>, Added<Words>)>;
 
 /// Texts follow the language, the level, the sound.
 fn localize(
     settings: Res<Settings>,
     added: Query<(), JustSpawned>,
-    mut labels: Query<(&Label, &mut Text), Without<Dynamic>>,
-    mut dynamic: Query<(&Dynamic, &mut Text, &mut TextColor), Without<Label>>,
+    mut labels: Query<(&Label, &mut Text), (Without<Dynamic>, Without<Words>)>,
+    mut dynamic: Query<(&Dynamic, &mut Text, &mut TextColor), (Without<Label>, Without<Words>)>,
+    mut said: Query<(&Words, &mut Text), (Without<Label>, Without<Dynamic>)>,
 ) {
     // On a change of settings, and for widgets just spawned (a dialog, the replay bar).
     if !settings.is_changed() && added.is_empty() {
         return;
     }
     let lang = settings.language;
+    for (w, mut t) in &mut said {
+        let words = w.in_(lang);
+        if t.0 != words {
+            words.clone_into(&mut t.0);
+        }
+    }
     for (label, mut t) in &mut labels {
         let words = text::tr(label.0, lang);
         if t.0 != words {

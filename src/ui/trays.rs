@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use xiangqi::Color as Side;
 
-use crate::core::pieces::{Taken, material_balance, tray};
+use crate::core::pieces::{Palette, Taken, material_balance, tray};
 use crate::ui::theme::{UiFont, font};
 
 /// The balance label over the tray of `0`'s captures.
@@ -39,7 +39,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
 /// The balance from the pieces taken; each label beyond the end of its tray where the first
 /// taken pieces lie, where the camera shows it.
 fn show(
-    taken: Query<&Taken>,
+    taken: Query<&Taken, Without<Palette>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     mut labels: Query<(&BalanceLabel, &mut Text, &mut Node)>,
 ) {

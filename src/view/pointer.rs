@@ -29,7 +29,7 @@ struct DragState(Option<(Entity, Square)>);
 /// Whether the primary button has been dragged since it was pressed: a drag (turning the view,
 /// or moving a piece) ends in a click where it is released, which must not count as one.
 #[derive(Resource, Default)]
-struct DraggedSincePress(bool);
+pub(crate) struct DraggedSincePress(pub(crate) bool);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(MeshPickingPlugin);
@@ -214,7 +214,7 @@ fn on_drag_start(
 }
 
 /// Where the pointer's ray meets the plane at height `y`.
-fn pointer_on_plane(
+pub(crate) fn pointer_on_plane(
     pointer: Vec2,
     cameras: &Query<(&Camera, &GlobalTransform)>,
     y: f32,

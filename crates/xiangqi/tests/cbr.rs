@@ -163,7 +163,7 @@ fn a_cut_record_keeps_what_came_before_the_cut() {
     let cut = &bytes[..bytes.len() - 12];
     let (r, skipped) = cbr::read_lenient(cut).unwrap();
     assert!(!skipped.is_empty());
-    assert!(r.len() >= 1);
+    assert!(!r.is_empty());
     assert_eq!(cbr::read_lenient(&bytes[..100]), Err(CbrError::NotCbr));
     assert_eq!(cbr::read_lenient(b"XQ not a cbr"), Err(CbrError::NotCbr));
 }
@@ -221,8 +221,8 @@ fn damaged_records_and_libraries_never_panic() {
     let mut next = common::xorshift(0xcb1_2026);
     let good = sample();
     let lib = library("x", &[sample(), sample()]);
-    for round in 0..400 {
-        let mut bytes = if round % 4 == 0 {
+    for round in 0..400u32 {
+        let mut bytes = if round.is_multiple_of(4) {
             lib.clone()
         } else {
             good.clone()
@@ -230,14 +230,14 @@ fn damaged_records_and_libraries_never_panic() {
         for _ in 0..(1 + next() % 8) {
             let at = (next() as usize) % bytes.len();
             // Damage where it matters most: the board and the moves.
-            let at = if round % 2 == 0 {
+            let at = if round.is_multiple_of(2) {
                 2100 + at % (bytes.len() - 2100)
             } else {
                 at
             };
             bytes[at] = next() as u8;
         }
-        if next() % 5 == 0 {
+        if next().is_multiple_of(5) {
             bytes.truncate((next() as usize) % bytes.len());
         }
         let _ = cbr::read_lenient(&bytes);
@@ -246,4 +246,18 @@ fn damaged_records_and_libraries_never_panic() {
     // Whatever reads is a record the rules accept.
     let r: GameRecord = cbr::read(&good).unwrap();
     assert_eq!(r.start().to_fen(), START);
+}
+
+#[test]
+fn written_records_and_libraries_read_back_the_same() {
+    let game = cbr::read(&sample()).unwrap();
+    let bytes = cbr::write(&game);
+    assert_eq!(bytes, sample(), "the writer writes what the layout says");
+    let back = cbr::read(&bytes).unwrap();
+    assert_eq!(back, game);
+    let lib = cbr::write_library("书", &[game.clone(), back.clone()]);
+    let read = cbr::read_library(&lib).unwrap();
+    assert_eq!(read.name, "书");
+    assert_eq!(read.games.len(), 2);
+    assert_eq!(read.games[1].0, game);
 }

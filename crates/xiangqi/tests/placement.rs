@@ -189,7 +189,7 @@ fn random_placements_never_panic() {
             let kind = PieceKind::ALL[(next() % 7) as usize];
             p.put(s, Piece::new(color, kind));
         }
-        if next() % 2 == 0 {
+        if next().is_multiple_of(2) {
             p.set_side_to_move(Color::Black);
         }
         if let Ok(pos) = p.position() {
