@@ -39,7 +39,7 @@ fn verdict(app: &App) -> Result<String, FenError> {
 #[test]
 fn the_editor_shows_its_board_and_trays_and_undoes_and_cancels() {
     let mut app = app_in(&scratch_dir());
-    new_game(&mut app, START, &["h2e2"], Players::HUMAN_RED);
+    new_game(&mut app, START, &["h2e2"], Players::TWO_PLAYERS);
     send(&mut app, EditorRequest::Open(Start::Current));
     app.update();
     assert_eq!(phase(&app), Phase::Editing);
@@ -317,4 +317,51 @@ fn a_watched_game_plays_each_seat_pauses_and_is_saved_when_it_ends() {
         .filter_map(Result::ok)
         .collect();
     assert!(!saved.is_empty());
+}
+
+#[test]
+fn a_replayed_record_takes_marks_comments_deletions_and_promotions() {
+    use chuhan::core::commands::Command;
+    use chuhan::core::record_edit::RecordEdit;
+    use chuhan::core::replay::Step;
+    let mut app = app_in(&scratch_dir());
+    let text = "1. h2e2 h9g7 (1... b9c7 2. h0g2) 2. h0g2 *";
+    send(&mut app, Command::OpenText(text.into()));
+    app.update();
+    assert_eq!(phase(&app), Phase::Replaying);
+    send(&mut app, Command::Step(Step::To(1)));
+    send(
+        &mut app,
+        Command::Edit(RecordEdit::Mark(Some(xiangqi::Mark::Good))),
+    );
+    send(
+        &mut app,
+        Command::Edit(RecordEdit::Comment(Some("中炮".into()))),
+    );
+    let record = &app.world().resource::<Game>().record;
+    assert_eq!(
+        (record.mark(1), record.comment(1)),
+        (Some(xiangqi::Mark::Good), Some("中炮"))
+    );
+    // Into the variation, promote it, then delete the old main line's move.
+    send(&mut app, Command::Step(Step::Variation(1, 1)));
+    send(&mut app, Command::Edit(RecordEdit::Promote));
+    let main = app.world().resource::<Game>().record.main_line();
+    assert_eq!(main.all_moves()[1], mv("b9c7"));
+    send(&mut app, Command::Step(Step::To(1)));
+    send(&mut app, Command::Step(Step::Variation(1, 1)));
+    send(&mut app, Command::Edit(RecordEdit::DeleteMove));
+    let record = &app.world().resource::<Game>().record;
+    assert!(!record.has_variations(), "the old main line is gone");
+    assert_eq!(
+        record.mark(1),
+        Some(xiangqi::Mark::Good),
+        "the rest is kept"
+    );
+    // While playing, moves are not deleted.
+    send(&mut app, Command::ContinueHere);
+    app.update();
+    let before = app.world().resource::<Game>().record.len();
+    send(&mut app, Command::Edit(RecordEdit::DeleteMove));
+    assert_eq!(app.world().resource::<Game>().record.len(), before);
 }

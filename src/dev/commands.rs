@@ -1,5 +1,5 @@
 //! The commands a scripted run sends once the board shows (`CHUHAN_COMMAND`, see
-//! [`crate::dev::screenshot`]).
+//! the screenshot module).
 
 use bevy::prelude::*;
 

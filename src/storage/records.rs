@@ -22,7 +22,7 @@ pub struct Opened {
 /// text holds one, or else PGN (GBK or UTF-8).
 pub fn read_record(path: &Path) -> Result<Opened, String> {
     if let Some((library, n)) = library::game_of(path) {
-        return library::open(&library, n);
+        return library::open(&library, n).map(|(record, skipped)| Opened { record, skipped });
     }
     let bytes = files::read(path).map_err(|e| e.to_string())?;
     let ext = |name: &str| {
@@ -173,7 +173,17 @@ fn holds_dhtml(path: &Path) -> bool {
 /// on big folders: call it off the frame loop.
 pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
     if library::is_library(dir) && dir.is_file() {
-        return library::list(dir);
+        let modified = std::fs::metadata(dir).and_then(|m| m.modified()).ok();
+        let games = library::list(dir)?;
+        return Ok(games
+            .into_iter()
+            .map(|(name, path)| Entry {
+                name,
+                path,
+                is_dir: false,
+                modified,
+            })
+            .collect());
     }
     let read = std::fs::read_dir(dir).map_err(|e| FileError::new(dir, e))?;
     let mut folders = Vec::new();
@@ -330,7 +340,7 @@ mod tests {
             assert!(path.to_string_lossy().ends_with(format.extension()));
             let mut back = read_record(&path).expect("opens").record;
             assert!(back.goto(back.len()), "{format:?}");
-            assert_eq!(back.moves(), record.moves(), "{format:?}");
+            assert_eq!(back.all_moves(), record.all_moves(), "{format:?}");
             assert_eq!(back.comment(2), Some("屏风马"), "{format:?}");
             assert_eq!(back.variations_at(1).len(), 1, "{format:?}");
         }
