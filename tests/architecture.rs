@@ -29,7 +29,9 @@ const LAYERS: [&str; 5] = ["storage", "core", "view", "ui", "dev"];
 
 /// Features that span layers: each a folder with its plugin and messages (`mod.rs`), its headless
 /// logic, and its panel (what it draws over the scene).
-const FEATURES: [&str; 6] = ["analysis", "clock", "draw", "hints", "puzzles", "review"];
+const FEATURES: [&str; 8] = [
+    "analysis", "clock", "draw", "editor", "hints", "puzzles", "review", "watch",
+];
 
 /// Every top-level module: the layers and the features.
 fn tops() -> Vec<&'static str> {
@@ -109,21 +111,22 @@ fn layers_only_look_down() {
         (
             "view",
             &[
-                "core", "storage", "analysis", "clock", "draw", "hints", "puzzles", "review",
+                "core", "storage", "analysis", "clock", "draw", "editor", "hints", "puzzles",
+                "review", "watch",
             ][..],
         ),
         (
             "ui",
             &[
-                "core", "storage", "view", "analysis", "clock", "draw", "hints", "puzzles",
-                "review",
+                "core", "storage", "view", "analysis", "clock", "draw", "editor", "hints",
+                "puzzles", "review", "watch",
             ][..],
         ),
         (
             "dev",
             &[
-                "core", "storage", "view", "ui", "analysis", "clock", "draw", "hints", "puzzles",
-                "review",
+                "core", "storage", "view", "ui", "analysis", "clock", "draw", "editor", "hints",
+                "puzzles", "review", "watch",
             ][..],
         ),
     ]);
@@ -299,4 +302,25 @@ fn every_asset_the_game_loads_is_built_in() {
             file.display()
         );
     }
+}
+
+/// Every character the game's sources may show (outside comments) is in the game's font: a
+/// character it lacks is drawn as an empty box.
+#[test]
+fn every_character_shown_is_in_the_font() {
+    use ab_glyph::Font;
+    let bytes = std::fs::read(src().join("../assets/fonts/chuhan-sans.otf")).expect("the font");
+    let font = ab_glyph::FontRef::try_from_slice(&bytes).expect("a font");
+    let mut missing = BTreeSet::new();
+    for file in sources(&src()) {
+        let text = std::fs::read_to_string(&file).expect("readable");
+        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            for c in line.chars().filter(|c| !c.is_ascii() && !c.is_whitespace()) {
+                if font.glyph_id(c).0 == 0 {
+                    missing.insert(format!("{c:?} in {}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not in the font: {missing:?}");
 }

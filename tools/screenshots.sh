@@ -70,6 +70,15 @@ shot analysis-1920-english CHUHAN_WINDOW=1920x1080 CHUHAN_PLAYERS=two CHUHAN_MOV
 shot flat-view CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7" CHUHAN_COMMAND=flat CHUHAN_LANG=en CHUHAN_SCREENSHOT_FRAMES=8
 # A record with variations (docs/records/variations.pgn), on Red's third move.
 shot variations CHUHAN_OPEN=docs/records/variations.pgn CHUHAN_STEP=5 CHUHAN_SCREENSHOT_FRAMES=5
+# The position editor (摆棋) holding a red rook; a refused position (a king out of its palace).
+shot editor CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2" CHUHAN_COMMAND="edit;hold:R" CHUHAN_SCREENSHOT_FRAMES=8
+shot editor-refused CHUHAN_PLAYERS=two CHUHAN_COMMAND="edit;edit-remove:e0;edit-put:e3:K" CHUHAN_SCREENSHOT_FRAMES=8
+shot editor-english CHUHAN_PLAYERS=two CHUHAN_LANG=en CHUHAN_COMMAND="edit;edit-remove:e0;edit-put:e3:K" CHUHAN_SCREENSHOT_FRAMES=8
+# Watching the computer play itself (大师 against 业余).
+shot watch CHUHAN_HOME="$(mktemp -d)" CHUHAN_COMMAND=watch CHUHAN_SCREENSHOT_FRAMES=40
+# A record with marks and comments, and the comment box.
+shot annotate CHUHAN_OPEN=docs/records/annotated.pgn CHUHAN_STEP=4 CHUHAN_SCREENSHOT_FRAMES=5
+shot comment-box CHUHAN_OPEN=docs/records/annotated.pgn CHUHAN_STEP=1 CHUHAN_COMMAND=comment CHUHAN_SCREENSHOT_FRAMES=5
 # The puzzle list with a few puzzles solved, and puzzle 5 solved by its key move.
 puzzle_home="$(mktemp -d)"
 printf '(puzzles: {1: 3, 2: 2, 5: 3, 8: 1, 13: 3, 20: 2})\n' >"$puzzle_home/settings.ron"

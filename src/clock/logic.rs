@@ -182,7 +182,7 @@ fn run(
     dialog: Res<State<Dialog>>,
     mut game: ResMut<Game>,
     mut clock: ResMut<Clock>,
-    watch: Res<crate::watch::Watch>,
+    watch: Res<crate::core::watched::Watch>,
     mut ended: MessageWriter<GameEnded>,
 ) {
     if !clock.is_timed() || *phase.get() != Phase::Playing || game.outcome().is_some() {
@@ -192,7 +192,7 @@ fn run(
         game.players.red == Controller::Computer || game.players.black == Controller::Computer;
     // A dialog stops the clock against the computer; so does pausing a watched game.
     let paused = against_computer && *dialog.get() != Dialog::None
-        || crate::watch::logic::watching(&game) && watch.paused;
+        || crate::core::watched::watching(&game) && watch.paused;
     if clock.paused != paused {
         clock.paused = paused;
     }

@@ -113,7 +113,7 @@ fn show(
             "{}  {}{}",
             text::side_name(face.0, settings.language),
             clock_text(left),
-            if lit && clock.paused { " ⏸" } else { "" }
+            if lit && clock.paused { " ||" } else { "" }
         );
         for c in children.iter() {
             if let Ok(mut t) = texts.get_mut(c)

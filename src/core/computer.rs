@@ -14,9 +14,7 @@ use crate::core::engine_task::{EngineChoice, Engines, Running, SharedEngine};
 use crate::core::game::{BoardReset, Controller, CoreSet, Game, MoveRequested};
 use crate::core::phase::Phase;
 use crate::core::settings::Settings;
-use crate::watch::Seat;
-use crate::watch::Watch;
-use crate::watch::logic::watching;
+use crate::core::watched::{Seat, Watch, watching};
 use xiangqi::Color as Side;
 
 /// What the search in flight has found so far (for the status line).

@@ -20,6 +20,7 @@ pub mod replay;
 pub mod selection;
 pub mod settings;
 pub mod setup;
+pub mod watched;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
@@ -34,5 +35,6 @@ pub(super) fn plugin(app: &mut App) {
         settings::plugin,
         autosave::plugin,
         engine_task::plugin,
+        watched::plugin,
     ));
 }

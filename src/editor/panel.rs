@@ -3,7 +3,7 @@
 //! do with the position. Also the words for each rule a position can break.
 
 use bevy::prelude::*;
-use xiangqi::{Color as Side, FenError, Piece, PieceKind};
+use xiangqi::Color as Side;
 
 use crate::core::game::{Controller, Players};
 use crate::core::phase::Phase;
@@ -11,6 +11,7 @@ use crate::core::settings::Settings;
 use crate::editor::logic::Editor;
 use crate::editor::{EditorRequest, Finish, Start};
 use crate::ui::actions::send;
+use crate::ui::rules_text::{piece_name, setup_error_text};
 use crate::ui::text::Language;
 use crate::ui::theme::*;
 
@@ -34,7 +35,6 @@ const COMPUTERS: Players = Players {
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn);
     app.add_systems(Update, show.in_set(crate::ui::UiSet::Show));
-    app.add_plugins(super::pointer::plugin);
 }
 
 fn spawn(mut commands: Commands, ui: Res<UiFont>) {
@@ -61,7 +61,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             c.spawn((words("摆棋", "Set up a position"), font(&ui, 22.0), TextColor(INK)));
             c.spawn((
                 words(
-                    "拖动盘边棋子上盘，拖出棋盘即移除；点选后点棋盘放子；右键或 Tab 换走子方",
+                    "拖动盘边棋子上盘，拖出棋盘即移除。也可点选棋子再点棋盘放子。右键或 Tab 换走子方",
                     "Drag pieces from the trays; drag off the board to remove; or click one, then points. Right click or Tab: side to move",
                 ),
                 font(&ui, 13.0),
@@ -173,9 +173,9 @@ fn show(
                 INK,
             ),
             Shows::Verdict => match editor.verdict() {
-                Ok(_) if zh => ("✓ 局面合规，可以开始".to_owned(), GOOD),
-                Ok(_) => ("✓ A legal position: ready to play".to_owned(), GOOD),
-                Err(e) => (format!("✗ {}", setup_error_text(&e, lang)), BAD),
+                Ok(_) if zh => ("局面合规，可以开始".to_owned(), GOOD),
+                Ok(_) => ("A legal position: ready to play".to_owned(), GOOD),
+                Err(e) => (setup_error_text(&e, lang), BAD),
             },
         };
         if text.0 != words {
@@ -187,119 +187,3 @@ fn show(
 
 const GOOD: Color = Color::srgb(0.55, 0.9, 0.5);
 const BAD: Color = Color::srgb(1.0, 0.45, 0.35);
-
-/// A piece in words: 红车 / red rook.
-#[must_use]
-pub fn piece_name(piece: Piece, lang: Language) -> String {
-    let red = piece.color == Side::Red;
-    match lang {
-        Language::Chinese => {
-            let kind = match (piece.kind, red) {
-                (PieceKind::King, true) => "帅",
-                (PieceKind::King, false) => "将",
-                (PieceKind::Advisor, _) => "士",
-                (PieceKind::Elephant, true) => "相",
-                (PieceKind::Elephant, false) => "象",
-                (PieceKind::Horse, _) => "马",
-                (PieceKind::Rook, _) => "车",
-                (PieceKind::Cannon, _) => "炮",
-                (PieceKind::Pawn, true) => "兵",
-                (PieceKind::Pawn, false) => "卒",
-            };
-            format!("{}{kind}", if red { "红" } else { "黑" })
-        }
-        Language::English => format!(
-            "{} {}",
-            if red { "Red" } else { "Black" },
-            piece.kind.name()
-        ),
-    }
-}
-
-/// The rule a position breaks, in words (the point named as the notation's coordinates).
-#[must_use]
-pub fn setup_error_text(e: &FenError, lang: Language) -> String {
-    let side = |c: Side| match (lang, c) {
-        (Language::Chinese, Side::Red) => "红方",
-        (Language::Chinese, Side::Black) => "黑方",
-        (Language::English, Side::Red) => "Red",
-        (Language::English, Side::Black) => "Black",
-    };
-    if lang == Language::English {
-        return match e {
-            FenError::MissingKing(c) => format!("{} has no king", side(*c)),
-            FenError::TooManyKings(c) => format!("{} has more than one king", side(*c)),
-            other => other.to_string(),
-        };
-    }
-    match e {
-        FenError::MissingKing(c) => format!(
-            "{}没有{}",
-            side(*c),
-            if *c == Side::Red { "帅" } else { "将" }
-        ),
-        FenError::TooManyKings(c) => format!(
-            "{}的{}不止一个",
-            side(*c),
-            if *c == Side::Red { "帅" } else { "将" }
-        ),
-        FenError::OutsidePalace { piece, square } => {
-            format!(
-                "{}在 {square}，出了九宫或不在它能到的宫点上",
-                piece_name(*piece, lang)
-            )
-        }
-        FenError::ElephantOffPoints(sq) => format!("{sq} 的相（象）站在它永远走不到的点上"),
-        FenError::PawnBehindStart(sq) => format!("{sq} 的兵（卒）在它的起始线后面"),
-        FenError::PawnOffFile(sq) => format!("{sq} 的兵（卒）未过河，却不在它能走到的线上"),
-        FenError::TooManyPieces { piece, count } => format!(
-            "{}有 {count} 个，一副棋只有 {} 个",
-            piece_name(*piece, lang),
-            piece.kind.max_count()
-        ),
-        FenError::OpponentInCheck => "不走棋的一方正被将军（它的将帅可被吃掉）".to_owned(),
-        FenError::KingsFacing => "将帅照面（同一条线上中间无子）".to_owned(),
-        other => other.to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use xiangqi::placement::Placement;
-
-    #[test]
-    fn every_rule_broken_has_chinese_words() {
-        let sq = |s: &str| s.parse().expect("a square");
-        let king = Piece::new(Side::Red, PieceKind::King);
-        let errors = [
-            FenError::MissingKing(Side::Black),
-            FenError::TooManyKings(Side::Red),
-            FenError::OutsidePalace {
-                piece: king,
-                square: sq("e3"),
-            },
-            FenError::ElephantOffPoints(sq("b1")),
-            FenError::PawnBehindStart(sq("a2")),
-            FenError::PawnOffFile(sq("b3")),
-            FenError::TooManyPieces {
-                piece: king,
-                count: 2,
-            },
-            FenError::OpponentInCheck,
-            FenError::KingsFacing,
-        ];
-        for e in errors {
-            let zh = setup_error_text(&e, Language::Chinese);
-            assert!(!zh.is_ascii(), "{e:?}: {zh}");
-            assert!(!setup_error_text(&e, Language::English).is_empty());
-        }
-        assert_eq!(
-            setup_error_text(
-                &Placement::empty().position().unwrap_err(),
-                Language::Chinese
-            ),
-            "红方没有帅"
-        );
-    }
-}

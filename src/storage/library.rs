@@ -36,7 +36,7 @@ pub fn list(path: &Path) -> Result<Vec<(String, PathBuf)>, FileError> {
         .enumerate()
         .map(|(i, (game, _))| {
             let tag = |t: &str| game.tag(t).unwrap_or_default().to_owned();
-            let mut name = format!("{}. {} – {}", i + 1, tag("Red"), tag("Black"));
+            let mut name = format!("{}. {} - {}", i + 1, tag("Red"), tag("Black"));
             let event = tag("Event");
             if !event.is_empty() {
                 name = format!("{name}  {event}");

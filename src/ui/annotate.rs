@@ -284,7 +284,7 @@ fn show(
             node.display = display(open.0.is_some());
         }
         for mut t in &mut text {
-            t.0 = format!("{}▏", open.0.as_deref().unwrap_or_default());
+            t.0 = format!("{}|", open.0.as_deref().unwrap_or_default());
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod menus;
 pub mod move_list;
 pub mod notices;
 pub mod replay_bar;
+pub mod rules_text;
 pub mod side_panel;
 pub mod status;
 pub mod text;

@@ -11,12 +11,12 @@ pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
         NoticeKind::PositionRefused(e) if zh => {
             format!(
                 "局面不合规则：{}",
-                crate::editor::panel::setup_error_text(e, lang)
+                super::rules_text::setup_error_text(e, lang)
             )
         }
         NoticeKind::PositionRefused(e) => format!(
             "The position breaks a rule: {}",
-            crate::editor::panel::setup_error_text(e, lang)
+            super::rules_text::setup_error_text(e, lang)
         ),
         NoticeKind::Illegal(mv) if zh => format!("不能这样走：{mv}"),
         NoticeKind::Illegal(mv) => format!("Illegal move: {mv}"),

@@ -7,6 +7,7 @@ pub mod assets;
 pub mod audio;
 pub mod board;
 pub mod camera;
+pub mod editor_pointer;
 pub mod flat;
 pub mod graphics;
 pub mod lathe;
@@ -25,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         pieces::plugin,
         marks::plugin,
         pointer::plugin,
+        editor_pointer::plugin,
         camera::plugin,
         flat::plugin,
         audio::plugin,

@@ -9,6 +9,7 @@ use crate::core::commands::Command;
 use crate::core::game::{CoreSet, Game, GameEnded, NewGame};
 use crate::core::settings::Settings;
 use crate::core::setup::Setup;
+use crate::core::watched::watching;
 use crate::watch::{COMPUTERS, Seat, Watch, WatchRequest};
 
 pub(super) fn plugin(app: &mut App) {
@@ -47,12 +48,6 @@ pub fn seat_name(seat: Seat, settings: &Settings) -> String {
         }
         Seat::External => format!("Chuhan {}", settings.level.chinese_name()),
     }
-}
-
-/// Whether the game in play is watched: the computer plays both sides.
-#[must_use]
-pub fn watching(game: &Game) -> bool {
-    game.players == COMPUTERS
 }
 
 fn handle_requests(

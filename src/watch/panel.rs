@@ -6,10 +6,10 @@ use xiangqi::Color as Side;
 
 use crate::core::game::Game;
 use crate::core::settings::Settings;
+use crate::core::watched::watching;
 use crate::ui::actions::send;
 use crate::ui::text::{Language, level_name};
 use crate::ui::theme::*;
-use crate::watch::logic::watching;
 use crate::watch::{Seat, Watch, WatchRequest};
 
 #[derive(Component)]
