@@ -44,18 +44,19 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             EditorPanel,
             Node {
                 position_type: PositionType::Absolute,
-                left: px(0),
+                right: px(0),
                 top: px(36),
                 bottom: px(0),
-                width: px(250),
+                width: LIST_WIDTH,
+                min_width: px(230),
                 flex_direction: FlexDirection::Column,
                 row_gap: px(4),
                 padding: UiRect::all(px(10)),
                 display: Display::None,
                 ..default()
             },
-            BackgroundColor(PANEL),
-            GlobalZIndex(5),
+            BackgroundColor(Color::srgb(0.12, 0.07, 0.04)),
+            GlobalZIndex(30),
         ))
         .with_children(|c| {
             c.spawn((words("摆棋", "Set up a position"), font(&ui, 22.0), TextColor(INK)));

@@ -62,7 +62,7 @@ pub fn setup_error_text(e: &FenError, lang: Language) -> String {
         ),
         FenError::OutsidePalace { piece, square } => {
             format!(
-                "{}在 {square}，出了九宫或不在它能到的宫点上",
+                "{}在 {square}，出了九宫，或不在它能到的点上",
                 piece_name(*piece, lang)
             )
         }

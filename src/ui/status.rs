@@ -9,7 +9,7 @@ use crate::core::notice::Notice;
 use crate::core::phase::Phase;
 use crate::core::settings::Settings;
 use crate::hints::logic::HintState;
-use crate::ui::text::{self, Key};
+use crate::ui::text::{self, Key, Language};
 use crate::ui::theme::*;
 
 #[derive(Component)]
@@ -105,14 +105,20 @@ fn update_status(
     } else {
         text::to_move(game.record.position().side_to_move(), lang)
     };
-    if *phase.get() == Phase::Replaying {
+    if *phase.get() == Phase::Editing {
+        line = match lang {
+            Language::Chinese => "摆棋：拖动棋子摆出局面".to_owned(),
+            Language::English => "Setting up a position".to_owned(),
+        };
+    } else if *phase.get() == Phase::Replaying {
         line = format!(
             "{} {}/{} · {line}",
             text::tr(Key::Replay, lang),
             game.record.ply(),
             game.record.len()
         );
-    } else {
+    } else if !crate::core::watched::watching(&game) {
+        // A watched game's levels are in its bar.
         line.push_str(&format!(" · {}", text::level_name(settings.level, lang)));
     }
     if thinking.is_thinking() {

@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            mark_last_move.run_if(resource_changed::<Game>),
+            mark_last_move.run_if(resource_changed::<Game>.or_eager(state_changed::<Phase>)),
             mark_hint.run_if(resource_changed::<HintState>),
             mark_puzzle_hint.run_if(resource_changed::<PuzzleState>),
             mark_better_move.run_if(
@@ -87,6 +87,7 @@ fn ring_at(
 fn mark_last_move(
     mut commands: Commands,
     game: Res<Game>,
+    phase: Res<State<Phase>>,
     old: Query<Entity, Or<(With<LastMoveMark>, With<CheckMark>)>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -94,6 +95,10 @@ fn mark_last_move(
 ) {
     for e in &old {
         commands.entity(e).despawn();
+    }
+    // The editor's board is not the game's: no last move or check to mark.
+    if *phase.get() == Phase::Editing {
+        return;
     }
     let [last, check] = cached.get_or_insert_with(|| {
         let mut ring = |inner: f32, outer: f32, color: Color, emissive: LinearRgba| {

@@ -34,7 +34,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             WatchBar,
             Node {
                 position_type: PositionType::Absolute,
-                top: px(40),
+                bottom: px(14),
                 left: percent(30),
                 column_gap: px(6),
                 align_items: AlignItems::Center,
