@@ -105,7 +105,8 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 font(&ui, 16.0),
                 TextColor(INK),
                 Node {
-                    min_height: px(44),
+                    min_height: px(66),
+                    flex_shrink: 0.0,
                     ..default()
                 },
             ));

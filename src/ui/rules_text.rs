@@ -46,6 +46,10 @@ pub fn setup_error_text(e: &FenError, lang: Language) -> String {
         return match e {
             FenError::MissingKing(c) => format!("{} has no king", side(*c)),
             FenError::TooManyKings(c) => format!("{} has more than one king", side(*c)),
+            FenError::OutsidePalace { piece, square } => format!(
+                "{} on {square}: outside its palace or off the points it can reach",
+                piece_name(*piece, lang)
+            ),
             other => other.to_string(),
         };
     }
