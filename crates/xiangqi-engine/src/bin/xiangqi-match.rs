@@ -31,6 +31,9 @@ const USAGE: &str = "usage: xiangqi-match [options]
   --concurrency N                  games at once (default 1)
   --movetime MS | --nodes N | --depth N | --tc SECONDS+INC   time control (default movetime 100)
   --openings PLIES                 plies of random book moves before the engines take over (default 6)
+  --openings-file FILE             start each pair of games from the next position of FILE (EPD or
+                                   FEN lines: the first four or more fields; `#` comments), in order,
+                                   instead of book moves; the file is reused from its start if short
   --seed S                         seed for the openings (default 1)
   --max-plies N                    adjudicate a draw after this many plies (default 600)
   --pgn FILE                       write every game to FILE
@@ -58,6 +61,7 @@ struct Config {
     concurrency: usize,
     control: Control,
     opening_plies: usize,
+    openings_file: Option<String>,
     seed: u64,
     max_plies: usize,
     pgn: Option<String>,
@@ -81,6 +85,7 @@ fn parse_args() -> Result<Config, String> {
         concurrency: 1,
         control: Control::MoveTime(100),
         opening_plies: 6,
+        openings_file: None,
         seed: 1,
         max_plies: 600,
         pgn: None,
@@ -125,6 +130,7 @@ fn parse_args() -> Result<Config, String> {
                 };
             }
             "--openings" => c.opening_plies = num(i)? as usize,
+            "--openings-file" => c.openings_file = Some(val(i)?),
             "--seed" => c.seed = num(i)?,
             "--max-plies" => c.max_plies = num(i)? as usize,
             "--pgn" => c.pgn = Some(val(i)?),
@@ -324,6 +330,29 @@ impl GameResult {
     }
 }
 
+/// The positions of an opening suite: one a line, EPD or FEN (board, side, and any further
+/// fields), blank lines and `#` comments passed over. Every line must be a legal position.
+fn read_openings(path: &str) -> Result<Vec<Position>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let mut suite = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        // EPD: board, side, castling, en passant, then operations; FEN readers take the first
+        // fields and the counters when they are numbers.
+        let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+        let pos =
+            Position::from_fen(&fields.join(" ")).map_err(|e| format!("line {}: {e}", n + 1))?;
+        suite.push(pos);
+    }
+    if suite.is_empty() {
+        return Err("no positions".into());
+    }
+    Ok(suite)
+}
+
 fn opening(book: &Book, plies: usize, seed: u64) -> Vec<Move> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pos = Position::startpos();
@@ -342,10 +371,11 @@ fn play_game(
     cfg: &Config,
     engines: &mut [Option<Engine>; 2],
     index: usize,
-    opening_moves: &[Move],
+    (start, opening_moves): &(Position, Vec<Move>),
 ) -> GameResult {
     let red = index % 2;
-    let mut record = GameRecord::new(Position::startpos());
+    let mut record = GameRecord::new(start.clone());
+    let custom_start = *start != Position::startpos();
     for &m in opening_moves {
         let _ = record.play(m);
     }
@@ -390,10 +420,16 @@ fn play_game(
             .iter()
             .map(|m| move_text(*m, from_1))
             .collect();
-        let pos_cmd = if moves.is_empty() {
-            "position startpos".to_string()
+        // The board field of a FEN is the same whether an engine numbers ranks from 0 or 1.
+        let base = if custom_start {
+            format!("position fen {}", start.to_fen())
         } else {
-            format!("position startpos moves {}", moves.join(" "))
+            "position startpos".to_string()
+        };
+        let pos_cmd = if moves.is_empty() {
+            base
+        } else {
+            format!("{base} moves {}", moves.join(" "))
         };
         let ucci = engine.ucci;
         let (go, timeout) = match cfg.control {
@@ -528,15 +564,27 @@ fn main() -> ExitCode {
     };
     let book = Book::builtin();
     let pairs = cfg.games / 2;
-    let openings: Vec<Vec<Move>> = (0..pairs)
-        .map(|i| {
-            opening(
-                &book,
-                cfg.opening_plies,
-                cfg.seed.wrapping_mul(1_000_003) + i as u64,
-            )
-        })
-        .collect();
+    let openings: Vec<(Position, Vec<Move>)> = match &cfg.openings_file {
+        Some(path) => match read_openings(path) {
+            Ok(suite) => (0..pairs)
+                .map(|i| (suite[i % suite.len()].clone(), Vec::new()))
+                .collect(),
+            Err(e) => {
+                eprintln!("--openings-file {path}: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => (0..pairs)
+            .map(|i| {
+                let moves = opening(
+                    &book,
+                    cfg.opening_plies,
+                    cfg.seed.wrapping_mul(1_000_003) + i as u64,
+                );
+                (Position::startpos(), moves)
+            })
+            .collect(),
+    };
     let next = Arc::new(AtomicUsize::new(0));
     let results = Arc::new(Mutex::new(Vec::<GameResult>::new()));
     let started = Instant::now();
@@ -619,6 +667,21 @@ fn main() -> ExitCode {
         started.elapsed().as_secs_f64()
     );
     println!("W/D/L: {w}/{d}/{l}  score {:.1}%", score * 100.0);
+    // The protocol a strength figure must name: openings, books, adjudication, control.
+    let openings = match &cfg.openings_file {
+        Some(f) => format!("suite {f}, one position a pair, colours swapped"),
+        None => format!(
+            "{} plies of the built-in book (seed {}), colours swapped",
+            cfg.opening_plies, cfg.seed
+        ),
+    };
+    println!(
+        "protocol: openings {openings}; engine books {}; adjudication: the rules library \
+         (league repetition rules), a draw after {} plies; control {:?}",
+        if cfg.engine_book { "on" } else { "off" },
+        cfg.max_plies,
+        cfg.control
+    );
     let bound = |s: f64| {
         if s >= 1.0 {
             "+inf".to_string()

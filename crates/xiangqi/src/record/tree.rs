@@ -326,6 +326,10 @@ impl GameRecord {
     /// there (or the first move there), its comments, and its own variations, depth first. `add`
     /// reads one move and records it with [`GameRecord::append_variation`] (so that a branch
     /// repeating recorded moves drops nothing). The current line and point are kept.
+    #[cfg_attr(
+        not(feature = "serde"),
+        allow(dead_code, reason = "only the RON reader grafts whole")
+    )]
     pub(crate) fn graft<M, E>(
         &mut self,
         ply: usize,
