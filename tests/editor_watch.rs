@@ -284,7 +284,7 @@ fn a_watched_game_plays_each_seat_pauses_and_is_saved_when_it_ends() {
         .record
         .len()
         > moves));
-    // From a position one move from mate (set up in the editor), Red mates and the game is
+    // From a position with a mate in one (set up in the editor), Red mates and the game is
     // saved as a record.
     send(
         &mut app,
@@ -310,8 +310,8 @@ fn a_watched_game_plays_each_seat_pauses_and_is_saved_when_it_ends() {
         "{said:?}"
     );
     let game = app.world().resource::<Game>();
-    assert!(game.outcome().is_some());
-    assert_eq!(game.record.len(), 1, "mate in one");
+    // Mate in one is there, but a level's noise may choose a mate a few moves longer.
+    assert_eq!(game.outcome().and_then(|o| o.winner()), Some(Color::Red));
     let saved: Vec<_> = std::fs::read_dir(dir.join("records"))
         .expect("the records folder")
         .filter_map(Result::ok)

@@ -40,12 +40,6 @@ impl Editor {
         self.placement.position()
     }
 
-    /// How many changes can be taken back.
-    #[must_use]
-    pub fn undoable(&self) -> usize {
-        self.history.len()
-    }
-
     /// Applies a change to the placement, remembered for undo when it changes anything.
     fn change(&mut self, edit: impl FnOnce(&mut Placement)) {
         let before = self.placement;

@@ -9,7 +9,7 @@ use xiangqi::{Piece, Square};
 
 use super::board::BoardSurface;
 use super::pointer::{DraggedSincePress, pointer_on_plane};
-use crate::core::geometry::{HEIGHT, world_to_square};
+use crate::core::geometry::world_to_square;
 use crate::core::phase::Phase;
 use crate::core::pieces::{Dragged, Motion, Palette, PieceView, rest_position};
 use crate::editor::EditorRequest;
@@ -50,7 +50,6 @@ pub(crate) fn plugin(app: &mut App) {
     );
     app.add_observer(on_click)
         .add_observer(on_drag_start)
-        .add_observer(on_drag)
         .add_observer(on_drag_end);
     app.add_systems(Update, keys.run_if(in_state(Phase::Editing)));
 }
@@ -121,27 +120,6 @@ fn on_drag_start(
     };
     drag.0 = Some((e, from));
     commands.entity(e).insert(Dragged).remove::<Motion>();
-}
-
-fn on_drag(
-    moved: On<Pointer<Drag>>,
-    drag: Res<EditorDrag>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
-    mut transforms: Query<&mut Transform, With<Dragged>>,
-) {
-    let Some((e, _)) = drag.0 else {
-        return;
-    };
-    if moved.original_event_target() != moved.entity {
-        return;
-    }
-    let lift = HEIGHT / 2.0 + 0.5;
-    if let (Some(p), Ok(mut t)) = (
-        pointer_on_plane(moved.pointer_location.position, &cameras, lift),
-        transforms.get_mut(e),
-    ) {
-        t.translation = p;
-    }
 }
 
 /// Dropping: a tray piece sets its kind on the point under the pointer, a board piece moves

@@ -225,24 +225,21 @@ pub(crate) fn pointer_on_plane(
     Some(ray.get_point(distance))
 }
 
+/// The piece being dragged (in a game or in the position editor: either marks it `Dragged`)
+/// follows the pointer, lifted over the board.
 fn on_drag(
     moved: On<Pointer<Drag>>,
-    drag: Res<DragState>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     mut transforms: Query<&mut Transform, With<Dragged>>,
 ) {
-    let Some((e, _)) = drag.0 else {
-        return;
-    };
     if moved.original_event_target() != moved.entity {
         return;
     }
     let lift = HEIGHT / 2.0 + 0.5;
-    if let (Some(p), Ok(mut t)) = (
-        pointer_on_plane(moved.pointer_location.position, &cameras, lift),
-        transforms.get_mut(e),
-    ) {
-        t.translation = p;
+    if let Some(p) = pointer_on_plane(moved.pointer_location.position, &cameras, lift) {
+        for mut t in &mut transforms {
+            t.translation = p;
+        }
     }
 }
 
