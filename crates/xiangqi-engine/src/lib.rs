@@ -138,6 +138,17 @@ impl Engine {
         self.searcher.resize_hash(mib);
     }
 
+    /// Sets the search parameter `name` (see [`search::params`]) to `value`.
+    ///
+    /// # Errors
+    /// An unknown name or a value outside the parameter's range; nothing changes then.
+    pub fn set_search_param(&mut self, name: &str, value: i32) -> Result<(), search::ParamError> {
+        let mut p = *self.searcher.params();
+        p.set(name, value)?;
+        self.searcher.set_params(p);
+        Ok(())
+    }
+
     /// Forgets what it learnt: call between games.
     pub fn new_game(&mut self) {
         self.searcher.clear();

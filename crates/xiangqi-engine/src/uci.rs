@@ -237,6 +237,17 @@ impl Session {
             "usemillisec" => self.millisec = flag(&value),
             "batch" | "debug" | "ponder" | "knowledge" | "pruning" | "randomness" | "idle"
             | "promotion" => {}
+            _ if crate::search::params::spec(&lname).is_some() => {
+                // A search parameter (for the SPSA tuner; not listed by `uci`).
+                match value.trim().parse::<i32>() {
+                    Ok(v) => {
+                        if let Err(e) = self.engine().set_search_param(&lname, v) {
+                            self.complain(&format!("{e}; unchanged"));
+                        }
+                    }
+                    Err(_) => self.complain(&format!("{name}: {value:?} is not a whole number")),
+                }
+            }
             _ => self.complain(&format!("unknown option {name:?}")),
         }
     }

@@ -232,3 +232,36 @@ fn ucci_handshake_and_seconds() {
     e.send("quit");
     e.until("bye");
 }
+
+#[test]
+fn search_parameters_are_set_by_name_and_bad_values_refused() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let listed = e.until("uciok");
+    // Tuning options are accepted but not shown to players.
+    assert!(
+        !listed.iter().any(|l| l.contains("rfp_margin")),
+        "{listed:?}"
+    );
+    for bad in [
+        "setoption name rfp_margin value 99999",
+        "setoption name rfp_margin value wide",
+        "setoption name no_such_param value 3",
+    ] {
+        e.send(bad);
+        let l = e.until("info string");
+        assert!(
+            l.last().unwrap().contains("rfp_margin") || l.last().unwrap().contains("no_such"),
+            "{bad}: {l:?}"
+        );
+    }
+    // A good value is taken silently and the engine still plays.
+    e.send("setoption name rfp_margin value 150");
+    e.send("setoption name OwnBook value false");
+    e.send("go depth 4");
+    let lines = e.until("bestmove");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
+}

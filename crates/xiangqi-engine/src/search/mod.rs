@@ -6,6 +6,7 @@
 //! changes or the score falls, and shrinks while both hold still.
 
 pub mod movepick;
+pub mod params;
 pub mod time;
 pub mod tt;
 
@@ -17,6 +18,7 @@ use xiangqi::{Move, Outcome, PieceKind, Position, REPETITION_OCCURRENCES, judge_
 
 use crate::eval::{Term, damp, evaluate_undamped, psq_delta, psq_red};
 use movepick::{Heuristics, Kind, MovePicker, SEE_VALUES};
+pub use params::{PARAMS, ParamError, ParamSpec, Params};
 pub use time::{Clock, Limits};
 use tt::{Bound, Tt};
 
@@ -117,6 +119,33 @@ struct Frame {
     excluded: Option<Move>,
 }
 
+/// What a node of the main search knows once its hash entry and evaluation are read.
+struct Node {
+    /// Depth left (after any internal iterative reduction).
+    depth: i32,
+    ply: usize,
+    in_check: bool,
+    /// Expected to fail high (a zero-window node whose parent expects a cut).
+    cut_node: bool,
+    /// The evaluation is above the one two plies earlier.
+    improving: bool,
+    /// The static evaluation (`-INFINITY` in check).
+    eval: i32,
+    hit: Option<tt::Hit>,
+    /// The move left out (singular-extension test).
+    excluded: Option<Move>,
+    tt_move: Option<Move>,
+}
+
+/// How a node's move loop ended.
+enum Moves {
+    /// Every move looked at: the best score and move (if one beat alpha).
+    Done { best: i32, best_move: Option<Move> },
+    /// The node's score is decided without a table entry (mate, multi-cut, stopped, all
+    /// pruned).
+    Return(i32),
+}
+
 /// Capture history: `[piece][to][captured kind]`.
 pub type CaptureHistory = [[[i16; 7]; 90]; 14];
 
@@ -152,6 +181,7 @@ pub struct Searcher {
     root_noise: Vec<(Move, i32)>,
     root_best: Option<(Move, i32)>,
     lmr: Box<[[u8; 64]; 64]>,
+    params: Params,
     /// Static evaluations before damping, by position key: the key's upper 48 bits and the
     /// score in the lower 16.
     eval_cache: Vec<u64>,
@@ -170,13 +200,7 @@ impl Searcher {
     /// A searcher with a `hash_mib` MiB transposition table.
     #[must_use]
     pub fn new(hash_mib: usize) -> Searcher {
-        let mut lmr = Box::new([[0u8; 64]; 64]);
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
-                *r = v.clamp(0.0, 60.0) as u8;
-            }
-        }
+        let params = Params::default();
         Searcher {
             tt: Tt::new(hash_mib),
             history: Box::new([[0; 90]; 14]),
@@ -201,9 +225,22 @@ impl Searcher {
             root_only: Vec::new(),
             root_noise: Vec::new(),
             root_best: None,
-            lmr,
+            lmr: params.lmr_table(),
+            params,
             eval_cache: vec![0; EVAL_CACHE],
         }
+    }
+
+    /// The search's tunable constants.
+    #[must_use]
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// Replaces the search's tunable constants.
+    pub fn set_params(&mut self, params: Params) {
+        self.lmr = params.lmr_table();
+        self.params = params;
     }
 
     /// Replaces the transposition table with one of `mib` MiB.
@@ -368,7 +405,7 @@ impl Searcher {
         if depth < 4 || !first_line || prev.abs() >= WIN_BOUND {
             return self.negamax::<true>(pos, depth, -INFINITY, INFINITY, 0, false);
         }
-        let mut delta = 30;
+        let mut delta = self.params.aspiration_delta;
         let mut alpha = (prev - delta).max(-INFINITY);
         let mut beta = (prev + delta).min(INFINITY);
         loop {
@@ -516,14 +553,13 @@ impl Searcher {
         prev.mv.map(|m| prev.piece * 90 + m.to().index())
     }
 
-    #[allow(
-        clippy::too_many_lines,
-        reason = "one search node, in steps; to be split into them"
-    )]
+    /// One node of the main search, in the steps a reader can follow: the early exits (rules,
+    /// mate distance, the hash table), the static evaluation, the pruning of the whole node,
+    /// then the moves, and the result stored.
     fn negamax<const PV: bool>(
         &mut self,
         pos: &mut Position,
-        mut depth: i32,
+        depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -535,38 +571,20 @@ impl Searcher {
         if depth <= 0 {
             return self.qsearch::<PV>(pos, alpha, beta, ply);
         }
-        let root = ply == 0;
         self.nodes += 1;
         self.check_stop();
         if self.stopped {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let in_check = self.stack[ply].in_check;
-        if !root {
-            if let Some(s) = self.repetition_score(pos, ply) {
-                return s;
-            }
-            if pos.halfmove_clock() >= xiangqi::NO_CAPTURE_DRAW_PLIES {
-                return 0;
-            }
-            alpha = alpha.max(-MATE + ply as i32);
-            beta = beta.min(MATE - ply as i32 - 1);
-            if alpha >= beta {
-                return alpha;
-            }
-            if ply >= MAX_PLY {
-                return if in_check {
-                    0
-                } else {
-                    self.static_eval(pos, ply)
-                };
-            }
+        if ply > 0
+            && let Some(s) = self.early_exit(pos, ply, &mut alpha, &mut beta)
+        {
+            return s;
         }
         let key = pos.key();
         let excluded = self.stack[ply].excluded;
         let hit = self.tt.probe(key, ply);
-        let tt_move = hit.and_then(|h| h.mv).filter(|_| excluded.is_none());
         if !PV
             && excluded.is_none()
             && let Some(h) = hit
@@ -580,6 +598,7 @@ impl Searcher {
         {
             return h.score;
         }
+        let in_check = self.stack[ply].in_check;
         let eval = if in_check {
             -INFINITY
         } else if let Some(h) = hit {
@@ -588,40 +607,130 @@ impl Searcher {
             self.static_eval(pos, ply)
         };
         self.stack[ply].eval = eval;
-        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+        let mut node = Node {
+            depth,
+            ply,
+            in_check,
+            cut_node,
+            improving: !in_check && ply >= 2 && eval > self.stack[ply - 2].eval,
+            eval,
+            hit,
+            excluded,
+            tt_move: hit.and_then(|h| h.mv).filter(|_| excluded.is_none()),
+        };
+        if !PV && let Some(s) = self.prune_node(pos, &node, beta) {
+            return s;
+        }
+        // Internal iterative reduction: no hash move deep in the tree, search a little shallower.
+        if depth >= self.params.iir_depth
+            && node.tt_move.is_none()
+            && excluded.is_none()
+            && (PV || cut_node)
+        {
+            node.depth -= 1;
+        }
+        let original_alpha = alpha;
+        let (best, best_move) = match self.search_moves::<PV>(pos, &node, alpha, beta) {
+            Moves::Done { best, best_move } => (best, best_move),
+            Moves::Return(s) => return s,
+        };
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if excluded.is_none() && (ply > 0 || self.root_excluded.is_empty()) {
+            self.store(
+                key,
+                ply,
+                best_move,
+                best,
+                if in_check { 0 } else { eval },
+                node.depth,
+                bound,
+            );
+        }
+        best
+    }
 
-        if !PV && !in_check && excluded.is_none() && beta.abs() < WIN_BOUND {
-            // Reverse futility: far above beta with little depth left.
-            let margin = 110 * depth - if improving { 50 } else { 0 };
-            if depth <= 6 && eval - margin >= beta {
-                return eval;
+    /// The exits before a node is searched (not at the root): a repetition the rules decide,
+    /// the no-capture limit, mate-distance bounds that leave no window, the deepest ply.
+    fn early_exit(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        alpha: &mut i32,
+        beta: &mut i32,
+    ) -> Option<i32> {
+        if let Some(s) = self.repetition_score(pos, ply) {
+            return Some(s);
+        }
+        if pos.halfmove_clock() >= xiangqi::NO_CAPTURE_DRAW_PLIES {
+            return Some(0);
+        }
+        *alpha = (*alpha).max(-MATE + ply as i32);
+        *beta = (*beta).min(MATE - ply as i32 - 1);
+        if *alpha >= *beta {
+            return Some(*alpha);
+        }
+        if ply >= MAX_PLY {
+            return Some(if self.stack[ply].in_check {
+                0
+            } else {
+                self.static_eval(pos, ply)
+            });
+        }
+        None
+    }
+
+    /// Pruning of a whole non-PV node before its moves: reverse futility and the null move.
+    fn prune_node(&mut self, pos: &mut Position, node: &Node, beta: i32) -> Option<i32> {
+        let (depth, ply, eval) = (node.depth, node.ply, node.eval);
+        if node.in_check || node.excluded.is_some() || beta.abs() >= WIN_BOUND {
+            return None;
+        }
+        let p = self.params;
+        // Reverse futility: far above beta with little depth left.
+        let margin = p.rfp_margin * depth - if node.improving { p.rfp_improving } else { 0 };
+        if depth <= p.rfp_depth && eval - margin >= beta {
+            return Some(eval);
+        }
+        // Null move: pass, and if still above beta the position is good enough.
+        let last_null = ply > 0 && self.stack[ply - 1].mv.is_none();
+        if depth >= p.nmp_depth && eval >= beta && !last_null && has_attacking_material(pos) {
+            let r = p.nmp_base
+                + depth / p.nmp_depth_divisor
+                + ((eval - beta) / p.nmp_eval_divisor).min(p.nmp_eval_max);
+            self.stack[ply].mv = None;
+            let undo = pos.make_null_move();
+            self.push(pos.key(), None);
+            self.stack[ply + 1].psq = self.stack[ply].psq;
+            self.stack[ply + 1].in_check = false;
+            let s =
+                -self.negamax::<false>(pos, depth - r, -beta, -beta + 1, ply + 1, !node.cut_node);
+            self.pop();
+            pos.unmake_null_move(undo);
+            if self.stopped {
+                return Some(0);
             }
-            // Null move: pass, and if still above beta the position is good enough.
-            let last_null = ply > 0 && self.stack[ply - 1].mv.is_none();
-            if depth >= 3 && eval >= beta && !last_null && has_attacking_material(pos) {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                self.stack[ply].mv = None;
-                let undo = pos.make_null_move();
-                self.push(pos.key(), None);
-                self.stack[ply + 1].psq = self.stack[ply].psq;
-                self.stack[ply + 1].in_check = false;
-                let s =
-                    -self.negamax::<false>(pos, depth - r, -beta, -beta + 1, ply + 1, !cut_node);
-                self.pop();
-                pos.unmake_null_move(undo);
-                if self.stopped {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s >= WIN_BOUND { beta } else { s };
-                }
+            if s >= beta {
+                return Some(if s >= WIN_BOUND { beta } else { s });
             }
         }
-        // No hash move deep in the tree: search a little shallower.
-        if depth >= 6 && tt_move.is_none() && excluded.is_none() && (PV || cut_node) {
-            depth -= 1;
-        }
+        None
+    }
 
+    /// The move loop of a node: each move pruned, extended, reduced and searched in turn.
+    fn search_moves<const PV: bool>(
+        &mut self,
+        pos: &mut Position,
+        node: &Node,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Moves {
+        let (depth, ply, root) = (node.depth, node.ply, node.ply == 0);
         let prev = if ply > 0 {
             self.stack[ply - 1]
         } else {
@@ -634,7 +743,7 @@ impl Searcher {
         let killers = self.killers[ply];
         let mut picker = MovePicker::new(
             pos,
-            tt_move,
+            node.tt_move,
             &self.heuristics(cont_row, killers, counter),
             false,
         );
@@ -646,12 +755,11 @@ impl Searcher {
         let mut quiet_count = 0usize;
         let mut captures_tried: [Move; 32] = [Move::default(); 32];
         let mut capture_count = 0usize;
-        let original_alpha = alpha;
         loop {
             let next = picker.pick(pos, &self.heuristics(cont_row, killers, counter));
             let Some((m, kind)) = next else { break };
             seen += 1;
-            if Some(m) == excluded {
+            if Some(m) == node.excluded {
                 continue;
             }
             if root
@@ -663,60 +771,22 @@ impl Searcher {
             let is_capture = matches!(kind, Kind::GoodCapture | Kind::BadCapture)
                 || (kind == Kind::Hash && pos.piece_at(m.to()).is_some());
             let piece = pos.piece_at(m.from()).map_or(0, |p| p.index());
-            let quiet_like = matches!(kind, Kind::Quiet | Kind::Refutation);
-            // Pruning before the move is made (not at the root, not in check, not mated).
-            if !root && !in_check && best > -WIN_BOUND && searched > 0 {
-                if quiet_like {
-                    let lmp = (4 + depth * depth) as usize * if improving { 3 } else { 2 } / 2;
-                    if depth <= 8 && searched >= lmp.max(3) {
-                        continue;
-                    }
-                    if depth <= 5 && eval + 120 + 90 * depth <= alpha && kind == Kind::Quiet {
-                        // Futility: unless the quiet move gives check, it cannot reach alpha.
-                        let undo = pos.make_move(m);
-                        let gives_check = pos.is_check();
-                        pos.unmake_move(m, undo);
-                        if !gives_check {
-                            continue;
-                        }
-                    }
-                } else if kind == Kind::BadCapture
-                    && depth <= 5
-                    && pos.see(m, &SEE_VALUES) < -120 * depth
-                {
-                    continue;
-                }
-            }
-            // Singular extension: when every other move fails well below the hash move's score,
-            // the hash move is the only one and is searched a ply deeper; when another move too
-            // reaches beta, the node is cut at once (multi-cut); when the hash score is above
-            // beta but an alternative holds too, the hash move is searched a ply shallower.
-            let mut singular = 0;
-            if kind == Kind::Hash
-                && !root
-                && depth >= 7
-                && (ply as i32) < 2 * self.root_depth
-                && let Some(h) = hit
-                && h.depth >= depth - 3
-                && matches!(h.bound, Bound::Lower | Bound::Exact)
-                && h.score.abs() < WIN_BOUND
+            if !root
+                && !node.in_check
+                && best > -WIN_BOUND
+                && searched > 0
+                && self.prune_move(pos, node, m, kind, searched, alpha)
             {
-                let s_beta = h.score - 3 * depth;
-                self.stack[ply].excluded = Some(m);
-                let s =
-                    self.negamax::<false>(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, cut_node);
-                self.stack[ply].excluded = None;
-                if self.stopped {
-                    return 0;
-                }
-                if s < s_beta {
-                    singular = 1;
-                } else if s_beta >= beta {
-                    return s_beta;
-                } else if h.score >= beta {
-                    singular = -1;
-                }
+                continue;
             }
+            let singular = if kind == Kind::Hash {
+                match self.singular(pos, node, m, beta) {
+                    Ok(e) => e,
+                    Err(s) => return Moves::Return(s),
+                }
+            } else {
+                0
+            };
             self.stack[ply].mv = Some(m);
             self.stack[ply].piece = piece;
             let (undo, gives_check) = self.make(pos, m, ply);
@@ -732,47 +802,25 @@ impl Searcher {
             let new_depth = depth - 1 + (check_ext + singular).clamp(-1, 1);
             let noise = if root { self.noise_of(m) } else { 0 };
             let (a, b) = (alpha - noise, beta - noise);
-            let mut s;
-            if searched == 1 {
-                s = -self.negamax::<PV>(pos, new_depth, -b, -a, ply + 1, false);
-            } else {
-                let mut r = 0;
-                if depth >= 3
-                    && searched > 1 + usize::from(PV)
-                    && !is_capture
-                    && !gives_check
-                    && !in_check
-                {
-                    r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
-                    if PV {
-                        r -= 1;
-                    }
-                    if !improving {
-                        r += 1;
-                    }
-                    if cut_node {
-                        r += 1;
-                    }
-                    if kind == Kind::Refutation {
-                        r -= 1;
-                    }
-                    let cont =
-                        cont_row.map_or(0, |i| i32::from(self.cont[i][piece][m.to().index()]));
-                    r -= ((self.history[piece][m.to().index()] + cont) / 8000).clamp(-2, 2);
-                    r = r.clamp(0, new_depth - 1);
-                }
-                s = -self.negamax::<false>(pos, new_depth - r, -a - 1, -a, ply + 1, true);
-                if r > 0 && s > a {
-                    s = -self.negamax::<false>(pos, new_depth, -a - 1, -a, ply + 1, !cut_node);
-                }
-                if PV && s > a && s < b {
-                    s = -self.negamax::<true>(pos, new_depth, -b, -a, ply + 1, false);
-                }
-            }
-            s += noise;
+            let s = noise
+                + if searched == 1 {
+                    -self.negamax::<PV>(pos, new_depth, -b, -a, ply + 1, false)
+                } else {
+                    let r = if depth >= 3
+                        && searched > 1 + usize::from(PV)
+                        && !is_capture
+                        && !gives_check
+                        && !node.in_check
+                    {
+                        self.reduction::<PV>(node, m, kind, piece, searched, new_depth, cont_row)
+                    } else {
+                        0
+                    };
+                    self.zero_window_then_full::<PV>(pos, node, new_depth, r, a, b)
+                };
             self.unmake(pos, m, undo);
             if self.stopped {
-                return 0;
+                return Moves::Return(0);
             }
             if !is_capture && quiet_count < quiets_tried.len() {
                 quiets_tried[quiet_count] = m;
@@ -804,31 +852,142 @@ impl Searcher {
         }
         if seen == 0 {
             // Checkmate or stalemate: both lose.
-            return -MATE + ply as i32;
+            return Moves::Return(-MATE + ply as i32);
         }
         if searched == 0 {
             // Every move pruned or excluded at the root.
-            return if root { alpha } else { best.max(alpha) };
+            return Moves::Return(if root { alpha } else { best.max(alpha) });
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if PV && best > original_alpha {
-            Bound::Exact
+        Moves::Done { best, best_move }
+    }
+
+    /// Whether the move `m` (not the first searched, the side not in check, not mated) can be
+    /// left out: late-move pruning and futility for quiet moves, exchange loss for captures.
+    fn prune_move(
+        &self,
+        pos: &mut Position,
+        node: &Node,
+        m: Move,
+        kind: Kind,
+        searched: usize,
+        alpha: i32,
+    ) -> bool {
+        let (p, depth) = (&self.params, node.depth);
+        if matches!(kind, Kind::Quiet | Kind::Refutation) {
+            let lmp =
+                (p.lmp_base + depth * depth) as usize * if node.improving { 3 } else { 2 } / 2;
+            if depth <= p.lmp_depth && searched >= lmp.max(3) {
+                return true;
+            }
+            if depth <= p.fp_depth
+                && node.eval + p.fp_base + p.fp_margin * depth <= alpha
+                && kind == Kind::Quiet
+            {
+                // Futility: unless the quiet move gives check, it cannot reach alpha.
+                let undo = pos.make_move(m);
+                let gives_check = pos.is_check();
+                pos.unmake_move(m, undo);
+                return !gives_check;
+            }
+            false
         } else {
-            Bound::Upper
-        };
-        if excluded.is_none() && (!root || self.root_excluded.is_empty()) {
-            self.store(
-                key,
-                ply,
-                best_move,
-                best,
-                if in_check { 0 } else { eval },
-                depth,
-                bound,
-            );
+            kind == Kind::BadCapture
+                && depth <= p.see_depth
+                && pos.see(m, &SEE_VALUES) < -p.see_margin * depth
         }
-        best
+    }
+
+    /// The singular-extension test of the hash move `m`: `Ok(1)` when every other move fails
+    /// well below its score (it is searched a ply deeper), `Ok(-1)` when its hash score is above
+    /// beta but an alternative holds too (a ply shallower), `Err(score)` when another move also
+    /// reaches beta (multi-cut: the node returns `score`), `Ok(0)` otherwise.
+    fn singular(
+        &mut self,
+        pos: &mut Position,
+        node: &Node,
+        m: Move,
+        beta: i32,
+    ) -> Result<i32, i32> {
+        let (depth, ply) = (node.depth, node.ply);
+        if ply == 0 || depth < self.params.se_depth || (ply as i32) >= 2 * self.root_depth {
+            return Ok(0);
+        }
+        let Some(h) = node.hit else { return Ok(0) };
+        if h.depth < depth - 3
+            || !matches!(h.bound, Bound::Lower | Bound::Exact)
+            || h.score.abs() >= WIN_BOUND
+        {
+            return Ok(0);
+        }
+        let s_beta = h.score - self.params.se_margin * depth;
+        self.stack[ply].excluded = Some(m);
+        let s = self.negamax::<false>(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, node.cut_node);
+        self.stack[ply].excluded = None;
+        if self.stopped {
+            return Err(0);
+        }
+        if s < s_beta {
+            Ok(1)
+        } else if s_beta >= beta {
+            Err(s_beta)
+        } else if h.score >= beta {
+            Ok(-1)
+        } else {
+            Ok(0)
+        }
+    }
+
+    /// The late-move reduction of the quiet move `m`, the `searched`-th of its node.
+    #[allow(clippy::too_many_arguments, reason = "what the reduction depends on")]
+    fn reduction<const PV: bool>(
+        &self,
+        node: &Node,
+        m: Move,
+        kind: Kind,
+        piece: usize,
+        searched: usize,
+        new_depth: i32,
+        cont_row: Option<usize>,
+    ) -> i32 {
+        let mut r = i32::from(self.lmr[node.depth.min(63) as usize][searched.min(63)]);
+        if PV {
+            r -= 1;
+        }
+        if !node.improving {
+            r += 1;
+        }
+        if node.cut_node {
+            r += 1;
+        }
+        if kind == Kind::Refutation {
+            r -= 1;
+        }
+        let cont = cont_row.map_or(0, |i| i32::from(self.cont[i][piece][m.to().index()]));
+        r -= ((self.history[piece][m.to().index()] + cont) / self.params.lmr_history).clamp(-2, 2);
+        r.clamp(0, new_depth - 1)
+    }
+
+    /// A later move (already made): a zero-window search reduced by `r`, again unreduced if it
+    /// beats alpha, and in a PV node once more with the full window if it lands inside it. The
+    /// score is from the node's side (`a`, `b` its window).
+    fn zero_window_then_full<const PV: bool>(
+        &mut self,
+        pos: &mut Position,
+        node: &Node,
+        new_depth: i32,
+        r: i32,
+        a: i32,
+        b: i32,
+    ) -> i32 {
+        let ply = node.ply;
+        let mut s = -self.negamax::<false>(pos, new_depth - r, -a - 1, -a, ply + 1, true);
+        if r > 0 && s > a {
+            s = -self.negamax::<false>(pos, new_depth, -a - 1, -a, ply + 1, !node.cut_node);
+        }
+        if PV && s > a && s < b {
+            s = -self.negamax::<true>(pos, new_depth, -b, -a, ply + 1, false);
+        }
+        s
     }
 
     /// Stores a result, keeping only the move when the score is a win or loss by a repetition
@@ -894,7 +1053,7 @@ impl Searcher {
             }
         }
         let cont_row = self.cont_index(ply);
-        let bonus = history_bonus(depth);
+        let bonus = self.history_bonus(depth);
         for &q in tried {
             let p = pos.piece_at(q.from()).map_or(0, |p| p.index());
             let to = q.to().index();
@@ -911,7 +1070,7 @@ impl Searcher {
     /// Capture history after a cut-off by `best`: the captures tried before it lose, `best`
     /// gains if it is one.
     fn reward_captures(&mut self, pos: &Position, best: Move, depth: i32, tried: &[Move]) {
-        let bonus = history_bonus(depth);
+        let bonus = self.history_bonus(depth);
         for &c in tried {
             let (Some(p), Some(v)) = (pos.piece_at(c.from()), pos.piece_at(c.to())) else {
                 continue;
@@ -920,6 +1079,11 @@ impl Searcher {
             let e = &mut self.captures[p.index()][c.to().index()][v.kind.index()];
             *e = gravity(i32::from(*e), delta).clamp(-16000, 16000) as i16;
         }
+    }
+
+    /// The history reward for a cut-off found at `depth`.
+    fn history_bonus(&self, depth: i32) -> i32 {
+        (depth * depth * self.params.history_scale).min(self.params.history_max)
     }
 
     fn qsearch<const PV: bool>(
@@ -976,7 +1140,7 @@ impl Searcher {
                 let gain = pos
                     .piece_at(m.to())
                     .map_or(0, |p| SEE_VALUES[p.kind.index()]);
-                if eval + gain + 200 <= alpha {
+                if eval + gain + self.params.qs_delta <= alpha {
                     continue; // delta pruning
                 }
             }
@@ -1004,11 +1168,6 @@ impl Searcher {
         }
         best
     }
-}
-
-/// The history reward for a cut-off found at `depth`.
-fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * 16).min(1600)
 }
 
 /// A history entry moved by `delta`, pulled back towards zero the fuller it is (so it stays

@@ -1,0 +1,249 @@
+//! Every constant the search tunes, named in one place with the range a tuner may move it in.
+//!
+//! The search holds a [`Params`] by value and reads its fields directly, so a named constant
+//! costs what a literal did. [`PARAMS`] lists each one's name, default and range for the SPSA
+//! tuner (`xiangqi-match --spsa`), which sets them through the UCI option of the same name
+//! (`setoption name rfp_margin value 100`). The options are accepted but not listed by `uci`:
+//! they are for tuning, not for players.
+//!
+//! Margins are in centipawns; `*_depth` limits in plies; reductions in plies; the late-move
+//! reduction table is `lmr_base / 100 + ln(depth) ln(move number) / (lmr_divisor / 100)`.
+
+use std::fmt;
+
+/// One tunable constant: its name (also its UCI option), default and range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamSpec {
+    /// The field and option name.
+    pub name: &'static str,
+    /// The value the engine ships with.
+    pub default: i32,
+    /// Smallest value a tuner may set.
+    pub min: i32,
+    /// Largest value a tuner may set.
+    pub max: i32,
+}
+
+/// Why a parameter could not be set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamError {
+    /// No parameter has this name.
+    Unknown(String),
+    /// The value is outside the parameter's range.
+    OutOfRange {
+        /// The parameter.
+        name: &'static str,
+        /// The value asked for.
+        value: i32,
+        /// Its range.
+        min: i32,
+        /// Its range.
+        max: i32,
+    },
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamError::Unknown(n) => write!(f, "no search parameter is named {n:?}"),
+            ParamError::OutOfRange {
+                name,
+                value,
+                min,
+                max,
+            } => write!(f, "{name} = {value} is outside {min}..={max}"),
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+macro_rules! params {
+    ($( $(#[doc = $doc:literal])+ $name:ident = $default:literal in $min:literal ..= $max:literal; )+) => {
+        /// The search's tunable constants (see the module documentation).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Params {
+            $( $(#[doc = $doc])+ pub $name: i32, )+
+        }
+
+        impl Default for Params {
+            fn default() -> Params {
+                Params { $( $name: $default, )+ }
+            }
+        }
+
+        /// Every parameter, in declaration order.
+        pub const PARAMS: &[ParamSpec] = &[
+            $( ParamSpec { name: stringify!($name), default: $default, min: $min, max: $max }, )+
+        ];
+
+        impl Params {
+            fn slot(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $( stringify!($name) => Some(&mut self.$name), )+
+                    _ => None,
+                }
+            }
+
+            /// The value of the parameter `name`.
+            #[must_use]
+            pub fn get(&self, name: &str) -> Option<i32> {
+                match name {
+                    $( stringify!($name) => Some(self.$name), )+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+params! {
+    /// First aspiration window half-width.
+    aspiration_delta = 30 in 8..=80;
+    /// Reverse futility: the largest depth it applies at.
+    rfp_depth = 6 in 3..=10;
+    /// Reverse futility: margin per ply of depth.
+    rfp_margin = 110 in 40..=250;
+    /// Reverse futility: margin taken off when the evaluation improves.
+    rfp_improving = 50 in 0..=150;
+    /// Null move: the smallest depth it is tried at.
+    nmp_depth = 3 in 2..=6;
+    /// Null move: the base reduction.
+    nmp_base = 3 in 2..=5;
+    /// Null move: one more ply of reduction for every this many plies of depth.
+    nmp_depth_divisor = 4 in 2..=8;
+    /// Null move: one more ply of reduction for every this many centipawns above beta.
+    nmp_eval_divisor = 200 in 80..=400;
+    /// Null move: the most the evaluation may add to the reduction.
+    nmp_eval_max = 3 in 1..=5;
+    /// Internal iterative reduction: the smallest depth at which a node without a hash move
+    /// searches a ply shallower.
+    iir_depth = 6 in 3..=10;
+    /// Late-move pruning: the largest depth it applies at.
+    lmp_depth = 8 in 4..=12;
+    /// Late-move pruning: the base of the move count `(base + depth²) · factor / 2`.
+    lmp_base = 4 in 1..=8;
+    /// Futility: the largest depth it applies at.
+    fp_depth = 5 in 2..=9;
+    /// Futility: the margin at depth zero.
+    fp_base = 120 in 30..=250;
+    /// Futility: margin per ply of depth.
+    fp_margin = 90 in 40..=180;
+    /// Losing captures: the largest depth at which they are pruned by exchange value.
+    see_depth = 5 in 2..=9;
+    /// Losing captures: the exchange loss per ply of depth beyond which they are pruned.
+    see_margin = 120 in 40..=250;
+    /// Singular extension: the smallest depth it is tried at.
+    se_depth = 7 in 4..=10;
+    /// Singular extension: the hash score is lowered by this many centipawns per ply.
+    se_margin = 3 in 1..=8;
+    /// Late-move reductions: the table's base, in hundredths of a ply.
+    lmr_base = 75 in 0..=150;
+    /// Late-move reductions: the table's divisor, in hundredths.
+    lmr_divisor = 225 in 150..=400;
+    /// Late-move reductions: one ply less for every this much history.
+    lmr_history = 8000 in 3000..=16000;
+    /// History: the bonus per squared ply of depth.
+    history_scale = 16 in 4..=40;
+    /// History: the largest bonus.
+    history_max = 1600 in 400..=3200;
+    /// Quiescence: captures this far below alpha with the captured value are skipped.
+    qs_delta = 200 in 50..=400;
+}
+
+impl Params {
+    /// Sets the parameter `name` to `value`, within its range.
+    ///
+    /// # Errors
+    /// [`ParamError::Unknown`] for a name no parameter has, [`ParamError::OutOfRange`] for a
+    /// value outside the range; the parameters are unchanged.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), ParamError> {
+        let spec = spec(name).ok_or_else(|| ParamError::Unknown(name.to_string()))?;
+        if !(spec.min..=spec.max).contains(&value) {
+            return Err(ParamError::OutOfRange {
+                name: spec.name,
+                value,
+                min: spec.min,
+                max: spec.max,
+            });
+        }
+        if let Some(slot) = self.slot(spec.name) {
+            *slot = value;
+        }
+        Ok(())
+    }
+
+    /// The late-move reduction table for these parameters: `[depth][move number]`.
+    #[must_use]
+    pub fn lmr_table(&self) -> Box<[[u8; 64]; 64]> {
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        let base = f64::from(self.lmr_base) / 100.0;
+        let divisor = f64::from(self.lmr_divisor) / 100.0;
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let v = base + (d as f64).ln() * (m as f64).ln() / divisor;
+                *r = v.clamp(0.0, 60.0) as u8;
+            }
+        }
+        lmr
+    }
+}
+
+/// The description of the parameter `name` (matched without regard to case).
+#[must_use]
+pub fn spec(name: &str) -> Option<&'static ParamSpec> {
+    PARAMS.iter().find(|p| p.name.eq_ignore_ascii_case(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_lies_in_its_range_and_names_are_distinct() {
+        let defaults = Params::default();
+        for (i, p) in PARAMS.iter().enumerate() {
+            assert!(p.min < p.max, "{}", p.name);
+            assert!((p.min..=p.max).contains(&p.default), "{}", p.name);
+            assert_eq!(defaults.get(p.name), Some(p.default), "{}", p.name);
+            assert!(
+                PARAMS[..i].iter().all(|q| q.name != p.name),
+                "{} twice",
+                p.name
+            );
+        }
+    }
+
+    #[test]
+    fn set_checks_name_and_range_and_changes_only_its_field() {
+        let mut p = Params::default();
+        p.set("RFP_MARGIN", 150).unwrap();
+        assert_eq!(p.rfp_margin, 150);
+        let mut expected = Params::default();
+        expected.rfp_margin = 150;
+        assert_eq!(p, expected);
+        assert_eq!(
+            p.set("rfp_margin", 10_000),
+            Err(ParamError::OutOfRange {
+                name: "rfp_margin",
+                value: 10_000,
+                min: 40,
+                max: 250
+            })
+        );
+        assert!(matches!(p.set("no_such", 1), Err(ParamError::Unknown(_))));
+        assert_eq!(p, expected);
+    }
+
+    #[test]
+    fn lmr_table_grows_with_depth_and_move_number() {
+        let t = Params::default().lmr_table();
+        assert_eq!(t[1][1], 0);
+        assert!(t[20][30] > t[5][5]);
+        for d in 1..64 {
+            for m in 2..64 {
+                assert!(t[d][m] >= t[d][m - 1]);
+            }
+        }
+    }
+}
