@@ -21,6 +21,7 @@ use xiangqi::notation::Notation;
 use xiangqi::{Color, GameRecord, Move, Outcome, Position, WinReason};
 use xiangqi_engine::Book;
 use xiangqi_engine::sprt::{Sprt, Verdict};
+use xiangqi_engine::tune::spsa::Spsa;
 
 const USAGE: &str = "usage: xiangqi-match [options]
   --engine1 CMD / --engine2 CMD   engine commands (default: the xiangqi-engine beside this binary)
@@ -41,7 +42,14 @@ const USAGE: &str = "usage: xiangqi-match [options]
   --ranks1-from-1 / --ranks2-from-1  engine 1 / 2 numbers ranks 1-10 (Fairy-Stockfish: a1-i10)
   --sprt ELO0 ELO1                 stop as soon as a sequential probability ratio test decides
                                    between H0: elo = ELO0 and H1: elo = ELO1 (--games is the cap)
-  --alpha A / --beta B             error rates of the SPRT (default 0.05 each)";
+  --alpha A / --beta B             error rates of the SPRT (default 0.05 each)
+  --spsa NAMES                     tune search parameters (comma-separated, or `all`) by SPSA:
+                                   engine 1 against itself, perturbed; one pair of games an
+                                   iteration (an opening of --openings-file, or of the book)
+  --spsa-iterations N              planned iterations (default 2000; --games is not used)
+  --spsa-state FILE                the run's state, written after every iteration and resumed
+                                   from when it exists (default spsa-state.txt)
+  --spsa-rate R                    the learning rate at the last iteration (default 0.002)";
 
 #[derive(Clone, Debug)]
 enum Control {
@@ -68,6 +76,10 @@ struct Config {
     engine_book: bool,
     ranks_from_1: [bool; 2],
     sprt: Option<Sprt>,
+    spsa: Option<String>,
+    spsa_iterations: u64,
+    spsa_state: String,
+    spsa_rate: f64,
 }
 
 fn parse_args() -> Result<Config, String> {
@@ -92,6 +104,10 @@ fn parse_args() -> Result<Config, String> {
         engine_book: false,
         ranks_from_1: [false, false],
         sprt: None,
+        spsa: None,
+        spsa_iterations: 2000,
+        spsa_state: "spsa-state.txt".into(),
+        spsa_rate: 0.002,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -168,6 +184,16 @@ fn parse_args() -> Result<Config, String> {
                 } else {
                     s.beta = v
                 }
+            }
+            "--spsa" => c.spsa = Some(val(i)?),
+            "--spsa-iterations" => c.spsa_iterations = num(i)?.max(1),
+            "--spsa-state" => c.spsa_state = val(i)?,
+            "--spsa-rate" => {
+                c.spsa_rate = val(i)?
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|r| *r > 0.0 && *r < 1.0)
+                    .ok_or("--spsa-rate: a number between 0 and 1")?;
             }
             "--engine-book" => {
                 c.engine_book = true;
@@ -562,6 +588,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if cfg.spsa.is_some() {
+        return match spsa(&cfg) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let book = Book::builtin();
     let pairs = cfg.games / 2;
     let openings: Vec<(Position, Vec<Move>)> = match &cfg.openings_file {
@@ -769,4 +804,128 @@ fn tally(all: &[GameResult]) -> (usize, usize, usize) {
         }
     }
     t
+}
+
+/// `--spsa`: engine 1 against itself with perturbed search parameters, a pair of games an
+/// iteration, `concurrency` iterations at once (each starts from the values of the moment, as
+/// fishtest's workers do); the state is saved after every iteration.
+fn spsa(cfg: &Config) -> Result<(), String> {
+    let names = cfg.spsa.as_deref().unwrap_or("all");
+    let path = std::path::Path::new(&cfg.spsa_state);
+    let state = if path.exists() {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", cfg.spsa_state))?;
+        let s = Spsa::from_text(&text).map_err(|e| format!("{}: {e}", cfg.spsa_state))?;
+        println!(
+            "resuming {} at iteration {} of {}",
+            cfg.spsa_state, s.done, s.iterations
+        );
+        s
+    } else {
+        let mut s = Spsa::new(names, cfg.spsa_iterations).map_err(|e| e.to_string())?;
+        s.r_end = cfg.spsa_rate;
+        s
+    };
+    let suite = match &cfg.openings_file {
+        Some(f) => Some(read_openings(f).map_err(|e| format!("--openings-file {f}: {e}"))?),
+        None => None,
+    };
+    let book = Book::builtin();
+    let opening_of = |k: u64| -> (Position, Vec<Move>) {
+        match &suite {
+            Some(s) => (s[(k as usize) % s.len()].clone(), Vec::new()),
+            None => (
+                Position::startpos(),
+                opening(
+                    &book,
+                    cfg.opening_plies,
+                    cfg.seed.wrapping_mul(1_000_003) + k,
+                ),
+            ),
+        }
+    };
+    // Iterations handed out so far (some may still be playing).
+    let next = AtomicUsize::new(state.done as usize);
+    let state = Mutex::new(state);
+    let started = Instant::now();
+    let totals = Mutex::new((0u32, 0u32, 0u32));
+    std::thread::scope(|s| {
+        for _ in 0..cfg.concurrency {
+            s.spawn(|| {
+                loop {
+                    let (p, planned) = {
+                        let st = state.lock().unwrap_or_else(|e| e.into_inner());
+                        let k = next.fetch_add(1, Ordering::Relaxed) as u64 + 1;
+                        if k > st.iterations {
+                            break;
+                        }
+                        (st.perturb(k, cfg.seed), st.iterations)
+                    };
+                    let mut pair_cfg = cfg.clone();
+                    pair_cfg.cmds[1] = cfg.cmds[0].clone();
+                    pair_cfg.ucci[1] = cfg.ucci[0];
+                    pair_cfg.ranks_from_1[1] = cfg.ranks_from_1[0];
+                    let opts = |values: &[(&str, i32)]| {
+                        let mut o = cfg.opts[0].clone();
+                        o.extend(values.iter().map(|(n, v)| (n.to_string(), v.to_string())));
+                        o
+                    };
+                    pair_cfg.opts = [opts(&p.plus), opts(&p.minus)];
+                    let opening = opening_of(p.k);
+                    let mut result = 0.0;
+                    let mut faults = Vec::new();
+                    for game in 0..2 {
+                        let mut engines: [Option<Engine>; 2] = [None, None];
+                        let r = play_game(&pair_cfg, &mut engines, game, &opening);
+                        if let Ending::Fault { why, .. } = &r.ending {
+                            faults.push(why.clone());
+                        }
+                        result += r.score0() * 2.0 - 1.0;
+                    }
+                    let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+                    st.update(&p, result);
+                    {
+                        let mut t = totals.lock().unwrap_or_else(|e| e.into_inner());
+                        match result {
+                            r if r > 0.0 => t.0 += 1,
+                            r if r < 0.0 => t.2 += 1,
+                            _ => t.1 += 1,
+                        }
+                    }
+                    if let Err(e) = st.save(std::path::Path::new(&cfg.spsa_state)) {
+                        eprintln!("cannot save {}: {e}", cfg.spsa_state);
+                    }
+                    let values: Vec<String> = st
+                        .params
+                        .iter()
+                        .map(|t| format!("{}={:.1}", t.spec.name, t.value))
+                        .collect();
+                    println!(
+                        "iteration {}/{planned} ({:.0} s): pair {result:+} for +; {}{}",
+                        st.done,
+                        started.elapsed().as_secs_f64(),
+                        values.join(" "),
+                        if faults.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; faults: {}", faults.join(", "))
+                        }
+                    );
+                }
+            });
+        }
+    });
+    let st = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (w, d, l) = totals.into_inner().unwrap_or_else(|e| e.into_inner());
+    println!();
+    println!(
+        "SPSA: {} of {} iterations done ({} games this run; pairs won/drawn/lost by +: {w}/{d}/{l})",
+        st.done,
+        st.iterations,
+        2 * (w + d + l)
+    );
+    println!("{:<22} {:>8} {:>9}", "parameter", "default", "tuned");
+    for t in &st.params {
+        println!("{:<22} {:>8} {:>9.1}", t.spec.name, t.spec.default, t.value);
+    }
+    Ok(())
 }

@@ -5,6 +5,7 @@
 //! rules library applied inside the tree. Time: the soft limit stretches while the best move
 //! changes or the score falls, and shrinks while both hold still.
 
+pub mod correction;
 pub mod movepick;
 pub mod params;
 pub mod time;
@@ -17,6 +18,7 @@ use std::time::Duration;
 use xiangqi::{Move, Outcome, PieceKind, Position, REPETITION_OCCURRENCES, judge_repetition};
 
 use crate::eval::{Term, damp, evaluate_undamped, psq_delta, psq_red};
+use correction::{Correction, Keys};
 use movepick::{Heuristics, Kind, MovePicker, SEE_VALUES};
 pub use params::{PARAMS, ParamError, ParamSpec, Params};
 pub use time::{Clock, Limits};
@@ -115,6 +117,8 @@ struct Frame {
     psq: Term,
     /// Whether the side to move here is in check (set by the parent).
     in_check: bool,
+    /// The correction-history keys, kept move by move.
+    corr_keys: Keys,
     /// The move left out of this node's search (the singular-extension test).
     excluded: Option<Move>,
 }
@@ -182,6 +186,7 @@ pub struct Searcher {
     root_best: Option<(Move, i32)>,
     lmr: Box<[[u8; 64]; 64]>,
     params: Params,
+    correction: Correction,
     /// Static evaluations before damping, by position key: the key's upper 48 bits and the
     /// score in the lower 16.
     eval_cache: Vec<u64>,
@@ -227,6 +232,7 @@ impl Searcher {
             root_best: None,
             lmr: params.lmr_table(),
             params,
+            correction: Correction::default(),
             eval_cache: vec![0; EVAL_CACHE],
         }
     }
@@ -256,6 +262,7 @@ impl Searcher {
         *self.counters = [[None; 90]; 14];
         self.cont.fill([[0; 90]; 14]);
         self.killers = [[None; 2]; MAX_PLY + 2];
+        self.correction.clear();
         self.eval_cache.fill(0);
     }
 
@@ -290,6 +297,7 @@ impl Searcher {
         self.root_index = self.keys.len() - 1;
         self.stack[0].psq = psq_red(&pos);
         self.stack[0].in_check = pos.is_check();
+        self.stack[0].corr_keys = Keys::of(&pos);
         self.stack[0].mv = None;
         self.tt.new_search();
         self.nodes = 0;
@@ -516,6 +524,7 @@ impl Searcher {
     #[inline]
     fn make(&mut self, pos: &mut Position, m: Move, ply: usize) -> (xiangqi::Undo, bool) {
         let delta = psq_delta(pos, m);
+        let keys = self.stack[ply].corr_keys.after(pos, m);
         let undo = pos.make_move(m);
         self.tt.prefetch(pos.key());
         let gives_check = pos.is_check();
@@ -524,6 +533,7 @@ impl Searcher {
         let child = &mut self.stack[ply + 1];
         child.psq = psq;
         child.in_check = gives_check;
+        child.corr_keys = keys;
         (undo, gives_check)
     }
 
@@ -545,6 +555,16 @@ impl Searcher {
             score
         };
         damp(score, pos.halfmove_clock())
+    }
+
+    /// `raw` (the static evaluation of `pos`) moved by the correction history, kept clear of
+    /// the scores of wins.
+    #[inline]
+    fn corrected(&self, pos: &Position, ply: usize, raw: i32) -> i32 {
+        let c = self
+            .correction
+            .of(&self.stack[ply].corr_keys, pos.side_to_move(), &self.params);
+        (raw + c).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
     }
 
     /// The continuation-history row for moves answering the move made at `ply - 1`.
@@ -599,12 +619,18 @@ impl Searcher {
             return h.score;
         }
         let in_check = self.stack[ply].in_check;
-        let eval = if in_check {
+        // The table keeps the evaluation before correction; the search uses it corrected.
+        let raw_eval = if in_check {
             -INFINITY
         } else if let Some(h) = hit {
             h.eval
         } else {
             self.static_eval(pos, ply)
+        };
+        let eval = if in_check {
+            raw_eval
+        } else {
+            self.corrected(pos, ply, raw_eval)
         };
         self.stack[ply].eval = eval;
         let mut node = Node {
@@ -641,13 +667,24 @@ impl Searcher {
         } else {
             Bound::Upper
         };
+        if !in_check
+            && excluded.is_none()
+            && best.abs() < WIN_BOUND
+            && best_move.is_none_or(|m| pos.piece_at(m.to()).is_none())
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
+        {
+            let keys = self.stack[ply].corr_keys;
+            self.correction
+                .update(&keys, pos.side_to_move(), node.depth, best, eval);
+        }
         if excluded.is_none() && (ply > 0 || self.root_excluded.is_empty()) {
             self.store(
                 key,
                 ply,
                 best_move,
                 best,
-                if in_check { 0 } else { eval },
+                if in_check { 0 } else { raw_eval },
                 node.depth,
                 bound,
             );
@@ -708,6 +745,7 @@ impl Searcher {
             self.push(pos.key(), None);
             self.stack[ply + 1].psq = self.stack[ply].psq;
             self.stack[ply + 1].in_check = false;
+            self.stack[ply + 1].corr_keys = self.stack[ply].corr_keys;
             let s =
                 -self.negamax::<false>(pos, depth - r, -beta, -beta + 1, ply + 1, !node.cut_node);
             self.pop();
@@ -1116,7 +1154,8 @@ impl Searcher {
         let eval = if in_check {
             -INFINITY
         } else {
-            self.static_eval(pos, ply)
+            let raw = self.static_eval(pos, ply);
+            self.corrected(pos, ply, raw)
         };
         if !in_check {
             if eval >= beta {

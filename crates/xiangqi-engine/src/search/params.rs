@@ -149,6 +149,13 @@ params! {
     history_max = 1600 in 400..=3200;
     /// Quiescence: captures this far below alpha with the captured value are skipped.
     qs_delta = 200 in 50..=400;
+    /// Correction history: the weight of the pawn-structure table (8192 moves the evaluation
+    /// 64 cp at a full entry).
+    corr_pawn_weight = 3000 in 0..=16000;
+    /// Correction history: the weight of the material table.
+    corr_material_weight = 3000 in 0..=16000;
+    /// Correction history: the weight of each side's pieces table.
+    corr_pieces_weight = 5000 in 0..=16000;
 }
 
 impl Params {
