@@ -813,7 +813,7 @@ impl Searcher {
                 && !node.in_check
                 && best > -WIN_BOUND
                 && searched > 0
-                && self.prune_move(pos, node, m, kind, searched, alpha)
+                && self.prune_move(pos, node, m, kind, searched, alpha, piece, cont_row)
             {
                 continue;
             }
@@ -901,6 +901,7 @@ impl Searcher {
 
     /// Whether the move `m` (not the first searched, the side not in check, not mated) can be
     /// left out: late-move pruning and futility for quiet moves, exchange loss for captures.
+    #[allow(clippy::too_many_arguments, reason = "what the pruning depends on")]
     fn prune_move(
         &self,
         pos: &mut Position,
@@ -909,6 +910,8 @@ impl Searcher {
         kind: Kind,
         searched: usize,
         alpha: i32,
+        piece: usize,
+        cont_row: Option<usize>,
     ) -> bool {
         let (p, depth) = (&self.params, node.depth);
         if matches!(kind, Kind::Quiet | Kind::Refutation) {
@@ -917,9 +920,22 @@ impl Searcher {
             if depth <= p.lmp_depth && searched >= lmp.max(3) {
                 return true;
             }
-            if depth <= p.fp_depth
-                && node.eval + p.fp_base + p.fp_margin * depth <= alpha
-                && kind == Kind::Quiet
+            if kind != Kind::Quiet {
+                return false;
+            }
+            // The depth the move would be searched at after its late-move reduction.
+            let lmr_depth =
+                (depth - 1 - i32::from(self.lmr[depth.min(63) as usize][(searched + 1).min(63)]))
+                    .max(0);
+            let to = m.to().index();
+            let cont = cont_row.map_or(0, |i| i32::from(self.cont[i][piece][to]));
+            // Continuation history: a reply that has failed here again and again.
+            if lmr_depth < p.cont_prune_depth && cont < -p.cont_prune_margin * (depth - 1) {
+                return true;
+            }
+            let history = self.history[piece][to] + cont;
+            if lmr_depth <= p.fp_depth
+                && node.eval + p.fp_base + p.fp_margin * lmr_depth + history / p.fp_history <= alpha
             {
                 // Futility: unless the quiet move gives check, it cannot reach alpha.
                 let undo = pos.make_move(m);

@@ -123,8 +123,16 @@ params! {
     lmp_depth = 8 in 4..=12;
     /// Late-move pruning: the base of the move count `(base + depth²) · factor / 2`.
     lmp_base = 4 in 1..=8;
-    /// Futility: the largest depth it applies at.
+    /// Futility: the largest reduced depth (the depth after the move's late-move reduction)
+    /// it applies at.
     fp_depth = 5 in 2..=9;
+    /// Futility: the history (main plus continuation) worth one centipawn of margin.
+    fp_history = 128 in 32..=512;
+    /// Continuation-history pruning: below this reduced depth ...
+    cont_prune_depth = 4 in 1..=8;
+    /// ... a quiet move whose continuation history is below minus this times the depth less
+    /// one is pruned.
+    cont_prune_margin = 2000 in 500..=6000;
     /// Futility: the margin at depth zero.
     fp_base = 120 in 30..=250;
     /// Futility: margin per ply of depth.
