@@ -234,8 +234,10 @@ mod tests {
         let mut p = Params::default();
         p.set("RFP_MARGIN", 150).unwrap();
         assert_eq!(p.rfp_margin, 150);
-        let mut expected = Params::default();
-        expected.rfp_margin = 150;
+        let expected = Params {
+            rfp_margin: 150,
+            ..Params::default()
+        };
         assert_eq!(p, expected);
         assert_eq!(
             p.set("rfp_margin", 10_000),
