@@ -722,7 +722,8 @@ impl Searcher {
         None
     }
 
-    /// Pruning of a whole non-PV node before its moves: reverse futility and the null move.
+    /// Pruning of a whole non-PV node (a zero window, `alpha = beta - 1`) before its moves:
+    /// reverse futility, razoring and the null move.
     fn prune_node(&mut self, pos: &mut Position, node: &Node, beta: i32) -> Option<i32> {
         let (depth, ply, eval) = (node.depth, node.ply, node.eval);
         if node.in_check || node.excluded.is_some() || beta.abs() >= WIN_BOUND {
@@ -733,6 +734,21 @@ impl Searcher {
         let margin = p.rfp_margin * depth - if node.improving { p.rfp_improving } else { 0 };
         if depth <= p.rfp_depth && eval - margin >= beta {
             return Some(eval);
+        }
+        // Razoring: far below alpha with little depth left, and quiescence finds nothing
+        // better either: a fail low.
+        let alpha = beta - 1;
+        if !node.improving
+            && depth <= p.razor_depth
+            && eval + p.razor_base + p.razor_margin * depth * depth < alpha
+        {
+            let s = self.qsearch::<false>(pos, alpha - 1, alpha, ply);
+            if self.stopped {
+                return Some(0);
+            }
+            if s < alpha {
+                return Some(s);
+            }
         }
         // Null move: pass, and if still above beta the position is good enough.
         let last_null = ply > 0 && self.stack[ply - 1].mv.is_none();

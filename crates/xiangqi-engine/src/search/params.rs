@@ -106,6 +106,12 @@ params! {
     rfp_margin = 110 in 40..=250;
     /// Reverse futility: margin taken off when the evaluation improves.
     rfp_improving = 50 in 0..=150;
+    /// Razoring: the largest depth it applies at.
+    razor_depth = 3 in 1..=6;
+    /// Razoring: the margin below alpha at depth zero.
+    razor_base = 300 in 100..=800;
+    /// Razoring: the margin per squared ply of depth.
+    razor_margin = 250 in 50..=600;
     /// Null move: the smallest depth it is tried at.
     nmp_depth = 3 in 2..=6;
     /// Null move: the base reduction.
