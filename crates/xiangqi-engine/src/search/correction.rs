@@ -86,20 +86,24 @@ impl Keys {
         k
     }
 
-    fn add(&mut self, piece: Piece, sq: usize) {
+    /// Puts `piece` on or takes it off `sq` in the placement keys.
+    fn toggle(&mut self, piece: Piece, sq: usize) {
         let z = ZOBRIST[piece.index()][sq];
         if piece.kind == PieceKind::Pawn {
             self.pawn ^= z;
         } else {
             self.pieces[piece.color.index()] ^= z;
         }
+    }
+
+    fn add(&mut self, piece: Piece, sq: usize) {
+        self.toggle(piece, sq);
         self.material = self.material.wrapping_add(ZOBRIST[piece.index()][0]);
     }
 
     fn remove(&mut self, piece: Piece, sq: usize) {
-        self.add(piece, sq);
-        let m = ZOBRIST[piece.index()][0];
-        self.material = self.material.wrapping_sub(m).wrapping_sub(m);
+        self.toggle(piece, sq);
+        self.material = self.material.wrapping_sub(ZOBRIST[piece.index()][0]);
     }
 
     /// The keys after `m` in `pos` (before it is made).
