@@ -7,9 +7,7 @@ use crate::NoMovesOutcome;
 use crate::fen::FenError;
 use crate::notation::{Notation, NotationError};
 use crate::position::{IllegalMove, Position};
-use crate::rules::{
-    self, DrawReason, NO_CAPTURE_DRAW_PLIES, Outcome, REPETITION_OCCURRENCES, WinReason,
-};
+use crate::rules::{DrawReason, Outcome, Rulebook, WinReason};
 use crate::types::Move;
 
 mod edit;
@@ -21,6 +19,9 @@ pub use mark::Mark;
 pub(crate) use tree::Branch;
 use tree::Tree;
 pub use tree::{MAX_VARIATION_NESTING, Variation};
+
+/// The tag that names the rulebook a record is judged by (`[Rules "Asian"]`).
+pub const RULES_TAG: &str = "Rules";
 
 /// A game as played: where it started, every move (including moves taken back, for redo), the
 /// current point in it, PGN-style tags and comments.
@@ -257,9 +258,10 @@ impl GameRecord {
 
     /// Judges the position after `ply` moves from the moves before it.
     ///
-    /// In order: no legal move (checkmate or stalemate: the side to move loses); the fourth
-    /// occurrence of a position (perpetual check or chase loses, otherwise a draw; see
-    /// [`crate::judge_repetition`]); 120 plies without a capture; no attacking pieces left.
+    /// In order, by the record's [`Rulebook`]: no legal move (checkmate or stalemate: the side to
+    /// move loses); the rulebook's occurrence of a repeated position (perpetual check or chase
+    /// loses, otherwise a draw; see [`Rulebook::judge_repetition`]); 120 plies without a
+    /// capture; no attacking pieces left.
     fn judge(&self, ply: usize) -> Option<Outcome> {
         let pos = self.positions.get(ply)?;
         if let Some(o) = pos.no_moves_outcome() {
@@ -275,17 +277,17 @@ impl GameRecord {
             });
         }
         if let Some(first) = self.repetition_start(ply) {
-            return Some(rules::judge_repetition(
+            return Some(self.rulebook().judge_repetition(
                 &self.positions[first],
                 &self.moves[first..ply],
             ));
         }
-        if pos.halfmove_clock() >= NO_CAPTURE_DRAW_PLIES {
+        if pos.halfmove_clock() >= self.rulebook().no_capture_plies() {
             return Some(Outcome::Draw {
                 reason: DrawReason::NoCaptureLimit,
             });
         }
-        if rules::no_attacking_pieces(pos) {
+        if crate::rules::no_attacking_pieces(pos) {
             return Some(Outcome::Draw {
                 reason: DrawReason::NoAttackingPieces,
             });
@@ -293,8 +295,8 @@ impl GameRecord {
         None
     }
 
-    /// If the position after `ply` moves is the fourth occurrence of itself, the ply of the first
-    /// of those four occurrences.
+    /// If the position after `ply` moves is the rulebook's occurrence of itself (the fourth, or
+    /// the third by the Asian rules), the ply of the first of those occurrences.
     fn repetition_start(&self, ply: usize) -> Option<usize> {
         let pos = &self.positions[ply];
         let key = pos.key();
@@ -306,7 +308,7 @@ impl GameRecord {
             i -= 2;
             if self.positions[i].key() == key {
                 seen += 1;
-                if seen == REPETITION_OCCURRENCES {
+                if seen == self.rulebook().repetition_occurrences() {
                     return Some(i);
                 }
             }
@@ -350,7 +352,11 @@ impl GameRecord {
     /// Removes tag `name`; its value, if it was there.
     pub fn remove_tag(&mut self, name: &str) -> Option<String> {
         let at = self.tags.iter().position(|(k, _)| k == name)?;
-        Some(self.tags.remove(at).1)
+        let value = self.tags.remove(at).1;
+        if name == RULES_TAG {
+            self.rejudge();
+        }
+        Some(value)
     }
 
     /// Sets tag `name` (replacing an earlier value, keeping its place).
@@ -359,6 +365,29 @@ impl GameRecord {
             Some(slot) => slot.1 = value.to_owned(),
             None => self.tags.push((name.to_owned(), value.to_owned())),
         }
+        if name == RULES_TAG {
+            self.rejudge();
+        }
+    }
+
+    /// The rulebook that judges this game: the [`RULES_TAG`] tag (`League` or `Asian`, also in
+    /// Chinese), the league rules when it is absent or not understood.
+    #[must_use]
+    pub fn rulebook(&self) -> Rulebook {
+        self.tag(RULES_TAG)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_default()
+    }
+
+    /// Judges the game by `rulebook` from now on, and again from its start (a repetition may
+    /// end it earlier under the Asian rules); stored in the [`RULES_TAG`] tag.
+    pub fn set_rulebook(&mut self, rulebook: Rulebook) {
+        self.set_tag(RULES_TAG, rulebook.name());
+    }
+
+    /// Every outcome judged again (after the rulebook changed).
+    fn rejudge(&mut self) {
+        self.outcomes = (0..self.positions.len()).map(|i| self.judge(i)).collect();
     }
 
     /// The comment after `ply` moves (0: before the first move).

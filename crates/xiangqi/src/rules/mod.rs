@@ -1,10 +1,13 @@
 //! How a game ends: outcomes, and the repetition rules for perpetual check and perpetual chase.
 //!
-//! # The rulebook
+//! Two rulebooks judge repetitions ([`Rulebook`]): the computer-league rules, the default for
+//! engine matches, and the Asian (AXF) rules that people, the xiangqi websites and the strongest
+//! engines play by.
 //!
-//! Chuhan follows the Asian rules as simplified for computer play in xqbase's computer league
-//! rules (电脑象棋联赛规则, 2007 revision, sections 4.4-4.5 and 5.1-5.7), as ElephantEye applies
-//! them:
+//! # The computer-league rules ([`Rulebook::League`])
+//!
+//! The Asian rules as simplified for computer play in xqbase's computer league rules
+//! (电脑象棋联赛规则, 2007 revision, sections 4.4-4.5 and 5.1-5.7), as ElephantEye applies them:
 //!
 //! - A repetition is adjudicated when the same position (same pieces, same side to move) occurs
 //!   for the fourth time ([`REPETITION_OCCURRENCES`]). The moves from its first occurrence to now
@@ -16,10 +19,9 @@
 //!   (both check, or both chase) or neither does, the game is drawn. A side that alternates checks
 //!   and chases is neither (将捉交替, drawn).
 //!
-//! # What counts as a chase (捉)
-//!
-//! Only the piece that just moved is considered (no discovered attacks), and only these attacks,
-//! whether or not the attacker is pinned and whether or not the protector could really recapture:
+//! What counts as a chase (捉): only the piece that just moved is considered (no discovered
+//! attacks), and only these attacks, whether or not the attacker is pinned and whether or not the
+//! protector could really recapture:
 //!
 //! | attacker | chases |
 //! | --- | --- |
@@ -31,12 +33,153 @@
 //! chased (an attack on the king is a check); pawns that have not crossed the river are never
 //! chased; attacks on a piece of the same kind (an offer to exchange) are not chases. A piece is
 //! protected if one of its own pieces could move onto its square once the attacker had taken it.
+//! The no-capture limit is 60 moves by each side ([`NO_CAPTURE_DRAW_PLIES`]).
+//!
+//! # The Asian rules ([`Rulebook::Asian`])
+//!
+//! The Asian Xiangqi Federation's rules on perpetual attack (长打), as human tournaments, the
+//! xiangqi websites, Fairy-Stockfish and Pikafish judge them:
+//!
+//! - A repetition is adjudicated at the **third** occurrence of a position; the moves from its
+//!   first occurrence are judged.
+//! - Each move is a **check** (将), a **chase** (捉) of the pieces it newly chases (below), or
+//!   **idle** (闲).
+//! - A side whose moves are all checks checks perpetually (长将) and loses; all chases of one and
+//!   the same piece (followed as it moves, whichever piece attacks it) is a perpetual chase (长捉)
+//!   and loses; checks mixed with chases of one and the same piece (一将一捉, 一将一抽 and the
+//!   like) lose too (一将一捉).
+//! - When both sides perpetually attack in any of these ways the game is drawn (双方长打); when
+//!   neither does it is drawn (循环不变作和). A side with a single idle move in the cycle
+//!   does not perpetually attack; a side that chases a different piece each time does not either
+//!   (its chases share no piece).
+//! - The no-capture limit is kept at 60 moves by each side, as in the league rulebook (the
+//!   Chinese rules' 自然限着; Pikafish uses the same limit).
+//!
+//! A move **chases** a piece when, in the position after it, one of the mover's pieces (the one
+//! that moved, or one it uncovered, or one whose capture it made possible by pinning a protector)
+//! could capture that piece and this attack was not already a chase before the move. An attack
+//! is a chase when all of these hold:
+//!
+//! - the attacker is not the king, nor a pawn that has not crossed the river (those may attack
+//!   freely); the target is not the king (that is a check), nor a pawn that has not crossed;
+//! - the capture would be legal: a **pinned attacker does not chase**;
+//! - the target is **not truly protected**: no piece of its side could legally retake after the
+//!   capture (a pinned protector, or a king that would step into an attack, does not protect);
+//!   except that a target of a higher rank than its attacker is chased even when protected: a
+//!   rook by a horse or cannon, a rook, horse or cannon by an advisor, elephant or crossed pawn;
+//! - an attack on a piece of the attacker's own kind that could capture the attacker back is an
+//!   offer to exchange, not a chase (a horse whose leg is blocked the other way cannot, so it
+//!   is chased).
+//!
+//! Where the rules leave room for reading, the choices are these: a crossed pawn chases (the
+//! Chinese rules allow only the king and uncrossed pawns to attack at will; Fairy-Stockfish and
+//! Pikafish let no pawn chase); a horse and a cannon count as different pieces for the exchange
+//! exception (as in both engines); when one side checks perpetually and the other chases
+//! perpetually the game is drawn as any other 双方长打 (Fairy-Stockfish and Pikafish make the
+//! checking side lose). The cases in `crates/xiangqi/tests/data/repetition_cases.txt` are
+//! judged by both rulebooks and, beside them, by Fairy-Stockfish.
 
 use core::fmt;
 
 use crate::attacks;
 use crate::position::Position;
 use crate::types::{Color, Move, PieceKind, Square};
+
+mod asian;
+
+/// Which rules judge repetitions and the no-capture limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Rulebook {
+    /// xqbase's computer-league rules (计算机规则): the default, and the rules of engine matches.
+    #[default]
+    League,
+    /// The Asian rules (亚洲规则) that people play by.
+    Asian,
+}
+
+/// A rulebook name that is not one of [`Rulebook::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRulebook(pub String);
+
+impl fmt::Display for UnknownRulebook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown rulebook {:?}: expected league (计算机规则) or asian (亚洲规则)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownRulebook {}
+
+impl Rulebook {
+    /// Both rulebooks.
+    pub const ALL: [Rulebook; 2] = [Rulebook::League, Rulebook::Asian];
+
+    /// The English name, as the `Rules` tag and the engine option write it: `League`, `Asian`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Rulebook::League => "League",
+            Rulebook::Asian => "Asian",
+        }
+    }
+
+    /// The Chinese name: 计算机规则, 亚洲规则.
+    #[must_use]
+    pub fn chinese(self) -> &'static str {
+        match self {
+            Rulebook::League => "计算机规则",
+            Rulebook::Asian => "亚洲规则",
+        }
+    }
+
+    /// The occurrence of a position at which a repetition is adjudicated: 4 (league), 3 (Asian).
+    #[must_use]
+    pub fn repetition_occurrences(self) -> usize {
+        match self {
+            Rulebook::League => REPETITION_OCCURRENCES,
+            Rulebook::Asian => 3,
+        }
+    }
+
+    /// Plies without a capture after which the game is drawn: 120 (60 moves by each side) in both.
+    #[must_use]
+    pub fn no_capture_plies(self) -> u32 {
+        NO_CAPTURE_DRAW_PLIES
+    }
+
+    /// Judges a repetition: `start` is the position at the first occurrence of the repeated
+    /// position and `moves` the moves played from there to its latest occurrence.
+    #[must_use]
+    pub fn judge_repetition(self, start: &Position, moves: &[Move]) -> Outcome {
+        match self {
+            Rulebook::League => judge_repetition(start, moves),
+            Rulebook::Asian => asian::judge(start, moves),
+        }
+    }
+}
+
+impl fmt::Display for Rulebook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for Rulebook {
+    type Err = UnknownRulebook;
+
+    /// `league` or `asian` in any case, or the Chinese names (计算机规则, 亚洲规则).
+    fn from_str(s: &str) -> Result<Rulebook, UnknownRulebook> {
+        let t = s.trim();
+        Rulebook::ALL
+            .into_iter()
+            .find(|r| t.eq_ignore_ascii_case(r.name()) || t == r.chinese())
+            .ok_or_else(|| UnknownRulebook(s.to_owned()))
+    }
+}
 
 /// The occurrence of one position at which a repetition is adjudicated.
 pub const REPETITION_OCCURRENCES: usize = 4;
@@ -74,6 +217,8 @@ pub enum WinReason {
     PerpetualCheck,
     /// The loser chased one piece perpetually (长捉).
     PerpetualChase,
+    /// The loser mixed checks with chases of one piece (一将一捉; Asian rules only).
+    CheckAndChase,
     /// The loser resigned (认输).
     Resignation,
     /// The loser's clock ran out (超时).
@@ -84,8 +229,10 @@ pub enum WinReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DrawReason {
-    /// A position repeated without a losing perpetual check or chase.
+    /// A position repeated without a losing perpetual check or chase (循环不变作和).
     Repetition,
+    /// Both sides attacked perpetually (双方长打; Asian rules only).
+    BothPerpetual,
     /// 60 moves by each side without a capture.
     NoCaptureLimit,
     /// Neither side has a piece that can cross the river (only kings, advisors, elephants).
@@ -137,6 +284,7 @@ impl Outcome {
                     WinReason::Stalemate => "困毙",
                     WinReason::PerpetualCheck => "对方长将",
                     WinReason::PerpetualChase => "对方长捉",
+                    WinReason::CheckAndChase => "对方一将一捉",
                     WinReason::Resignation => "对方认输",
                     WinReason::Timeout => "对方超时",
                 };
@@ -144,7 +292,8 @@ impl Outcome {
             }
             Outcome::Draw { reason } => {
                 let why = match reason {
-                    DrawReason::Repetition => "重复局面",
+                    DrawReason::Repetition => "循环不变作和",
+                    DrawReason::BothPerpetual => "双方长打",
                     DrawReason::NoCaptureLimit => "六十回合无吃子",
                     DrawReason::NoAttackingPieces => "双方无进攻子力",
                     DrawReason::Agreement => "双方议和",
@@ -165,6 +314,7 @@ impl fmt::Display for Outcome {
                     WinReason::Stalemate => "stalemate: the loser has no legal move",
                     WinReason::PerpetualCheck => "the loser checked perpetually",
                     WinReason::PerpetualChase => "the loser chased perpetually",
+                    WinReason::CheckAndChase => "the loser alternated checks and chases",
                     WinReason::Resignation => "resignation",
                     WinReason::Timeout => "the loser ran out of time",
                 };
@@ -173,6 +323,7 @@ impl fmt::Display for Outcome {
             Outcome::Draw { reason } => {
                 let why = match reason {
                     DrawReason::Repetition => "repetition",
+                    DrawReason::BothPerpetual => "repetition: both sides attacked perpetually",
                     DrawReason::NoCaptureLimit => "60 moves each without a capture",
                     DrawReason::NoAttackingPieces => "neither side can attack",
                     DrawReason::Agreement => "agreement",
@@ -229,9 +380,10 @@ pub fn chased_by(after: &Position, m: Move) -> crate::Bitboard {
     crate::Bitboard(chased)
 }
 
-/// Judges a repetition: `start` is the position at the first occurrence of the repeated position
-/// and `moves` the moves played from there to its latest occurrence. Returns the outcome under
-/// the rules in the module documentation (perpetual check or chase loses, otherwise a draw).
+/// Judges a repetition by the computer-league rules ([`Rulebook::League`]): `start` is the
+/// position at the first occurrence of the repeated position and `moves` the moves played from
+/// there to its latest occurrence. Returns the outcome under the rules in the module
+/// documentation (perpetual check or chase loses, otherwise a draw).
 ///
 /// The engine calls this too, so it never walks into a loss by rule.
 #[must_use]
