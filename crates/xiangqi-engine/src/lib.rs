@@ -149,6 +149,17 @@ impl Engine {
         Ok(())
     }
 
+    /// Judges repetitions by `rulebook` (the `Repetition Rule` option; the game's 规则 setting).
+    pub fn set_rulebook(&mut self, rulebook: xiangqi::Rulebook) {
+        self.searcher.set_rulebook(rulebook);
+    }
+
+    /// The rules it judges repetitions by.
+    #[must_use]
+    pub fn rulebook(&self) -> xiangqi::Rulebook {
+        self.searcher.rulebook()
+    }
+
     /// Forgets what it learnt: call between games.
     pub fn new_game(&mut self) {
         self.searcher.clear();

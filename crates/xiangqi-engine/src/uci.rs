@@ -131,6 +131,9 @@ impl Session {
                 self.say("option name Skill Level type spin default 7 min 0 max 7");
                 self.say("option name LevelScale type spin default 100 min 1 max 10000");
                 self.say("option name OwnBook type check default true");
+                self.say(
+                    "option name Repetition Rule type combo default League var League var Asian",
+                );
                 self.say("option name BookFile type string default <builtin>");
                 self.say("uciok");
             }
@@ -234,6 +237,10 @@ impl Session {
                     }
                 }
             }
+            "repetition rule" | "repetitionrule" | "rules" => match value.parse() {
+                Ok(r) => self.engine().set_rulebook(r),
+                Err(e) => self.complain(&format!("{e}; unchanged")),
+            },
             "usemillisec" => self.millisec = flag(&value),
             "batch" | "debug" | "ponder" | "knowledge" | "pruning" | "randomness" | "idle"
             | "promotion" => {}

@@ -1,7 +1,7 @@
 //! Search behaviour: mates found at the right distance, the repetition rules respected, the
 //! bench signature unchanged.
 
-use xiangqi::{GameRecord, Move, Position};
+use xiangqi::{GameRecord, Move, Position, Rulebook};
 use xiangqi_engine::search::{Limits, SearchOptions, Searcher};
 use xiangqi_engine::{RULE_WIN, ScoreKind, WIN_BOUND, score_kind};
 
@@ -40,6 +40,16 @@ fn search_limited(
     depth: u32,
     only: &[&str],
 ) -> xiangqi_engine::SearchResult {
+    search_by(Rulebook::League, fen, moves, depth, only)
+}
+
+fn search_by(
+    rulebook: Rulebook,
+    fen: &str,
+    moves: &[&str],
+    depth: u32,
+    only: &[&str],
+) -> xiangqi_engine::SearchResult {
     let start = Position::from_fen(fen).unwrap();
     let moves: Vec<Move> = moves.iter().map(|m| m.parse().unwrap()).collect();
     let limits = Limits {
@@ -47,7 +57,9 @@ fn search_limited(
         search_moves: only.iter().map(|m| m.parse().unwrap()).collect(),
         ..Limits::default()
     };
-    Searcher::new(16).search(&start, &moves, &limits, &SearchOptions::default(), |_| {})
+    let mut searcher = Searcher::new(16);
+    searcher.set_rulebook(rulebook);
+    searcher.search(&start, &moves, &limits, &SearchOptions::default(), |_| {})
 }
 
 fn check_mate_in(fen: &str, n: i32) {
@@ -128,6 +140,34 @@ fn one_repetition_before_the_root_decides_nothing() {
         r.score,
         r.pv
     );
+}
+
+#[test]
+fn asian_rules_give_the_draw_at_the_third_occurrence() {
+    // Twice round: the king's step up is the third occurrence, a draw by the Asian rules only.
+    let twice: Vec<&str> = SHUFFLE.iter().cycle().take(8).copied().collect();
+    let asian = search_by(Rulebook::Asian, LOST, &twice, 7, &[]);
+    assert_eq!(asian.best.unwrap().to_string(), "e9e8", "pv {:?}", asian.pv);
+    assert_eq!(asian.score, 0);
+    let league = search_by(Rulebook::League, LOST, &twice, 7, &[]);
+    assert!(league.score < -800, "league: {} {:?}", league.score, league.pv);
+}
+
+/// Red, two rooks against a horse, has checked with one rook and chased the horse with the other
+/// (一将一捉) once round. Checking again repeats it: a loss by the Asian rules (avoided a
+/// repetition early, as the engine does), nothing by the league rules, where checks mixed with
+/// chases are allowed.
+const CHECK_CHASE: &str = "4k4/1n7/9/9/5R3/9/9/R8/9/3K5 w";
+const CHECK_CHASE_CYCLE: [&str; 8] = [
+    "f5e5", "e9f9", "a2b2", "b8a6", "e5f5", "f9e9", "b2a2", "a6b8",
+];
+
+#[test]
+fn asian_rules_make_one_check_one_chase_a_loss_in_the_search() {
+    let asian = search_by(Rulebook::Asian, CHECK_CHASE, &CHECK_CHASE_CYCLE, 4, &["f5e5"]);
+    assert!(asian.score <= -WIN_BOUND, "asian: {}", asian.score);
+    let league = search_by(Rulebook::League, CHECK_CHASE, &CHECK_CHASE_CYCLE, 4, &["f5e5"]);
+    assert!(league.score > 500, "league: {}", league.score);
 }
 
 #[test]

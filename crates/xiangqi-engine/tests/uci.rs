@@ -70,7 +70,14 @@ fn uci_handshake_lists_the_options() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.until("uciok");
-    for name in ["Hash", "MultiPV", "Level", "Skill Level", "OwnBook"] {
+    for name in [
+        "Hash",
+        "MultiPV",
+        "Level",
+        "Skill Level",
+        "OwnBook",
+        "Repetition Rule",
+    ] {
         assert!(
             lines
                 .iter()
@@ -264,4 +271,42 @@ fn search_parameters_are_set_by_name_and_bad_values_refused() {
         !lines.iter().any(|l| l.starts_with("info string")),
         "{lines:?}"
     );
+}
+
+#[test]
+fn repetition_rule_option_reaches_the_search() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name Repetition Rule value FIDE");
+    let l = e.until("info string");
+    assert!(l.last().unwrap().contains("FIDE"), "{l:?}");
+    // Black is lost, but twice round the shuffle the king's step up is a third occurrence: a
+    // draw by the Asian rules, which the engine takes.
+    let position = "position fen 3ak4/9/9/9/9/9/9/9/9/R2K2N2 b - - 0 1 moves \
+                    e9e8 a0a1 e8e9 a1a0 e9e8 a0a1 e8e9 a1a0";
+    e.send("setoption name Repetition Rule value Asian");
+    e.send("setoption name OwnBook value false");
+    e.send(position);
+    e.send("go depth 7");
+    let lines = e.until("bestmove");
+    assert!(lines.last().unwrap().starts_with("bestmove e9e8"), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains(" score cp 0 ")),
+        "{lines:?}"
+    );
+    // By the league rules it is only the third occurrence: still lost.
+    e.send("setoption name Repetition Rule value League");
+    e.send(position);
+    e.send("go depth 7");
+    let lines = e.until("bestmove");
+    let last_info = lines.iter().rev().find(|l| l.contains(" score cp ")).unwrap();
+    let cp: i32 = last_info
+        .split_whitespace()
+        .skip_while(|w| *w != "cp")
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(cp < -800, "{last_info}");
 }

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use xiangqi::{Move, Outcome, PieceKind, Position, REPETITION_OCCURRENCES, judge_repetition};
+use xiangqi::{Move, Outcome, PieceKind, Position, Rulebook};
 
 use crate::eval::{Term, damp, evaluate_undamped, psq_delta, psq_red};
 use correction::{Correction, Keys};
@@ -186,6 +186,8 @@ pub struct Searcher {
     root_best: Option<(Move, i32)>,
     lmr: Box<[[u8; 64]; 64]>,
     params: Params,
+    /// The rules that judge repetitions and the no-capture limit.
+    rulebook: Rulebook,
     correction: Correction,
     /// Static evaluations before damping, by position key: the key's upper 48 bits and the
     /// score in the lower 16.
@@ -232,6 +234,7 @@ impl Searcher {
             root_best: None,
             lmr: params.lmr_table(),
             params,
+            rulebook: Rulebook::default(),
             correction: Correction::default(),
             eval_cache: vec![0; EVAL_CACHE],
         }
@@ -247,6 +250,21 @@ impl Searcher {
     pub fn set_params(&mut self, params: Params) {
         self.lmr = params.lmr_table();
         self.params = params;
+    }
+
+    /// The rules that judge repetitions in the search.
+    #[must_use]
+    pub fn rulebook(&self) -> Rulebook {
+        self.rulebook
+    }
+
+    /// Judges repetitions and the no-capture limit by `rulebook` from now on (the hash table is
+    /// cleared when it changes: its scores were judged by the other rules).
+    pub fn set_rulebook(&mut self, rulebook: Rulebook) {
+        if rulebook != self.rulebook {
+            self.rulebook = rulebook;
+            self.tt.clear();
+        }
     }
 
     /// Replaces the transposition table with one of `mib` MiB.
@@ -489,17 +507,18 @@ impl Searcher {
             for (c, m) in cycle.iter_mut().zip(&self.moves[nearest..nearest + n]) {
                 *c = m.unwrap_or_default();
             }
-            judge_repetition(pos, &cycle[..n])
+            self.rulebook.judge_repetition(pos, &cycle[..n])
         };
         let as_score = |o: Outcome| match o {
             Outcome::Win { winner, .. } if winner == pos.side_to_move() => RULE_WIN - ply as i32,
             Outcome::Win { .. } => -(RULE_WIN - ply as i32),
             Outcome::Draw { .. } => 0,
         };
-        if nearest >= self.root_index || occurrences >= REPETITION_OCCURRENCES {
+        let decisive = self.rulebook.repetition_occurrences();
+        if nearest >= self.root_index || occurrences >= decisive {
             return Some(as_score(verdict()));
         }
-        if occurrences + 1 >= REPETITION_OCCURRENCES {
+        if occurrences + 1 >= decisive {
             let o = verdict();
             // The side that just moved loses by it: it walked into a third occurrence.
             if o.winner() == Some(pos.side_to_move()) {
@@ -704,7 +723,7 @@ impl Searcher {
         if let Some(s) = self.repetition_score(pos, ply) {
             return Some(s);
         }
-        if pos.halfmove_clock() >= xiangqi::NO_CAPTURE_DRAW_PLIES {
+        if pos.halfmove_clock() >= self.rulebook.no_capture_plies() {
             return Some(0);
         }
         *alpha = (*alpha).max(-MATE + ply as i32);
