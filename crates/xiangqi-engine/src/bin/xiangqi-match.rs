@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use xiangqi::notation::Notation;
-use xiangqi::{Color, GameRecord, Move, Outcome, Position, WinReason};
+use xiangqi::{Color, DrawReason, GameRecord, Move, Outcome, Position, Rulebook, WinReason};
 use xiangqi_engine::Book;
 use xiangqi_engine::sprt::{Sprt, Verdict};
 use xiangqi_engine::tune::spsa::Spsa;
@@ -37,6 +37,9 @@ const USAGE: &str = "usage: xiangqi-match [options]
                                    instead of book moves; the file is reused from its start if short
   --seed S                         seed for the openings (default 1)
   --max-plies N                    adjudicate a draw after this many plies (default 600)
+  --rules league|asian             the rulebook that adjudicates repetitions (default league: the
+                                   computer-league rules; asian: the Asian rules); engines that
+                                   offer a `Repetition Rule` option are told it
   --pgn FILE                       write every game to FILE
   --engine-book                    let the engines use their own books (default: book off)
   --ranks1-from-1 / --ranks2-from-1  engine 1 / 2 numbers ranks 1-10 (Fairy-Stockfish: a1-i10)
@@ -72,6 +75,7 @@ struct Config {
     openings_file: Option<String>,
     seed: u64,
     max_plies: usize,
+    rules: Rulebook,
     pgn: Option<String>,
     engine_book: bool,
     ranks_from_1: [bool; 2],
@@ -100,6 +104,7 @@ fn parse_args() -> Result<Config, String> {
         openings_file: None,
         seed: 1,
         max_plies: 600,
+        rules: Rulebook::League,
         pgn: None,
         engine_book: false,
         ranks_from_1: [false, false],
@@ -149,6 +154,7 @@ fn parse_args() -> Result<Config, String> {
             "--openings-file" => c.openings_file = Some(val(i)?),
             "--seed" => c.seed = num(i)?,
             "--max-plies" => c.max_plies = num(i)? as usize,
+            "--rules" => c.rules = val(i)?.parse().map_err(|e| format!("--rules: {e}"))?,
             "--pgn" => c.pgn = Some(val(i)?),
             "--ucci1" | "--ucci2" => {
                 c.ucci[usize::from(a == "--ucci2")] = true;
@@ -225,6 +231,7 @@ impl Engine {
         ucci: bool,
         opts: &[(String, String)],
         book: bool,
+        rules: Rulebook,
     ) -> Result<Engine, String> {
         let mut parts = cmd.split_whitespace();
         let prog = parts.next().ok_or("empty engine command")?;
@@ -264,7 +271,16 @@ impl Engine {
             }
         } else {
             e.send("uci")?;
-            e.wait_for("uciok", Duration::from_secs(10))?;
+            let listed = e.lines_until("uciok", Duration::from_secs(10))?;
+            if listed
+                .iter()
+                .any(|l| l.starts_with("option name Repetition Rule "))
+            {
+                e.send(&format!(
+                    "setoption name Repetition Rule value {}",
+                    rules.name()
+                ))?;
+            }
             if !book {
                 e.send("setoption name OwnBook value false")?;
             }
@@ -281,6 +297,26 @@ impl Engine {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|e| format!("engine went away: {e}"))
+    }
+
+    /// Every line up to the one starting with `prefix`, that one included.
+    fn lines_until(&mut self, prefix: &str, timeout: Duration) -> Result<Vec<String>, String> {
+        let deadline = Instant::now() + timeout;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    lines.push(line);
+                    if done {
+                        return Ok(lines);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(format!("no {prefix} in time")),
+                Err(RecvTimeoutError::Disconnected) => return Err("engine crashed".into()),
+            }
+        }
     }
 
     fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
@@ -401,6 +437,7 @@ fn play_game(
 ) -> GameResult {
     let red = index % 2;
     let mut record = GameRecord::new(start.clone());
+    record.set_rulebook(cfg.rules);
     let custom_start = *start != Position::startpos();
     for &m in opening_moves {
         let _ = record.play(m);
@@ -432,6 +469,7 @@ fn play_game(
                 cfg.ucci[who],
                 &cfg.opts[who],
                 cfg.engine_book,
+                cfg.rules,
             ) {
                 Ok(e) => engines[who] = Some(e),
                 Err(e) => break fault(e),
@@ -681,18 +719,7 @@ fn main() -> ExitCode {
         .iter()
         .filter(|r| matches!(r.ending, Ending::Fault { .. }))
         .count();
-    let perpetual = all
-        .iter()
-        .filter(|r| {
-            matches!(
-                r.ending,
-                Ending::Rules(Outcome::Win {
-                    reason: WinReason::PerpetualCheck | WinReason::PerpetualChase,
-                    ..
-                })
-            )
-        })
-        .count();
+    let rulings = repetition_rulings(&cfg, &all);
     println!();
     println!(
         "{} vs {}: {} games in {:.0} s",
@@ -712,8 +739,9 @@ fn main() -> ExitCode {
     };
     println!(
         "protocol: openings {openings}; engine books {}; adjudication: the rules library \
-         (league repetition rules), a draw after {} plies; control {:?}",
+         ({} repetition rules), a draw after {} plies; control {:?}",
         if cfg.engine_book { "on" } else { "off" },
+        cfg.rules.name().to_lowercase(),
         cfg.max_plies,
         cfg.control
     );
@@ -741,9 +769,7 @@ fn main() -> ExitCode {
             bound(hi_s)
         );
     }
-    println!(
-        "forfeits (illegal move, crash, time): {faults}; perpetual check/chase losses: {perpetual}"
-    );
+    println!("forfeits (illegal move, crash, time): {faults}; repetition rulings: {rulings}");
     if let Some(sprt) = cfg.sprt {
         let pairs = pentanomial(&all);
         let (lo, hi) = sprt.bounds();
@@ -928,4 +954,46 @@ fn spsa(cfg: &Config) -> Result<(), String> {
         println!("{:<22} {:>8} {:>9.1}", t.spec.name, t.spec.default, t.value);
     }
     Ok(())
+}
+
+/// The games a repetition rule decided, and for whom: each engine's losses by perpetual check,
+/// chase and check-and-chase, and the draws by both sides' perpetual attacks.
+fn repetition_rulings(cfg: &Config, all: &[GameResult]) -> String {
+    let mut lost = [[0usize; 3]; 2];
+    let (mut both, mut idle) = (0, 0);
+    for r in all {
+        match r.ending {
+            Ending::Rules(Outcome::Win { winner, reason }) => {
+                let k = match reason {
+                    WinReason::PerpetualCheck => 0,
+                    WinReason::PerpetualChase => 1,
+                    WinReason::CheckAndChase => 2,
+                    _ => continue,
+                };
+                let red_lost = winner == Color::Black;
+                let loser = if red_lost { r.red } else { 1 - r.red };
+                lost[loser][k] += 1;
+            }
+            Ending::Rules(Outcome::Draw {
+                reason: DrawReason::BothPerpetual,
+            }) => both += 1,
+            Ending::Rules(Outcome::Draw {
+                reason: DrawReason::Repetition,
+            }) => idle += 1,
+            _ => {}
+        }
+    }
+    let side = |e: usize| {
+        let [c, h, m] = lost[e];
+        format!(
+            "{} lost {} (perpetual check {c}, chase {h}, check and chase {m})",
+            cfg.names[e],
+            c + h + m
+        )
+    };
+    format!(
+        "{}; {}; draws: both perpetual {both}, plain repetition {idle}",
+        side(0),
+        side(1)
+    )
 }
