@@ -3,6 +3,7 @@
 //! See [`crate::Rulebook::Asian`] for the rules as written down; this module is how they are
 //! computed.
 
+use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::rules::{DrawReason, Outcome, WinReason};
 use crate::types::{Color, Move, PieceKind, Square};
@@ -28,6 +29,21 @@ fn with_turn(pos: &Position, color: Color) -> Position {
     p
 }
 
+/// Whether `color`'s piece on `from` may capture on `to` as far as the chase rule is concerned:
+/// the capture is pseudo-legal and leaves `color`'s king attacked by no piece but those that
+/// already gave check (`checkers`). A pinned piece may not; a piece of a side in check may, so
+/// that stepping out of a check never makes an old attack look new (as Pikafish judges it).
+fn may_capture(as_capturer: &Position, from: Square, to: Square, checkers: Bitboard) -> bool {
+    if !as_capturer.pseudo_targets(from).contains(to) {
+        return false;
+    }
+    let color = as_capturer.side_to_move();
+    let mut after = as_capturer.clone();
+    after.make_move(Move::new(from, to));
+    let attackers = after.attackers_to(after.king(color), !color);
+    (attackers & !checkers).is_empty()
+}
+
 /// Whether the piece on `to` is truly protected against the capture `from`-`to` by the side to
 /// move in `as_capturer`: after the capture, its owner has a legal recapture on `to` (a pinned
 /// protector, or a king that would step into an attack, does not protect).
@@ -47,7 +63,8 @@ fn truly_protected(as_capturer: &Position, from: Square, to: Square) -> bool {
 ///
 /// - the attacker is not the king, nor a pawn on its own side of the river;
 /// - the target is not the king (that is a check), nor a pawn on its own side of the river;
-/// - the capture is legal (a pinned attacker does not chase);
+/// - the capture is legal, checks the attacker's side is already under aside (a pinned attacker
+///   does not chase; [`may_capture`]);
 /// - the target ranks above the attacker ([`rank`]), or it is not truly protected;
 /// - and, for a target of the attacker's own kind, the target could not legally capture the
 ///   attacker back (that is an offer to exchange).
@@ -56,6 +73,8 @@ pub(crate) fn chase_pairs(pos: &Position, color: Color) -> Vec<(Square, Square)>
     let them = !color;
     let us_to_move = with_turn(pos, color);
     let them_to_move = with_turn(pos, them);
+    let our_checkers = pos.attackers_to(pos.king(color), them);
+    let their_checkers = pos.attackers_to(pos.king(them), color);
     let mut pairs = Vec::new();
     for from in pos.by_color(color) {
         let Some(attacker) = pos.piece_at(from) else {
@@ -76,7 +95,7 @@ pub(crate) fn chase_pairs(pos: &Position, color: Color) -> Vec<(Square, Square)>
                 PieceKind::Pawn if to.on_side_of(them) => continue,
                 _ => {}
             }
-            if !us_to_move.is_legal(Move::new(from, to)) {
+            if !may_capture(&us_to_move, from, to, our_checkers) {
                 continue;
             }
             let counts = if rank(target.kind) > rank(attacker.kind) {
@@ -84,8 +103,7 @@ pub(crate) fn chase_pairs(pos: &Position, color: Color) -> Vec<(Square, Square)>
             } else if truly_protected(&us_to_move, from, to) {
                 false
             } else if target.kind == attacker.kind {
-                !(them_to_move.pseudo_targets(to).contains(from)
-                    && them_to_move.is_legal(Move::new(to, from)))
+                !may_capture(&them_to_move, to, from, their_checkers)
             } else {
                 true
             };
