@@ -196,11 +196,13 @@ fn follow_position(
         a.seen = 0;
         let found = Arc::clone(&a.found);
         let (start, moves, wanted) = key.clone();
+        let rulebook = record.rulebook();
         let running = a.engine.spawn(&engines, move |engine| {
             let limits = Limits {
                 infinite: true,
                 ..Limits::default()
             };
+            engine.use_rulebook(rulebook)?;
             engine.analyse(&start, &moves, &limits, wanted, &mut |i, line| {
                 if let Ok(mut f) = found.lock() {
                     put_line(&mut f.lines, i, line.clone());

@@ -78,6 +78,10 @@ fn load_settings_and_autosave(
         game.record = start.record;
         game.players = start.players;
     }
+    // The first game is judged by the player's rules too.
+    if game.record.tag(xiangqi::RULES_TAG).is_none() {
+        game.record.set_rulebook(settings.rules);
+    }
     commands.insert_resource(settings);
     match std::fs::read_to_string(dirs.autosave()) {
         Ok(text) => match ron::from_str::<Autosave>(&text) {

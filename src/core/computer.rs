@@ -175,6 +175,7 @@ fn start_thinking(
     }
     let start = record.start().clone();
     let moves = record.moves().to_vec();
+    let rulebook = record.rulebook();
     let progress = Arc::clone(&thinking.progress);
     // By its clock when there is one; its level caps the time either way.
     let limits = clock.limits(side);
@@ -187,6 +188,7 @@ fn start_thinking(
         &thinking.engine
     };
     let running = engine.spawn(&engines, move |engine| {
+        engine.use_rulebook(rulebook)?;
         engine.play(&start, &moves, &limits, Some(level), &mut |line| {
             if let Ok(mut p) = progress.lock() {
                 *p = Some(Progress {

@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use bevy::prelude::*;
+use xiangqi::Rulebook;
 use xiangqi_engine::Level;
 
 use crate::core::game::CoreSet;
@@ -160,6 +161,9 @@ pub struct Settings {
     pub puzzles: std::collections::BTreeMap<u32, u8>,
     /// The window's place on the desktop, as the player last left it.
     pub window: WindowPlace,
+    /// The repetition rules of new games (规则): the Asian rules people play by, or the
+    /// computer-league rules. Each game keeps its own in its record's `Rules` tag.
+    pub rules: Rulebook,
 }
 
 /// Where the window was and how large, in physical pixels, and whether it filled the screen.
@@ -245,6 +249,7 @@ impl Default for Settings {
             engine: ExternalEngine::default(),
             puzzles: std::collections::BTreeMap::new(),
             window: WindowPlace::default(),
+            rules: Rulebook::Asian,
         }
     }
 }
@@ -292,16 +297,30 @@ pub enum SettingChange {
     CyclePieces,
     /// The next look of the board.
     CycleBoard,
+    /// The other rulebook (亚洲规则, 计算机规则): for new games, and for the game on the board
+    /// while it goes on.
+    CycleRules,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>();
     app.add_message::<SettingChange>();
     app.add_systems(Update, apply_changes.in_set(CoreSet::Input));
+    app.add_systems(
+        Update,
+        judge_new_games_by_the_setting
+            .in_set(CoreSet::Apply)
+            .after(crate::core::game::ApplySystems),
+    );
     app.add_systems(Last, save_settings);
 }
 
-fn apply_changes(mut changes: MessageReader<SettingChange>, mut settings: ResMut<Settings>) {
+fn apply_changes(
+    mut changes: MessageReader<SettingChange>,
+    mut settings: ResMut<Settings>,
+    mut game: ResMut<crate::core::game::Game>,
+    mut ended: MessageWriter<crate::core::game::GameEnded>,
+) {
     for change in changes.read() {
         match *change {
             SettingChange::Level(level) => settings.level = level,
@@ -314,7 +333,37 @@ fn apply_changes(mut changes: MessageReader<SettingChange>, mut settings: ResMut
             }
             SettingChange::CyclePieces => settings.pieces = settings.pieces.next(),
             SettingChange::CycleBoard => settings.board = settings.board.next(),
+            SettingChange::CycleRules => {
+                settings.rules = next_rulebook(settings.rules);
+                if game.outcome().is_none() {
+                    game.record.set_rulebook(settings.rules);
+                    // Judged again from the start: the third occurrence may already be here.
+                    if let Some(outcome) = game.outcome() {
+                        ended.write(crate::core::game::GameEnded(outcome));
+                    }
+                }
+            }
         }
+    }
+}
+
+/// A new game is judged by the rules its record names, or else by the player's setting.
+fn judge_new_games_by_the_setting(
+    mut new_games: MessageReader<crate::core::game::NewGame>,
+    settings: Res<Settings>,
+    mut game: ResMut<crate::core::game::Game>,
+) {
+    if new_games.read().last().is_some() && game.record.tag(xiangqi::RULES_TAG).is_none() {
+        game.record.set_rulebook(settings.rules);
+    }
+}
+
+/// The other rulebook, for the menu's toggle.
+#[must_use]
+pub fn next_rulebook(rulebook: Rulebook) -> Rulebook {
+    match rulebook {
+        Rulebook::League => Rulebook::Asian,
+        Rulebook::Asian => Rulebook::League,
     }
 }
 

@@ -77,11 +77,13 @@ fn start_hint(game: &Game, hint: &mut HintState, engines: &Engines) {
     hint.shown = None;
     let start = game.record.start().clone();
     let moves = game.record.moves().to_vec();
+    let rulebook = game.record.rulebook();
     let task = hint.engine.spawn(engines, move |engine| {
         let limits = Limits {
             movetime: Some(HINT_TIME),
             ..Limits::default()
         };
+        engine.use_rulebook(rulebook)?;
         engine.play(&start, &moves, &limits, None, &mut |_| {})
     });
     hint.task = Some((game.record.ply(), task));

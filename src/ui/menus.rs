@@ -154,6 +154,12 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 18.0,
             ));
             m.spawn(button(
+                send(SettingChange::CycleRules),
+                (Dynamic::Rules, Text::new("")),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(
                 send(SettingChange::ToggleExternalEngine),
                 (Dynamic::Engine, Text::new("")),
                 &ui,

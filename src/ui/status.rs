@@ -121,6 +121,15 @@ fn update_status(
         // A watched game's levels are in its bar.
         line.push_str(&format!(" · {}", text::level_name(settings.level, lang)));
     }
+    // The rules this game is judged by (its own, which a loaded record may have brought).
+    let rules = game.record.rulebook();
+    line.push_str(&format!(
+        " · {}",
+        match lang {
+            Language::Chinese => rules.chinese().to_owned(),
+            Language::English => format!("{} rules", text::rules_english(rules)),
+        }
+    ));
     if thinking.is_thinking() {
         line.push_str(&format!(" · {}", text::tr(Key::Thinking, lang)));
         if let Some(p) = thinking.progress() {

@@ -237,6 +237,24 @@ pub fn outcome_text(outcome: Outcome, lang: Language) -> String {
     }
 }
 
+/// The rulebook's menu line: 规则：亚洲规则 / Rules: Asian.
+#[must_use]
+pub fn rules_name(rules: xiangqi::Rulebook, lang: Language) -> String {
+    match lang {
+        Language::Chinese => format!("规则：{}", rules.chinese()),
+        Language::English => format!("Rules: {}", rules_english(rules)),
+    }
+}
+
+/// The rulebook in the English interface.
+#[must_use]
+pub fn rules_english(rules: xiangqi::Rulebook) -> &'static str {
+    match rules {
+        xiangqi::Rulebook::Asian => "Asian",
+        xiangqi::Rulebook::League => "computer league",
+    }
+}
+
 /// The graphics setting's menu line.
 #[must_use]
 pub fn graphics_name(graphics: Graphics, lang: Language) -> String {

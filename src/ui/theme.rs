@@ -44,6 +44,8 @@ pub(crate) enum Dynamic {
     CustomClock,
     /// The engine in use.
     Engine,
+    /// The rulebook of new games.
+    Rules,
 }
 
 /// The move list's width (and the analysis lines' under it): a share of the window, so the board
@@ -183,6 +185,7 @@ fn localize(
                     && !crate::core::setup::TimeControl::PRESETS.contains(&settings.time_control),
             ),
             Dynamic::Engine => (text::engine_name(&settings.engine, lang), false),
+            Dynamic::Rules => (text::rules_name(settings.rules, lang), false),
             Dynamic::Sound => (
                 text::tr(
                     if settings.sound {

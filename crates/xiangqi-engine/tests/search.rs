@@ -150,7 +150,12 @@ fn asian_rules_give_the_draw_at_the_third_occurrence() {
     assert_eq!(asian.best.unwrap().to_string(), "e9e8", "pv {:?}", asian.pv);
     assert_eq!(asian.score, 0);
     let league = search_by(Rulebook::League, LOST, &twice, 7, &[]);
-    assert!(league.score < -800, "league: {} {:?}", league.score, league.pv);
+    assert!(
+        league.score < -800,
+        "league: {} {:?}",
+        league.score,
+        league.pv
+    );
 }
 
 /// Red, two rooks against a horse, has checked with one rook and chased the horse with the other
@@ -164,9 +169,21 @@ const CHECK_CHASE_CYCLE: [&str; 8] = [
 
 #[test]
 fn asian_rules_make_one_check_one_chase_a_loss_in_the_search() {
-    let asian = search_by(Rulebook::Asian, CHECK_CHASE, &CHECK_CHASE_CYCLE, 4, &["f5e5"]);
+    let asian = search_by(
+        Rulebook::Asian,
+        CHECK_CHASE,
+        &CHECK_CHASE_CYCLE,
+        4,
+        &["f5e5"],
+    );
     assert!(asian.score <= -WIN_BOUND, "asian: {}", asian.score);
-    let league = search_by(Rulebook::League, CHECK_CHASE, &CHECK_CHASE_CYCLE, 4, &["f5e5"]);
+    let league = search_by(
+        Rulebook::League,
+        CHECK_CHASE,
+        &CHECK_CHASE_CYCLE,
+        4,
+        &["f5e5"],
+    );
     assert!(league.score > 500, "league: {}", league.score);
 }
 

@@ -290,7 +290,10 @@ fn repetition_rule_option_reaches_the_search() {
     e.send(position);
     e.send("go depth 7");
     let lines = e.until("bestmove");
-    assert!(lines.last().unwrap().starts_with("bestmove e9e8"), "{lines:?}");
+    assert!(
+        lines.last().unwrap().starts_with("bestmove e9e8"),
+        "{lines:?}"
+    );
     assert!(
         lines.iter().any(|l| l.contains(" score cp 0 ")),
         "{lines:?}"
@@ -300,7 +303,11 @@ fn repetition_rule_option_reaches_the_search() {
     e.send(position);
     e.send("go depth 7");
     let lines = e.until("bestmove");
-    let last_info = lines.iter().rev().find(|l| l.contains(" score cp ")).unwrap();
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" score cp "))
+        .unwrap();
     let cp: i32 = last_info
         .split_whitespace()
         .skip_while(|w| *w != "cp")

@@ -48,8 +48,7 @@ pub use position::{IllegalMove, IllegalReason, NoMovesOutcome, Position, Undo};
 pub use record::{GameRecord, MAX_VARIATION_NESTING, Mark, PlayError, RULES_TAG, Variation};
 pub use rules::{
     DrawReason, NO_CAPTURE_DRAW_PLIES, Outcome, REPETITION_OCCURRENCES, Rulebook, UnknownRulebook,
-    WinReason, chased_by,
-    has_attacking_pieces, judge_repetition, no_attacking_pieces, on_time,
+    WinReason, chased_by, has_attacking_pieces, judge_repetition, no_attacking_pieces, on_time,
 };
 pub use types::{Color, File, Move, ParseSquareError, Piece, PieceKind, Rank, Square};
 

@@ -57,8 +57,16 @@ fn cases() -> Vec<Case> {
 fn play(case: &Case, rulebook: Rulebook) -> (String, usize) {
     let mut record = GameRecord::from_fen(&case.fen).unwrap();
     record.set_rulebook(rulebook);
-    for (ply, &m) in case.cycle.iter().cycle().take(case.cycle.len() * 4).enumerate() {
-        record.play(m).unwrap_or_else(|e| panic!("{}: {m}: {e}", case.name));
+    for (ply, &m) in case
+        .cycle
+        .iter()
+        .cycle()
+        .take(case.cycle.len() * 4)
+        .enumerate()
+    {
+        record
+            .play(m)
+            .unwrap_or_else(|e| panic!("{}: {m}: {e}", case.name));
         if let Some(o) = record.outcome() {
             return (words(o), ply + 1);
         }
@@ -118,7 +126,12 @@ fn asian_rulebook_agrees_with_fairy_stockfish_except_where_documented() {
         let ours = case.asian.split(' ').next().unwrap();
         let fairy = case.fairy.split(' ').next().unwrap();
         let listed = DIFFERS_FROM_FAIRY.iter().any(|(n, _)| *n == base);
-        assert_eq!(ours != fairy, listed, "{}: ours {ours}, Fairy-Stockfish {fairy}", case.name);
+        assert_eq!(
+            ours != fairy,
+            listed,
+            "{}: ours {ours}, Fairy-Stockfish {fairy}",
+            case.name
+        );
         if fairy != "=" {
             // Fairy-Stockfish decides at the third occurrence too.
             assert_eq!(
@@ -134,7 +147,10 @@ fn asian_rulebook_agrees_with_fairy_stockfish_except_where_documented() {
 #[test]
 fn rulebook_is_kept_in_the_rules_tag_and_rejudges_the_record() {
     // Perpetual check: the third occurrence ends it by the Asian rules, the fourth by the league's.
-    let case = cases().into_iter().find(|c| c.name == "perpetual-check-rook").unwrap();
+    let case = cases()
+        .into_iter()
+        .find(|c| c.name == "perpetual-check-rook")
+        .unwrap();
     let mut record = GameRecord::from_fen(&case.fen).unwrap();
     for &m in case.cycle.iter().cycle().take(case.cycle.len() * 2) {
         record.play(m).unwrap();

@@ -27,6 +27,8 @@ pub struct UciEngine {
     input: ChildStdin,
     lines: Receiver<String>,
     stop: Arc<AtomicBool>,
+    /// Whether it offers the `Repetition Rule` option (Chuhan's engine does).
+    knows_rulebooks: bool,
 }
 
 impl UciEngine {
@@ -62,6 +64,7 @@ impl UciEngine {
             input,
             lines,
             stop: Arc::new(AtomicBool::new(false)),
+            knows_rulebooks: false,
         };
         engine.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE;
@@ -69,6 +72,9 @@ impl UciEngine {
             let line = engine.next_line(deadline, "uciok")?;
             if let Some(name) = line.strip_prefix("id name ") {
                 engine.name = name.trim().to_owned();
+            }
+            if line.starts_with("option name Repetition Rule ") {
+                engine.knows_rulebooks = true;
             }
             if line.trim() == "uciok" {
                 break;
@@ -292,6 +298,16 @@ impl Analyser for UciEngine {
 
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    fn use_rulebook(&mut self, rulebook: xiangqi::Rulebook) -> Result<(), AnalyserError> {
+        if self.knows_rulebooks {
+            self.send(&format!(
+                "setoption name Repetition Rule value {}",
+                rulebook.name()
+            ))?;
+        }
+        Ok(())
     }
 }
 

@@ -94,9 +94,21 @@ pub trait Analyser: Send {
 
     /// A name for notices.
     fn name(&self) -> String;
+
+    /// Judges repetitions by `rulebook` from the next search on. An engine that offers no such
+    /// setting keeps its own rules.
+    fn use_rulebook(&mut self, rulebook: xiangqi::Rulebook) -> Result<(), AnalyserError> {
+        let _ = rulebook;
+        Ok(())
+    }
 }
 
 impl Analyser for Engine {
+    fn use_rulebook(&mut self, rulebook: xiangqi::Rulebook) -> Result<(), AnalyserError> {
+        self.set_rulebook(rulebook);
+        Ok(())
+    }
+
     fn analyse(
         &mut self,
         start: &Position,

@@ -277,10 +277,10 @@ impl GameRecord {
             });
         }
         if let Some(first) = self.repetition_start(ply) {
-            return Some(self.rulebook().judge_repetition(
-                &self.positions[first],
-                &self.moves[first..ply],
-            ));
+            return Some(
+                self.rulebook()
+                    .judge_repetition(&self.positions[first], &self.moves[first..ply]),
+            );
         }
         if pos.halfmove_clock() >= self.rulebook().no_capture_plies() {
             return Some(Outcome::Draw {
