@@ -101,22 +101,24 @@ fn there_are_at_least_thirty_cases() {
     assert!(cases().len() >= 30, "{}", cases().len());
 }
 
-#[test]
-fn league_rulebook_judges_each_case_at_the_fourth_occurrence() {
+/// Every case ends as `expected` says, after `cycles` times round (at the position's
+/// `cycles + 1`-th occurrence).
+fn judged_as(rulebook: Rulebook, expected: fn(&Case) -> &str, cycles: usize) {
     for case in cases() {
-        let (got, ply) = play(&case, Rulebook::League);
-        assert_eq!(got, case.league, "{}", case.name);
-        assert_eq!(ply, case.cycle.len() * 3, "{}", case.name);
+        let (got, ply) = play(&case, rulebook);
+        assert_eq!(got, expected(&case), "{}", case.name);
+        assert_eq!(ply, case.cycle.len() * cycles, "{}", case.name);
     }
 }
 
 #[test]
+fn league_rulebook_judges_each_case_at_the_fourth_occurrence() {
+    judged_as(Rulebook::League, |c| &c.league, 3);
+}
+
+#[test]
 fn asian_rulebook_judges_each_case_at_the_third_occurrence() {
-    for case in cases() {
-        let (got, ply) = play(&case, Rulebook::Asian);
-        assert_eq!(got, case.asian, "{}", case.name);
-        assert_eq!(ply, case.cycle.len() * 2, "{}", case.name);
-    }
+    judged_as(Rulebook::Asian, |c| &c.asian, 2);
 }
 
 #[test]

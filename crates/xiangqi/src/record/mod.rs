@@ -303,12 +303,13 @@ impl GameRecord {
         let mut seen = 1;
         // Positions before the last capture cannot recur; the half-move clock bounds the search.
         let reach = (pos.halfmove_clock() as usize).min(ply);
+        let decisive = self.rulebook().repetition_occurrences();
         let mut i = ply;
         while i >= 2 && ply - (i - 2) <= reach {
             i -= 2;
             if self.positions[i].key() == key {
                 seen += 1;
-                if seen == self.rulebook().repetition_occurrences() {
+                if seen == decisive {
                     return Some(i);
                 }
             }

@@ -20,7 +20,15 @@ fn rank(kind: PieceKind) -> u8 {
     }
 }
 
-/// `pos` with `color` to move: the same board, the turn passed if it was the other side's.
+/// Whether a piece of `kind` standing on `sq` is outside the chase rule, as attacker and as
+/// target: the king (its attacks are free, an attack on it is a check) and a pawn that has not
+/// crossed the river.
+fn exempt(kind: PieceKind, sq: Square, color: Color) -> bool {
+    kind == PieceKind::King || (kind == PieceKind::Pawn && sq.on_side_of(color))
+}
+
+/// `pos` with `color` to move: the same board, the turn passed if it was the other side's (a
+/// plain flip, also when that side is in check: only the legality of captures is asked of it).
 fn with_turn(pos: &Position, color: Color) -> Position {
     let mut p = pos.clone();
     if p.side_to_move() != color {
@@ -54,7 +62,7 @@ fn truly_protected(as_capturer: &Position, from: Square, to: Square) -> bool {
     after
         .by_color(owner)
         .into_iter()
-        .any(|p| after.pseudo_targets(p).contains(to) && after.is_legal(Move::new(p, to)))
+        .any(|p| after.is_legal(Move::new(p, to)))
 }
 
 /// The chases `color` makes in `pos`, whoever is to move: every pair (attacker, target) where
@@ -80,20 +88,16 @@ pub(crate) fn chase_pairs(pos: &Position, color: Color) -> Vec<(Square, Square)>
         let Some(attacker) = pos.piece_at(from) else {
             continue;
         };
-        match attacker.kind {
-            PieceKind::King => continue,
-            PieceKind::Pawn if from.on_side_of(color) => continue,
-            _ => {}
+        if exempt(attacker.kind, from, color) {
+            continue;
         }
         let targets = us_to_move.pseudo_targets(from) & pos.by_color(them);
         for to in targets {
             let Some(target) = pos.piece_at(to) else {
                 continue;
             };
-            match target.kind {
-                PieceKind::King => continue,
-                PieceKind::Pawn if to.on_side_of(them) => continue,
-                _ => {}
+            if exempt(target.kind, to, them) {
+                continue;
             }
             if !may_capture(&us_to_move, from, to, our_checkers) {
                 continue;
