@@ -36,8 +36,8 @@ use xiangqi::{Move, Position};
 pub use book::{Book, BookError};
 pub use level::{Level, LevelSettings, UnknownLevel};
 pub use search::{
-    Limits, MATE, MATE_BOUND, RULE_WIN, ScoreKind, SearchInfo, SearchOptions, SearchResult,
-    Searcher, WIN_BOUND, score_kind,
+    Limits, MATE, MATE_BOUND, ScoreKind, SearchInfo, SearchOptions, SearchResult, Searcher,
+    by_rule, rule_score, score_kind,
 };
 
 /// Engine name and version, as the protocols report them.

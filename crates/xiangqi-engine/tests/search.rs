@@ -3,7 +3,7 @@
 
 use xiangqi::{GameRecord, Move, Position, Rulebook};
 use xiangqi_engine::search::{Limits, SearchOptions, Searcher};
-use xiangqi_engine::{RULE_WIN, ScoreKind, WIN_BOUND, score_kind};
+use xiangqi_engine::{MATE, MATE_BOUND, ScoreKind, by_rule, rule_score, score_kind};
 
 /// Whether the side to move can force mate (the loser has no legal move) within `n` of its own
 /// moves: a plain exhaustive search, independent of the engine.
@@ -112,8 +112,12 @@ const CHECKS: [&str; 8] = [
 #[test]
 fn repeating_the_check_is_scored_as_a_loss() {
     let r = search_limited(PERPETUAL, &CHECKS, 6, &["a9a8"]);
-    assert!(r.score <= -WIN_BOUND, "score {}", r.score);
-    assert!(r.score > -RULE_WIN, "score {}", r.score);
+    assert!(r.score <= -MATE_BOUND, "score {}", r.score);
+    assert!(
+        by_rule(r.score, 0),
+        "a loss by rule, not a mate: {}",
+        r.score
+    );
 }
 
 #[test]
@@ -122,6 +126,60 @@ fn does_not_fall_for_a_perpetual_check_loss() {
     let best = r.best.unwrap().to_string();
     assert_ne!(best, "a9a8", "walked into the perpetual check");
     assert!(r.score > 500, "a rook up should stay winning: {}", r.score);
+}
+
+#[test]
+fn rule_scores_and_mates_share_one_scale_and_stay_apart() {
+    for ply in 0..40 {
+        for won in [true, false] {
+            // Handed up the tree, negated at each ply, a rule's score is still read as one.
+            let mut s = rule_score(won, ply);
+            for up in (0..=ply).rev() {
+                assert!(
+                    by_rule(s, up),
+                    "won {won}, judged at {ply}, read at {up}: {s}"
+                );
+                s = -s;
+            }
+        }
+        // Mates at every distance, read at every ply above them, never are.
+        for up in 0..=ply {
+            let mated = -(MATE - ply as i32);
+            let sign = if (ply - up) % 2 == 0 { 1 } else { -1 };
+            assert!(!by_rule(sign * mated, up), "mate at {ply} read at {up}");
+        }
+        // Losing by a rule now ranks between being mated now and being mated a move later.
+        assert!(rule_score(false, ply) > -(MATE - ply as i32));
+        assert!(rule_score(false, ply) < -(MATE - ply as i32 - 2));
+        assert!(!by_rule(ply as i32 * 50, ply), "an evaluation");
+    }
+    assert_eq!(score_kind(-rule_score(true, 1)), ScoreKind::Mate(-1));
+    assert_eq!(score_kind(-rule_score(false, 3)), ScoreKind::Mate(2));
+}
+
+/// The perpetual check above with Black's mate in one on the board (the rook from h2 to h0; the
+/// red rook cannot reach rank 0 in time and the red king cannot move). Repeating the check loses
+/// by the rules at once; every other move is mated a move later. A loss by a rule is a loss like
+/// a mate: the engine takes the longer road (it used to take the rule loss, scored above any mate).
+const PERPETUAL_OR_MATE: &str = "R8/4k4/5a3/7n1/6b2/9/9/7r1/8r/3K5 w";
+
+#[test]
+fn a_loss_by_the_rules_is_no_better_than_a_later_mate() {
+    for rulebook in [Rulebook::League, Rulebook::Asian] {
+        let r = search_by(rulebook, PERPETUAL_OR_MATE, &CHECKS, 6, &[]);
+        assert_ne!(
+            r.best.unwrap().to_string(),
+            "a9a8",
+            "{rulebook:?}: {:?}",
+            r.pv
+        );
+        assert_eq!(
+            score_kind(r.score),
+            ScoreKind::Mate(-1),
+            "{rulebook:?}: {}",
+            r.score
+        );
+    }
 }
 
 /// Black is a rook and a horse down. Both sides have shuffled (Black's king, Red's rook); playing
@@ -176,7 +234,7 @@ fn asian_rules_make_one_check_one_chase_a_loss_in_the_search() {
         4,
         &["f5e5"],
     );
-    assert!(asian.score <= -WIN_BOUND, "asian: {}", asian.score);
+    assert!(asian.score <= -MATE_BOUND, "asian: {}", asian.score);
     let league = search_by(
         Rulebook::League,
         CHECK_CHASE,

@@ -25,13 +25,13 @@ pub use time::{Clock, Limits};
 use tt::{Bound, Tt};
 
 /// The score of being checkmated now; mate in `n` plies scores `MATE - n`.
+///
+/// Games won or lost by a repetition rule (the opponent's perpetual check or chase) share this
+/// scale, so that a lost side takes the longest road whichever way it loses and a winning side
+/// the shortest: see [`rule_score`]. The parity of the distance tells the two kinds apart.
 pub const MATE: i32 = 30_000;
-/// Scores at least this large are mates.
+/// Scores at least this large are forced wins: mates, or wins by a repetition rule.
 pub const MATE_BOUND: i32 = MATE - 1_000;
-/// The score of winning by a repetition rule (the opponent's perpetual check or chase) now.
-pub const RULE_WIN: i32 = 25_000;
-/// Scores at least this large are forced wins (mates or wins by rule).
-pub const WIN_BOUND: i32 = RULE_WIN - 1_000;
 /// Larger than any score.
 pub const INFINITY: i32 = 31_000;
 /// Deepest ply the search reaches.
@@ -46,16 +46,37 @@ pub enum ScoreKind {
     Mate(i32),
 }
 
-/// How UCI shows `score`.
+/// How UCI shows `score`: a win or loss by a repetition rule shows as a mate at its distance.
 #[must_use]
 pub fn score_kind(score: i32) -> ScoreKind {
     if score >= MATE_BOUND {
         ScoreKind::Mate((MATE - score + 1) / 2)
     } else if score <= -MATE_BOUND {
-        ScoreKind::Mate(-(MATE + score) / 2)
+        ScoreKind::Mate(-((MATE + score + 1) / 2))
     } else {
         ScoreKind::Cp(score)
     }
+}
+
+/// The score, from the side to move's view at `ply`, of a game decided there by a repetition
+/// rule: won ranks with mating now, lost just above being mated now. A mate's distance from the
+/// node is odd when the side to move mates and even when it is mated; a rule's is the other way
+/// round (0 when won, 1 when lost), which [`by_rule`] reads back after any number of negations.
+#[must_use]
+pub const fn rule_score(won: bool, ply: usize) -> i32 {
+    if won {
+        MATE - ply as i32
+    } else {
+        -(MATE - ply as i32 - 1)
+    }
+}
+
+/// Whether `score` at `ply` is a win or loss by a repetition rule (see [`rule_score`]) rather
+/// than a mate or an evaluation.
+#[must_use]
+pub const fn by_rule(score: i32, ply: usize) -> bool {
+    let distance = MATE - score.abs() - ply as i32;
+    score.abs() >= MATE_BOUND && (score > 0) == (distance.rem_euclid(2) == 0)
 }
 
 /// Progress reported after each iteration (and each line of a multi-PV search).
@@ -428,7 +449,7 @@ impl Searcher {
     }
 
     fn aspiration(&mut self, pos: &mut Position, depth: i32, prev: i32, first_line: bool) -> i32 {
-        if depth < 4 || !first_line || prev.abs() >= WIN_BOUND {
+        if depth < 4 || !first_line || prev.abs() >= MATE_BOUND {
             return self.negamax::<true>(pos, depth, -INFINITY, INFINITY, 0, false);
         }
         let mut delta = self.params.aspiration_delta;
@@ -510,8 +531,7 @@ impl Searcher {
             self.rulebook.judge_repetition(pos, &cycle[..n])
         };
         let as_score = |o: Outcome| match o {
-            Outcome::Win { winner, .. } if winner == pos.side_to_move() => RULE_WIN - ply as i32,
-            Outcome::Win { .. } => -(RULE_WIN - ply as i32),
+            Outcome::Win { winner, .. } => rule_score(winner == pos.side_to_move(), ply),
             Outcome::Draw { .. } => 0,
         };
         let decisive = self.rulebook.repetition_occurrences();
@@ -583,7 +603,7 @@ impl Searcher {
         let c = self
             .correction
             .of(&self.stack[ply].corr_keys, pos.side_to_move(), &self.params);
-        (raw + c).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
+        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// The continuation-history row for moves answering the move made at `ply - 1`.
@@ -688,7 +708,7 @@ impl Searcher {
         };
         if !in_check
             && excluded.is_none()
-            && best.abs() < WIN_BOUND
+            && best.abs() < MATE_BOUND
             && best_move.is_none_or(|m| pos.piece_at(m.to()).is_none())
             && !(bound == Bound::Lower && best <= eval)
             && !(bound == Bound::Upper && best >= eval)
@@ -745,7 +765,7 @@ impl Searcher {
     /// reverse futility, razoring and the null move.
     fn prune_node(&mut self, pos: &mut Position, node: &Node, beta: i32) -> Option<i32> {
         let (depth, ply, eval) = (node.depth, node.ply, node.eval);
-        if node.in_check || node.excluded.is_some() || beta.abs() >= WIN_BOUND {
+        if node.in_check || node.excluded.is_some() || beta.abs() >= MATE_BOUND {
             return None;
         }
         let p = self.params;
@@ -789,7 +809,7 @@ impl Searcher {
                 return Some(0);
             }
             if s >= beta {
-                return Some(if s >= WIN_BOUND { beta } else { s });
+                return Some(if s >= MATE_BOUND { beta } else { s });
             }
         }
         None
@@ -846,7 +866,7 @@ impl Searcher {
             let piece = pos.piece_at(m.from()).map_or(0, |p| p.index());
             if !root
                 && !node.in_check
-                && best > -WIN_BOUND
+                && best > -MATE_BOUND
                 && searched > 0
                 && self.prune_move(pos, node, m, kind, searched, alpha, piece, cont_row)
             {
@@ -1004,7 +1024,7 @@ impl Searcher {
         let Some(h) = node.hit else { return Ok(0) };
         if h.depth < depth - 3
             || !matches!(h.bound, Bound::Lower | Bound::Exact)
-            || h.score.abs() >= WIN_BOUND
+            || h.score.abs() >= MATE_BOUND
         {
             return Ok(0);
         }
@@ -1092,8 +1112,11 @@ impl Searcher {
         depth: i32,
         bound: Bound,
     ) {
-        let by_rule = score.abs() >= WIN_BOUND && score.abs() < MATE_BOUND;
-        let bound = if by_rule { Bound::None } else { bound };
+        let bound = if by_rule(score, ply) {
+            Bound::None
+        } else {
+            bound
+        };
         self.tt.store(key, ply, mv, score, eval, depth, bound);
     }
 

@@ -49,8 +49,8 @@ pub struct Tt {
     generation: u8,
 }
 
-/// Scores at least this far from zero are mate or rule wins, stored relative to the node.
-pub const WIN_BOUND: i32 = super::WIN_BOUND;
+/// Scores at least [`MATE_BOUND`] from zero (mates, wins by rule) are stored relative to the node.
+use super::MATE_BOUND;
 
 impl Tt {
     /// A table of about `mib` MiB (at least 1).
@@ -183,9 +183,9 @@ impl Tt {
 }
 
 fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= WIN_BOUND {
+    if score >= MATE_BOUND {
         score + ply as i32
-    } else if score <= -WIN_BOUND {
+    } else if score <= -MATE_BOUND {
         score - ply as i32
     } else {
         score
@@ -193,9 +193,9 @@ fn score_to_tt(score: i32, ply: usize) -> i32 {
 }
 
 fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= WIN_BOUND {
+    if score >= MATE_BOUND {
         score - ply as i32
-    } else if score <= -WIN_BOUND {
+    } else if score <= -MATE_BOUND {
         score + ply as i32
     } else {
         score

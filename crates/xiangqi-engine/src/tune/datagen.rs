@@ -27,7 +27,7 @@ use rand::{Rng, SeedableRng};
 use xiangqi::{Color, GameRecord, Outcome, Position};
 
 use crate::Book;
-use crate::search::{Limits, SearchOptions, Searcher, WIN_BOUND};
+use crate::search::{Limits, MATE_BOUND, SearchOptions, Searcher};
 
 /// What `datagen` is asked to do.
 #[derive(Clone, Debug)]
@@ -193,7 +193,7 @@ fn play_game(
         } else {
             -r.score
         };
-        if !pos.is_check() && pos.piece_at(best.to()).is_none() && r.score.abs() < WIN_BOUND {
+        if !pos.is_check() && pos.piece_at(best.to()).is_none() && r.score.abs() < MATE_BOUND {
             kept.push((pos.to_fen(), red_score));
         }
         let sign = red_score.signum();
