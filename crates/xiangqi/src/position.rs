@@ -457,18 +457,6 @@ impl Position {
             | (attacks::king_steps(sq) & p[base + PieceKind::King as usize])
     }
 
-    /// The pieces of `by` that could capture on `to` once the piece on `from` has moved there
-    /// (every kind by its own rules, advisors, elephants and the king included; pins and the
-    /// facing kings ignored). With `from == to`: the pieces of `by` that could take what stands
-    /// on `to` now. Move ordering asks it whether a piece steps out of danger.
-    #[must_use]
-    pub fn capturers_after(&self, from: Square, to: Square, by: Color) -> Bitboard {
-        let tb = 1u128 << to.index();
-        let occ = (self.occ & !(1u128 << from.index())) | tb;
-        let occ_t = (self.occ_t & !TRANSPOSED[from.index()]) | TRANSPOSED[to.index()];
-        Bitboard(self.protectors(to, by, occ, occ_t) & occ & !tb)
-    }
-
     /// The pieces of `by` attacking `sq` on the current board.
     #[must_use]
     pub fn attackers_to(&self, sq: Square, by: Color) -> Bitboard {

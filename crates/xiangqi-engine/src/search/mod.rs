@@ -1134,11 +1134,6 @@ impl Searcher {
             continuation: cont_row.map(|i| &self.cont[i]),
             killers,
             counter,
-            escape: [
-                self.params.escape_defender,
-                self.params.escape_minor,
-                self.params.escape_rook,
-            ],
         }
     }
 

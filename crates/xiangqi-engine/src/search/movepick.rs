@@ -1,9 +1,9 @@
 //! Staged move ordering: the hash move before anything is generated, then captures by the
 //! victim's value and capture history (SEE computed only when a capture is picked, losing ones put aside), the killers and the
-//! counter move (each checked legal on its own), then the quiets by history (with a bonus for
-//! taking a piece attacked by a lesser one out of danger), and the losing captures last. A cut-off at any stage saves the generation of the later ones.
+//! counter move (each checked legal on its own), then the quiets by history, and the losing
+//! captures last. A cut-off at any stage saves the generation of the later ones.
 
-use xiangqi::{Color, GenKind, Move, MoveList, Piece, PieceKind, Position, Square};
+use xiangqi::{GenKind, Move, MoveList, PieceKind, Position};
 
 use crate::eval::piece_value;
 
@@ -69,61 +69,6 @@ pub struct Heuristics<'a> {
     pub killers: [Option<Move>; 2],
     /// The refutation of the previous move.
     pub counter: Option<Move>,
-    /// The ordering bonus of a quiet move that takes a piece attacked by a lesser enemy piece
-    /// to a point no lesser piece attacks: for an advisor or elephant, a horse or cannon, a rook.
-    pub escape: [i32; 3],
-}
-
-/// A piece kind's rank for the escape bonus: an attacker of a lower rank is a threat even when
-/// the piece is protected. Pawns rank lowest; the king highest (it never threatens as a lesser
-/// piece).
-const fn threat_rank(kind: PieceKind) -> u8 {
-    match kind {
-        PieceKind::Pawn => 0,
-        PieceKind::Advisor | PieceKind::Elephant => 1,
-        PieceKind::Horse | PieceKind::Cannon => 2,
-        PieceKind::Rook => 3,
-        PieceKind::King => 4,
-    }
-}
-
-/// Whether the piece on `from`, once on `to` (`from == to`: where it stands), could be taken by
-/// an enemy piece of a lower [`threat_rank`].
-fn attacked_by_lesser(pos: &Position, from: Square, to: Square, rank: u8, them: Color) -> bool {
-    pos.capturers_after(from, to, them)
-        .into_iter()
-        .any(|sq| pos.piece_at(sq).is_some_and(|p| threat_rank(p.kind) < rank))
-}
-
-/// The escape bonus of each quiet move (see [`Heuristics::escape`]), added to `scores`.
-fn add_escapes(pos: &Position, moves: &MoveList, scores: &mut [i32], escape: [i32; 3]) {
-    let us = pos.side_to_move();
-    let mut threatened = [0u8; 90];
-    let mut any = false;
-    for kind in [
-        PieceKind::Rook,
-        PieceKind::Horse,
-        PieceKind::Cannon,
-        PieceKind::Advisor,
-        PieceKind::Elephant,
-    ] {
-        let rank = threat_rank(kind);
-        for sq in pos.pieces(Piece::new(us, kind)) {
-            if attacked_by_lesser(pos, sq, sq, rank, !us) {
-                threatened[sq.index()] = rank;
-                any = true;
-            }
-        }
-    }
-    if !any {
-        return;
-    }
-    for (score, &m) in scores.iter_mut().zip(moves.iter()) {
-        let rank = threatened[m.from().index()];
-        if rank > 0 && !attacked_by_lesser(pos, m.from(), m.to(), rank, !us) {
-            *score += escape[usize::from(rank - 1)];
-        }
-    }
 }
 
 /// Hands out the legal moves of a position one at a time, best first.
@@ -289,7 +234,6 @@ impl MovePicker {
                         let cont = h.continuation.map_or(0, |c| i32::from(c[p][to]));
                         self.scores[i] = h.history[p][to] + 2 * cont;
                     }
-                    add_escapes(pos, &self.moves, &mut self.scores, h.escape);
                     self.sort();
                     self.next = 0;
                     self.stage = Stage::Quiets;
@@ -331,46 +275,5 @@ mod tests {
         assert!(v(PieceKind::Elephant) < v(PieceKind::Cannon));
         assert!(v(PieceKind::Horse) < v(PieceKind::Rook));
         assert!(v(PieceKind::Rook) < v(PieceKind::King));
-    }
-
-    #[test]
-    fn a_rook_attacked_by_a_horse_steps_out_of_danger_first() {
-        // The red rook on e4 is attacked by the horse on d6, which also covers c4 and e8.
-        let pos = Position::from_fen("5k3/9/9/3n5/9/4R4/9/9/9/3K5 w").unwrap();
-        let (history, captures) = ([[0; 90]; 14], [[[0; 7]; 90]; 14]);
-        let h = Heuristics {
-            history: &history,
-            captures: &captures,
-            continuation: None,
-            killers: [None, None],
-            counter: None,
-            escape: [100, 200, 300],
-        };
-        let order = |h: &Heuristics<'_>| {
-            let mut picker = MovePicker::new(&pos, None, h, false);
-            let mut order = Vec::new();
-            while let Some((m, _)) = picker.pick(&pos, h) {
-                order.push(m.to_string());
-            }
-            order
-        };
-        let with = order(&h);
-        let rook_moves = with.iter().filter(|m| m.starts_with("e4")).count();
-        // Every rook move but the two the horse still reaches comes first.
-        let safe = rook_moves - 2;
-        assert!(with[..safe].iter().all(|m| m.starts_with("e4")), "{with:?}");
-        for unsafe_move in ["e4c4", "e4e8"] {
-            assert!(with[safe..].iter().any(|m| m == unsafe_move), "{with:?}");
-        }
-        // With no bonus the order is the generator's, where the king's moves come between.
-        let without = order(&Heuristics {
-            escape: [0; 3],
-            ..h
-        });
-        let mut generated = MoveList::new();
-        pos.generate(GenKind::Quiets, &mut generated);
-        let generated: Vec<String> = generated.iter().map(ToString::to_string).collect();
-        assert_eq!(without, generated);
-        assert_ne!(with, without);
     }
 }

@@ -161,13 +161,6 @@ params! {
     history_scale = 16 in 4..=40;
     /// History: the largest bonus.
     history_max = 1600 in 400..=3200;
-    /// Move ordering: the bonus (on the quiet history's scale, ±16,384) of a quiet move taking a
-    /// rook attacked by a horse, cannon, advisor, elephant or pawn to a point none attacks.
-    escape_rook = 32000 in 0..=64000;
-    /// ... a horse or cannon attacked by an advisor, elephant or pawn.
-    escape_minor = 16000 in 0..=48000;
-    /// ... an advisor or elephant attacked by a pawn.
-    escape_defender = 8000 in 0..=32000;
     /// Quiescence: captures this far below alpha with the captured value are skipped.
     qs_delta = 200 in 50..=400;
     /// Correction history: the weight of the pawn-structure table (8192 moves the evaluation
