@@ -156,8 +156,6 @@ struct Node {
     improving: bool,
     /// The static evaluation (`-INFINITY` in check).
     eval: i32,
-    /// The static evaluation before correction, as the hash table keeps it (0 in check).
-    raw_eval: i32,
     hit: Option<tt::Hit>,
     /// The move left out (singular-extension test).
     excluded: Option<Move>,
@@ -681,7 +679,6 @@ impl Searcher {
             cut_node,
             improving: !in_check && ply >= 2 && eval > self.stack[ply - 2].eval,
             eval,
-            raw_eval: if in_check { 0 } else { raw_eval },
             hit,
             excluded,
             tt_move: hit.and_then(|h| h.mv).filter(|_| excluded.is_none()),
@@ -721,7 +718,15 @@ impl Searcher {
                 .update(&keys, pos.side_to_move(), node.depth, best, eval);
         }
         if excluded.is_none() && (ply > 0 || self.root_excluded.is_empty()) {
-            self.store(key, ply, best_move, best, node.raw_eval, node.depth, bound);
+            self.store(
+                key,
+                ply,
+                best_move,
+                best,
+                if in_check { 0 } else { raw_eval },
+                node.depth,
+                bound,
+            );
         }
         best
     }
@@ -757,7 +762,7 @@ impl Searcher {
     }
 
     /// Pruning of a whole non-PV node (a zero window, `alpha = beta - 1`) before its moves:
-    /// reverse futility, razoring, the null move and ProbCut.
+    /// reverse futility, razoring and the null move.
     fn prune_node(&mut self, pos: &mut Position, node: &Node, beta: i32) -> Option<i32> {
         let (depth, ply, eval) = (node.depth, node.ply, node.eval);
         if node.in_check || node.excluded.is_some() || beta.abs() >= MATE_BOUND {
@@ -805,73 +810,6 @@ impl Searcher {
             }
             if s >= beta {
                 return Some(if s >= MATE_BOUND { beta } else { s });
-            }
-        }
-        // ProbCut: a capture whose search four plies shallower stays well above beta, unless
-        // the hash table already says the node falls short of that at about that depth.
-        let pc_beta = beta + p.probcut_margin
-            - if node.improving {
-                p.probcut_improving
-            } else {
-                0
-            };
-        if depth >= p.probcut_depth
-            && pc_beta < MATE_BOUND
-            && !node.hit.is_some_and(|h| {
-                h.depth >= depth - 3 && h.bound != Bound::None && h.score < pc_beta
-            })
-        {
-            return self.probcut(pos, node, pc_beta);
-        }
-        None
-    }
-
-    /// ProbCut's captures at a node: each one whose exchange value could reach `pc_beta` is
-    /// tried by quiescence, then, if it holds, by a search four plies shallower; the first that
-    /// stays at or above `pc_beta` decides the node (a lower bound, stored at the depth less 3).
-    fn probcut(&mut self, pos: &mut Position, node: &Node, pc_beta: i32) -> Option<i32> {
-        let ply = node.ply;
-        let threshold = pc_beta - node.eval;
-        let mut picker = MovePicker::new(
-            pos,
-            node.tt_move,
-            &self.heuristics(None, [None; 2], None),
-            true,
-        );
-        while let Some((m, _)) = picker.pick(pos, &self.heuristics(None, [None; 2], None)) {
-            if pos.see(m, &SEE_VALUES) < threshold {
-                continue;
-            }
-            self.stack[ply].mv = Some(m);
-            self.stack[ply].piece = pos.piece_at(m.from()).map_or(0, |p| p.index());
-            let (undo, _) = self.make(pos, m, ply);
-            let mut s = -self.qsearch::<false>(pos, -pc_beta, -pc_beta + 1, ply + 1);
-            if s >= pc_beta {
-                s = -self.negamax::<false>(
-                    pos,
-                    node.depth - 4,
-                    -pc_beta,
-                    -pc_beta + 1,
-                    ply + 1,
-                    !node.cut_node,
-                );
-            }
-            self.unmake(pos, m, undo);
-            if self.stopped {
-                return Some(0);
-            }
-            if s >= pc_beta {
-                let key = pos.key();
-                self.store(
-                    key,
-                    ply,
-                    Some(m),
-                    s,
-                    node.raw_eval,
-                    node.depth - 3,
-                    Bound::Lower,
-                );
-                return Some(s);
             }
         }
         None

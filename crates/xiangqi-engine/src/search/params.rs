@@ -122,12 +122,6 @@ params! {
     nmp_eval_divisor = 200 in 80..=400;
     /// Null move: the most the evaluation may add to the reduction.
     nmp_eval_max = 3 in 1..=5;
-    /// ProbCut: the smallest depth it is tried at.
-    probcut_depth = 5 in 3..=10;
-    /// ProbCut: how far above beta a capture's shallower search must stay.
-    probcut_margin = 150 in 50..=400;
-    /// ProbCut: the margin taken off when the evaluation improves.
-    probcut_improving = 60 in 0..=200;
     /// Internal iterative reduction: the smallest depth at which a node without a hash move
     /// searches a ply shallower.
     iir_depth = 6 in 3..=10;
