@@ -176,6 +176,7 @@ fn start_thinking(
     let start = record.start().clone();
     let moves = record.moves().to_vec();
     let rulebook = record.rulebook();
+    let threads = settings.engine_threads();
     let progress = Arc::clone(&thinking.progress);
     // By its clock when there is one; its level caps the time either way.
     let limits = clock.limits(side);
@@ -189,6 +190,7 @@ fn start_thinking(
     };
     let running = engine.spawn(&engines, move |engine| {
         engine.use_rulebook(rulebook)?;
+        engine.use_threads(threads)?;
         engine.play(&start, &moves, &limits, Some(level), &mut |line| {
             if let Ok(mut p) = progress.lock() {
                 *p = Some(Progress {

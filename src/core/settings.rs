@@ -164,6 +164,35 @@ pub struct Settings {
     /// The repetition rules of new games (规则): the Asian rules people play by, or the
     /// computer-league rules. Each game keeps its own in its record's `Rules` tag.
     pub rules: Rulebook,
+    /// The threads 大师 searches with; `None`: the machine's logical cores less one, so the
+    /// game itself keeps one (see [`Settings::engine_threads`]).
+    pub threads: Option<usize>,
+}
+
+impl Settings {
+    /// The threads 大师 searches with: the setting, within 1 and the machine's logical cores.
+    #[must_use]
+    pub fn engine_threads(&self) -> usize {
+        self.threads
+            .unwrap_or_else(|| logical_cores() - 1)
+            .clamp(1, logical_cores())
+    }
+}
+
+/// The machine's logical cores (1 when the system does not say).
+#[must_use]
+pub fn logical_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+/// The setting after `threads` in the menu's cycle: automatic, then 1, 2, ... up to the cores.
+#[must_use]
+pub fn next_threads(threads: Option<usize>, cores: usize) -> Option<usize> {
+    match threads {
+        None => Some(1),
+        Some(n) if n < cores => Some(n + 1),
+        Some(_) => None,
+    }
 }
 
 /// Where the window was and how large, in physical pixels, and whether it filled the screen.
@@ -250,6 +279,7 @@ impl Default for Settings {
             puzzles: std::collections::BTreeMap::new(),
             window: WindowPlace::default(),
             rules: Rulebook::Asian,
+            threads: None,
         }
     }
 }
@@ -300,6 +330,8 @@ pub enum SettingChange {
     /// The other rulebook (亚洲规则, 计算机规则): for new games, and for the game on the board
     /// while it goes on.
     CycleRules,
+    /// The next thread count for 大师 (automatic, 1, 2, ... the cores).
+    CycleThreads,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -333,6 +365,9 @@ fn apply_changes(
             }
             SettingChange::CyclePieces => settings.pieces = settings.pieces.next(),
             SettingChange::CycleBoard => settings.board = settings.board.next(),
+            SettingChange::CycleThreads => {
+                settings.threads = next_threads(settings.threads, logical_cores());
+            }
             SettingChange::CycleRules => {
                 settings.rules = next_rulebook(settings.rules);
                 if game.outcome().is_none() {
@@ -394,4 +429,44 @@ fn save_settings(
     };
     writer.write(dirs.settings(), text.into_bytes());
     *written = Some(settings.clone());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threads_cycle_from_automatic_through_each_count_and_back() {
+        let mut t = None;
+        let mut seen = Vec::new();
+        for _ in 0..5 {
+            t = next_threads(t, 3);
+            seen.push(t);
+        }
+        assert_eq!(seen, [Some(1), Some(2), Some(3), None, Some(1)]);
+    }
+
+    #[test]
+    fn automatic_threads_leave_the_game_a_core() {
+        let cores = logical_cores();
+        let mut s = Settings::default();
+        assert_eq!(s.engine_threads(), (cores - 1).max(1));
+        s.threads = Some(cores + 5);
+        assert_eq!(s.engine_threads(), cores);
+        s.threads = Some(0);
+        assert_eq!(s.engine_threads(), 1);
+    }
+
+    #[test]
+    fn a_settings_file_from_before_the_threads_setting_reads_as_automatic() {
+        let mut text = ron::to_string(&Settings {
+            threads: Some(2),
+            ..Settings::default()
+        })
+        .unwrap();
+        assert!(text.contains("threads:Some(2)"), "{text}");
+        text = text.replace(",threads:Some(2)", "");
+        let s: Settings = ron::from_str(&text).unwrap();
+        assert_eq!(s.threads, None);
+    }
 }

@@ -179,6 +179,12 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                     18.0,
                 ));
             }
+            m.spawn(button(
+                send(SettingChange::CycleThreads),
+                (Dynamic::Threads, Text::new("")),
+                &ui,
+                18.0,
+            ));
         });
     commands
         .spawn(dropdown(Menu::Handicap, 132.0))

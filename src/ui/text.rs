@@ -246,6 +246,17 @@ pub fn rules_name(rules: xiangqi::Rulebook, lang: Language) -> String {
     }
 }
 
+/// The menu line of 大师's threads: `大师线程：自动（3）`, `Master threads: 2`.
+#[must_use]
+pub fn threads_name(setting: Option<usize>, threads: usize, lang: Language) -> String {
+    match (lang, setting) {
+        (Language::Chinese, None) => format!("大师线程：自动（{threads}）"),
+        (Language::Chinese, Some(_)) => format!("大师线程：{threads}"),
+        (Language::English, None) => format!("Master threads: auto ({threads})"),
+        (Language::English, Some(_)) => format!("Master threads: {threads}"),
+    }
+}
+
 /// The rulebook in the English interface.
 #[must_use]
 pub fn rules_english(rules: xiangqi::Rulebook) -> &'static str {

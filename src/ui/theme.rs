@@ -46,6 +46,8 @@ pub(crate) enum Dynamic {
     Engine,
     /// The rulebook of new games.
     Rules,
+    /// The threads 大师 searches with.
+    Threads,
 }
 
 /// The move list's width (and the analysis lines' under it): a share of the window, so the board
@@ -186,6 +188,10 @@ fn localize(
             ),
             Dynamic::Engine => (text::engine_name(&settings.engine, lang), false),
             Dynamic::Rules => (text::rules_name(settings.rules, lang), false),
+            Dynamic::Threads => (
+                text::threads_name(settings.threads, settings.engine_threads(), lang),
+                false,
+            ),
             Dynamic::Sound => (
                 text::tr(
                     if settings.sound {

@@ -45,7 +45,17 @@ impl BenchResult {
 
 /// Searches every bench position to `depth` with a fresh 16 MiB table, calling `each` with the
 /// FEN, nodes and best move of each.
-pub fn run(depth: u32, mut each: impl FnMut(&str, u64, &str)) -> BenchResult {
+pub fn run(depth: u32, each: impl FnMut(&str, u64, &str)) -> BenchResult {
+    run_threads(depth, 1, each)
+}
+
+/// As [`run`] with `threads` search threads. With more than one the node count is no signature
+/// (the helpers' share varies from run to run), but nodes per second measure the threads' speed.
+pub fn run_threads(
+    depth: u32,
+    threads: usize,
+    mut each: impl FnMut(&str, u64, &str),
+) -> BenchResult {
     let start = Instant::now();
     let mut total = 0;
     for fen in POSITIONS {
@@ -53,11 +63,16 @@ pub fn run(depth: u32, mut each: impl FnMut(&str, u64, &str)) -> BenchResult {
             continue;
         };
         let mut searcher = Searcher::new(16);
+        searcher.set_threads(threads);
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
         };
-        let r = searcher.search(&pos, &[], &limits, &SearchOptions::default(), |_| {});
+        let options = SearchOptions {
+            threads,
+            ..SearchOptions::default()
+        };
+        let r = searcher.search(&pos, &[], &limits, &options, |_| {});
         total += r.nodes;
         let best = r
             .best

@@ -133,6 +133,19 @@ impl Engine {
         self.multipv = n.max(1);
     }
 
+    /// Searches with `threads` threads (Lazy SMP; at least 1) at full strength and at
+    /// 大师; the levels with a node or depth budget search with one, so that they keep their
+    /// strength whatever the machine.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.searcher.set_threads(threads);
+    }
+
+    /// The threads a full-strength search uses.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.searcher.threads()
+    }
+
     /// Resizes the hash table (clearing it).
     pub fn set_hash_mib(&mut self, mib: usize) {
         self.searcher.resize_hash(mib);
@@ -207,6 +220,11 @@ impl Engine {
             multipv: self.multipv,
             noise: 0,
             seed: self.rng.random(),
+            threads: if settings.is_some_and(|s| s.nodes.is_some() || s.depth.is_some()) {
+                1
+            } else {
+                self.searcher.threads()
+            },
         };
         if let Some(s) = settings {
             limits.depth = min_opt(limits.depth, s.depth);

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: xiangqi-engine          speak UCI or UCCI on stdin/stdout
-       xiangqi-engine bench [depth]   search the bench positions
+       xiangqi-engine bench [depth] [threads]   search the bench positions
        xiangqi-engine datagen --out FILE [--games N] [--nodes N] [--threads N] [--seed S]
        xiangqi-engine tune --data FILE [--out FILE] [--epochs N] [--rate R] [--lambda L] [--l2 X] [--threads N]";
 
@@ -99,8 +99,16 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
+            let threads = match args.get(2).map(|t| t.parse::<usize>()) {
+                None => 1,
+                Some(Ok(t)) if (1..=1024).contains(&t) => t,
+                Some(_) => {
+                    eprintln!("bench threads must be 1-1024");
+                    return ExitCode::from(2);
+                }
+            };
             let mut out = std::io::stdout().lock();
-            let r = xiangqi_engine::bench::run(depth, |fen, nodes, best| {
+            let r = xiangqi_engine::bench::run_threads(depth, threads, |fen, nodes, best| {
                 let _ = writeln!(out, "{nodes:>10}  {best:<6} {fen}");
             });
             let _ = writeln!(out, "===========================");

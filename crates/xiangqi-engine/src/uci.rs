@@ -123,6 +123,10 @@ impl Session {
                 self.say("id author the Chuhan authors");
                 self.say("option name Hash type spin default 16 min 1 max 4096");
                 self.say("option name Clear Hash type button");
+                self.say(&format!(
+                    "option name Threads type spin default 1 min 1 max {}",
+                    max_threads()
+                ));
                 self.say("option name MultiPV type spin default 1 min 1 max 128");
                 self.say(
                     "option name Level type combo default full var full var idiot var rookie \
@@ -201,6 +205,10 @@ impl Session {
                 _ => self.complain(&format!("bad hash size {value:?} (1-4096 MiB)")),
             },
             "clear hash" | "newgame" => self.engine().new_game(),
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=max_threads()).contains(&n) => self.engine().set_threads(n),
+                _ => self.complain(&format!("bad Threads {value:?} (1-{})", max_threads())),
+            },
             "multipv" => match value.parse::<usize>() {
                 Ok(n) if (1..=128).contains(&n) => self.engine().set_multipv(n),
                 _ => self.complain(&format!("bad MultiPV {value:?} (1-128)")),
@@ -513,4 +521,9 @@ pub fn info_line(info: &SearchInfo, protocol: Protocol) -> String {
             pv.join(" ")
         ),
     }
+}
+
+/// The most threads the `Threads` option accepts: the machine's logical cores.
+fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }

@@ -302,3 +302,52 @@ fn never_returns_an_illegal_move_under_tiny_budgets() {
         record.play(r.best.unwrap()).unwrap();
     }
 }
+
+/// Lazy SMP: with helpers searching beside it the main thread still proves the mate at its
+/// distance, whatever the helpers wrote into the shared table first.
+#[test]
+fn three_threads_prove_the_same_mate() {
+    let start = Position::from_fen("3ak4/4a4/9/9/9/9/9/9/9/3K2R2 w").unwrap();
+    let mut searcher = Searcher::new(16);
+    searcher.set_threads(3);
+    assert_eq!(searcher.threads(), 3);
+    let options = SearchOptions {
+        threads: 3,
+        ..SearchOptions::default()
+    };
+    for _ in 0..3 {
+        let limits = Limits {
+            depth: Some(8),
+            ..Limits::default()
+        };
+        let r = searcher.search(&start, &[], &limits, &options, |_| {});
+        assert_eq!(score_kind(r.score), ScoreKind::Mate(3), "pv {:?}", r.pv);
+    }
+}
+
+/// Two threads sharing a 1 MiB table (so entries are overwritten all the time) through a game
+/// of short searches: every move played is legal.
+#[test]
+fn two_threads_on_a_small_shared_table_never_play_an_illegal_move() {
+    let start = Position::startpos();
+    let mut record = GameRecord::new(start.clone());
+    let mut searcher = Searcher::new(1);
+    searcher.set_threads(2);
+    let options = SearchOptions {
+        threads: 2,
+        ..SearchOptions::default()
+    };
+    for i in 0..80 {
+        if record.outcome().is_some() {
+            break;
+        }
+        let limits = Limits {
+            nodes: Some(3_000 + i * 50),
+            ..Limits::default()
+        };
+        let r = searcher.search(&start, record.moves(), &limits, &options, |_| {});
+        let m = r.best.expect("a move while the game goes on");
+        assert!(record.position().is_legal(m), "ply {i}: {m}");
+        record.play(m).unwrap();
+    }
+}

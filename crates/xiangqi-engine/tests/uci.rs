@@ -72,6 +72,7 @@ fn uci_handshake_lists_the_options() {
     let lines = e.until("uciok");
     for name in [
         "Hash",
+        "Threads",
         "MultiPV",
         "Level",
         "Skill Level",
@@ -101,6 +102,7 @@ fn garbage_lines_are_answered_with_info_string_and_ignored() {
         "position startpos moves zz99",
         "go depth banana",
         "setoption name Hash value -5",
+        "setoption name Threads value 0",
         "setoption name Level value grandmaster",
         "go perft",
     ] {
@@ -143,6 +145,35 @@ fn stop_ends_an_infinite_search_promptly() {
     // The engine checks the flag every 1024 nodes (well under a millisecond); the margin here is
     // for a loaded test machine. The bench binary measures the real figure.
     assert!(latency < Duration::from_millis(300), "{latency:?}");
+}
+
+#[test]
+fn two_threads_stop_together_and_play_a_legal_move() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name Threads value 2");
+    e.send("setoption name OwnBook value false");
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("isready");
+    e.until("readyok");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    e.send("stop");
+    let lines = e.until("bestmove");
+    let latency = t.elapsed();
+    // As in the one-thread test: the margin is for a loaded machine.
+    assert!(latency < Duration::from_millis(300), "{latency:?}");
+    let m = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    let mut pos = xiangqi::Position::startpos();
+    for played in ["h2e2", "h9g7"] {
+        pos.play(played.parse().unwrap()).unwrap();
+    }
+    assert!(pos.is_legal(m.parse().unwrap()), "{m}");
+    // The engine answers again at once: the helpers let go of the table.
+    e.send("go depth 6");
+    e.until("bestmove");
 }
 
 #[test]

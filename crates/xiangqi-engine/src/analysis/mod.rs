@@ -101,9 +101,23 @@ pub trait Analyser: Send {
         let _ = rulebook;
         Ok(())
     }
+
+    /// Searches with `threads` threads at full strength from the next search on. An external
+    /// engine keeps the threads its own options give it.
+    fn use_threads(&mut self, threads: usize) -> Result<(), AnalyserError> {
+        let _ = threads;
+        Ok(())
+    }
 }
 
 impl Analyser for Engine {
+    fn use_threads(&mut self, threads: usize) -> Result<(), AnalyserError> {
+        if threads != self.threads() {
+            self.set_threads(threads);
+        }
+        Ok(())
+    }
+
     fn use_rulebook(&mut self, rulebook: xiangqi::Rulebook) -> Result<(), AnalyserError> {
         self.set_rulebook(rulebook);
         Ok(())

@@ -12,7 +12,7 @@ pub mod time;
 pub mod tt;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use xiangqi::{Move, Outcome, PieceKind, Position, Rulebook};
@@ -126,6 +126,9 @@ pub struct SearchOptions {
     pub noise: i32,
     /// Seed for the noise.
     pub seed: u64,
+    /// Threads to search with, at most 1 + the helpers made by [`Searcher::set_threads`]
+    /// (0 or 1: the calling thread alone).
+    pub threads: usize,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -179,7 +182,16 @@ type ContHistory = Vec<[[i16; 90]; 14]>;
 
 /// The searcher: tables that persist between moves of a game, and per-search state.
 pub struct Searcher {
-    tt: Tt,
+    /// The transposition table, shared with the helper threads.
+    tt: Arc<Tt>,
+    /// The helper threads' searchers (Lazy SMP): each its own position, histories and stack.
+    helpers: Vec<Searcher>,
+    /// Whether this is a helper: it reports nothing and leaves the table's age alone.
+    helper: bool,
+    /// Nodes searched so far in this search, published every 1,024 nodes for the main thread.
+    node_count: Arc<AtomicU64>,
+    /// The helpers' published node counts during a search.
+    helper_nodes: Vec<Arc<AtomicU64>>,
     history: Box<[[i32; 90]; 14]>,
     captures: Box<CaptureHistory>,
     counters: Box<[[Option<Move>; 90]; 14]>,
@@ -228,9 +240,17 @@ impl Searcher {
     /// A searcher with a `hash_mib` MiB transposition table.
     #[must_use]
     pub fn new(hash_mib: usize) -> Searcher {
+        Searcher::with_table(Arc::new(Tt::new(hash_mib)))
+    }
+
+    fn with_table(tt: Arc<Tt>) -> Searcher {
         let params = Params::default();
         Searcher {
-            tt: Tt::new(hash_mib),
+            tt,
+            helpers: Vec::new(),
+            helper: false,
+            node_count: Arc::new(AtomicU64::new(0)),
+            helper_nodes: Vec::new(),
             history: Box::new([[0; 90]; 14]),
             captures: Box::new([[[0; 7]; 90]; 14]),
             counters: Box::new([[None; 90]; 14]),
@@ -290,7 +310,26 @@ impl Searcher {
 
     /// Replaces the transposition table with one of `mib` MiB.
     pub fn resize_hash(&mut self, mib: usize) {
-        self.tt = Tt::new(mib);
+        self.tt = Arc::new(Tt::new(mib));
+    }
+
+    /// Searches with `threads` threads from now on (at least 1; Lazy SMP): the calling thread
+    /// and `threads - 1` helpers, which search the same position at once, each with its own
+    /// histories, sharing the hash table. Their histories persist between searches.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.max(1) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            let mut h = Searcher::with_table(Arc::clone(&self.tt));
+            h.helper = true;
+            self.helpers.push(h);
+        }
+    }
+
+    /// The threads it searches with when allowed (see [`SearchOptions::threads`]).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Forgets everything learnt (a new game).
@@ -303,6 +342,9 @@ impl Searcher {
         self.killers = [[None; 2]; MAX_PLY + 2];
         self.correction.clear();
         self.eval_cache.fill(0);
+        for h in &mut self.helpers {
+            h.clear();
+        }
     }
 
     /// The flag that stops a running search when set (from any thread).
@@ -314,6 +356,69 @@ impl Searcher {
     /// Searches the position reached by playing `moves` from `start`, within `limits`, calling
     /// `on_info` after every iteration. Illegal moves in `moves` end the replay there.
     pub fn search(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limits: &Limits,
+        options: &SearchOptions,
+        on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.tt.new_search();
+        let active = options.threads.clamp(1, self.helpers.len() + 1) - 1;
+        let mut helpers = core::mem::take(&mut self.helpers);
+        let helper_limits = Limits {
+            depth: limits.depth,
+            infinite: true,
+            search_moves: limits.search_moves.clone(),
+            ..Limits::default()
+        };
+        let helper_options = SearchOptions::default();
+        for h in &mut helpers[..active] {
+            h.tt = Arc::clone(&self.tt);
+            h.params = self.params;
+            h.lmr.clone_from(&self.lmr);
+            h.rulebook = self.rulebook;
+            h.stop.store(false, Ordering::Relaxed);
+            h.node_count.store(0, Ordering::Relaxed);
+        }
+        self.helper_nodes = helpers[..active]
+            .iter()
+            .map(|h| Arc::clone(&h.node_count))
+            .collect();
+        let stops: Vec<Arc<AtomicBool>> = helpers[..active]
+            .iter()
+            .map(|h| Arc::clone(&h.stop))
+            .collect();
+        let mut result = std::thread::scope(|scope| {
+            for h in &mut helpers[..active] {
+                let (hl, ho) = (&helper_limits, &helper_options);
+                scope.spawn(move || h.iterate(start, moves, hl, ho, |_| {}));
+            }
+            let result = self.iterate(start, moves, limits, options, on_info);
+            for stop in &stops {
+                stop.store(true, Ordering::Relaxed);
+            }
+            result
+        });
+        // The helpers have stopped and published their last counts.
+        result.nodes = self.total_nodes();
+        self.helpers = helpers;
+        self.helper_nodes.clear();
+        result
+    }
+
+    /// Nodes searched in this search by this thread and its helpers (theirs as last published).
+    fn total_nodes(&self) -> u64 {
+        self.nodes
+            + self
+                .helper_nodes
+                .iter()
+                .map(|n| n.load(Ordering::Relaxed))
+                .sum::<u64>()
+    }
+
+    /// One thread's iterative deepening: the search of [`Searcher::search`] without helpers.
+    fn iterate(
         &mut self,
         start: &Position,
         moves: &[Move],
@@ -338,7 +443,6 @@ impl Searcher {
         self.stack[0].in_check = pos.is_check();
         self.stack[0].corr_keys = Keys::of(&pos);
         self.stack[0].mv = None;
-        self.tt.new_search();
         self.nodes = 0;
         self.stopped = false;
         self.clock = Some(clock);
@@ -390,7 +494,7 @@ impl Searcher {
                     seldepth: self.seldepth as u32,
                     multipv: pv_idx + 1,
                     score,
-                    nodes: self.nodes,
+                    nodes: self.total_nodes(),
                     time: clock.elapsed(),
                     hashfull: self.tt.hashfull(),
                     pv: pv.clone(),
@@ -445,6 +549,7 @@ impl Searcher {
         result.ponder = best_pv.get(1).copied();
         result.pv = best_pv;
         result.nodes = self.nodes;
+        self.node_count.store(self.nodes, Ordering::Relaxed);
         result
     }
 
@@ -478,6 +583,7 @@ impl Searcher {
 
     fn check_stop(&mut self) {
         if self.nodes & 1023 == 0 {
+            self.node_count.store(self.nodes, Ordering::Relaxed);
             if self.stop.load(Ordering::Relaxed)
                 || self.nodes >= self.node_limit
                 || self.clock.is_some_and(|c| c.hard_expired())
@@ -1315,4 +1421,44 @@ fn noise_table(moves: &[Move], noise: i32, seed: u64) -> Vec<(Move, i32)> {
             (m, v)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The helpers search (their node counts are part of the result) through the one table.
+    #[test]
+    fn helpers_search_through_the_shared_table() {
+        let mut searcher = Searcher::new(4);
+        searcher.set_threads(2);
+        let limits = Limits {
+            depth: Some(9),
+            ..Limits::default()
+        };
+        let options = SearchOptions {
+            threads: 2,
+            ..SearchOptions::default()
+        };
+        let r = searcher.search(&Position::startpos(), &[], &limits, &options, |_| {});
+        let helper = &searcher.helpers[0];
+        assert!(Arc::ptr_eq(&helper.tt, &searcher.tt));
+        assert!(helper.nodes > 0, "the helper searched nothing");
+        assert_eq!(
+            r.nodes,
+            searcher.nodes + helper.node_count.load(Ordering::Relaxed)
+        );
+        // One thread when the options ask for one, even with helpers made.
+        let one = SearchOptions::default();
+        let before = searcher.helpers[0].nodes;
+        searcher.helpers[0].nodes = 0;
+        searcher.search(&Position::startpos(), &[], &limits, &one, |_| {});
+        assert_eq!(
+            searcher.helpers[0].nodes, 0,
+            "a helper ran ({before} before)"
+        );
+        // Fewer threads: the helpers go.
+        searcher.set_threads(1);
+        assert!(searcher.helpers.is_empty());
+    }
 }

@@ -1,5 +1,7 @@
 //! The transposition table: two-entry buckets, replacement by depth and age.
 
+use core::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
 use xiangqi::Move;
 
 /// How a stored score bounds the true score.
@@ -15,16 +17,65 @@ pub enum Bound {
     Exact = 3,
 }
 
-/// One stored search result.
-#[derive(Clone, Copy, Debug, Default)]
+/// One stored search result, as two words that any thread may read or write at any time.
+///
+/// `data` packs the move (bits 0-15), score (16-31), static evaluation (32-47), depth (48-55)
+/// and age and bound (56-63: age in the high six bits, bound in the low two); `check` holds the
+/// position's key XOR `data`. A reader accepts an entry only when `check ^ data` is its key, so
+/// an entry torn by two threads writing at once reads as empty rather than as a wrong result
+/// (Hyatt's lockless hashing). A move read back may still belong to another position: the search
+/// checks its legality before playing it.
+#[derive(Debug, Default)]
 struct Entry {
-    key: u32,
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The unpacked fields of an entry's `data` word.
+#[derive(Clone, Copy, Debug, Default)]
+struct Fields {
     mv: u16,
     score: i16,
     eval: i16,
     depth: u8,
     /// Age in the high six bits, bound in the low two.
     gen_bound: u8,
+}
+
+impl Fields {
+    fn pack(self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.eval as u16) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.gen_bound) << 56
+    }
+
+    fn unpack(data: u64) -> Fields {
+        Fields {
+            mv: data as u16,
+            score: (data >> 16) as u16 as i16,
+            eval: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8,
+            gen_bound: (data >> 56) as u8,
+        }
+    }
+}
+
+impl Entry {
+    /// The entry's key and fields as one consistent pair (`None` when empty).
+    fn read(&self) -> Option<(u64, Fields)> {
+        let data = self.data.load(Ordering::Relaxed);
+        let key = self.check.load(Ordering::Relaxed) ^ data;
+        let f = Fields::unpack(data);
+        (f.gen_bound != 0).then_some((key, f))
+    }
+
+    fn write(&self, key: u64, f: Fields) {
+        let data = f.pack();
+        self.data.store(data, Ordering::Relaxed);
+        self.check.store(key ^ data, Ordering::Relaxed);
+    }
 }
 
 /// What a probe found.
@@ -42,39 +93,45 @@ pub struct Hit {
     pub bound: Bound,
 }
 
-/// The table. Its size is set in MiB; 12-byte entries in buckets of two.
+/// The table, shared by every search thread (Lazy SMP). Its size is set in MiB; 16-byte entries
+/// in buckets of two.
+#[derive(Debug)]
 pub struct Tt {
     entries: Vec<Entry>,
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 /// Scores at least [`MATE_BOUND`] from zero (mates, wins by rule) are stored relative to the node.
 use super::MATE_BOUND;
 
 impl Tt {
-    /// A table of about `mib` MiB (at least 1).
+    /// A table of at most `mib` MiB (at least 1): the largest power of two of entries that fits.
     #[must_use]
     pub fn new(mib: usize) -> Tt {
         let bytes = mib.max(1) * 1024 * 1024;
-        let count = (bytes / core::mem::size_of::<Entry>()).next_power_of_two() / 2;
-        let count = count.max(2);
+        let fit = (bytes / core::mem::size_of::<Entry>()).max(2);
+        let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         Tt {
-            entries: vec![Entry::default(); count],
+            entries: (0..count).map(|_| Entry::default()).collect(),
             mask: (count - 1) & !1,
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
     }
 
-    /// Empties the table (a new game).
-    pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-        self.generation = 0;
+    /// Empties the table (a new game). Call it while no search runs.
+    pub fn clear(&self) {
+        for e in &self.entries {
+            e.check.store(0, Ordering::Relaxed);
+            e.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search: older entries age.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(4);
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store(g.wrapping_add(4), Ordering::Relaxed);
     }
 
     /// Asks the processor to bring `key`'s bucket into cache (called as soon as a move is made,
@@ -102,19 +159,22 @@ impl Tt {
     #[must_use]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         let b = self.bucket(key);
-        let check = (key >> 32) as u32;
         for e in &self.entries[b..b + 2] {
-            if e.key == check && e.gen_bound & 3 != 0 {
-                let bound = match e.gen_bound & 3 {
+            // An entry without a bound keeps only a move for the store that follows.
+            if let Some((k, f)) = e.read()
+                && k == key
+                && f.gen_bound & 3 != 0
+            {
+                let bound = match f.gen_bound & 3 {
                     1 => Bound::Upper,
                     2 => Bound::Lower,
                     _ => Bound::Exact,
                 };
                 return Some(Hit {
-                    mv: Move::from_u16(e.mv).filter(|_| e.mv != 0),
-                    score: score_from_tt(e.score as i32, ply),
-                    eval: e.eval as i32,
-                    depth: e.depth as i32,
+                    mv: Move::from_u16(f.mv).filter(|_| f.mv != 0),
+                    score: score_from_tt(i32::from(f.score), ply),
+                    eval: i32::from(f.eval),
+                    depth: i32::from(f.depth),
                     bound,
                 });
             }
@@ -125,7 +185,7 @@ impl Tt {
     /// Stores a result; keeps the old move if the new one has none.
     #[allow(clippy::too_many_arguments, reason = "the fields of one table entry")]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: usize,
         mv: Option<Move>,
@@ -135,48 +195,55 @@ impl Tt {
         bound: Bound,
     ) {
         let b = self.bucket(key);
-        let check = (key >> 32) as u32;
-        let generation = self.generation;
+        let generation = self.generation.load(Ordering::Relaxed);
         // Same position, else the shallowest or oldest of the two.
-        let mut slot = b;
+        let mut slot = (b, None);
         let mut worst = i32::MAX;
         for i in b..b + 2 {
-            let e = &self.entries[i];
-            if e.key == check || e.gen_bound == 0 {
-                slot = i;
+            let Some((k, f)) = self.entries[i].read() else {
+                slot = (i, None);
+                break;
+            };
+            if k == key {
+                slot = (i, Some(f));
                 break;
             }
-            let age = (generation.wrapping_sub(e.gen_bound & !3) >> 2) as i32;
-            let value = e.depth as i32 - 4 * age;
+            let age = (generation.wrapping_sub(f.gen_bound & !3) >> 2) as i32;
+            let value = i32::from(f.depth) - 4 * age;
             if value < worst {
                 worst = value;
-                slot = i;
+                slot = (i, None);
             }
         }
-        let e = &mut self.entries[slot];
-        if e.key == check && bound != Bound::Exact && depth + 2 < e.depth as i32 {
+        let (i, same) = slot;
+        if let Some(old) = same
+            && bound != Bound::Exact
+            && depth + 2 < i32::from(old.depth)
+        {
             return;
         }
-        let mv = mv
-            .map(Move::to_u16)
-            .unwrap_or(if e.key == check { e.mv } else { 0 });
-        *e = Entry {
-            key: check,
-            mv,
-            score: score_to_tt(score, ply) as i16,
-            eval: eval.clamp(-32000, 32000) as i16,
-            depth: depth.clamp(0, 255) as u8,
-            gen_bound: generation | bound as u8,
-        };
+        let mv = mv.map(Move::to_u16).unwrap_or(same.map_or(0, |old| old.mv));
+        self.entries[i].write(
+            key,
+            Fields {
+                mv,
+                score: score_to_tt(score, ply) as i16,
+                eval: eval.clamp(-32000, 32000) as i16,
+                depth: depth.clamp(0, 255) as u8,
+                gen_bound: generation | bound as u8,
+            },
+        );
     }
 
     /// Permille of a sample of entries written in this search (UCI `hashfull`).
     #[must_use]
     pub fn hashfull(&self) -> u32 {
         let n = self.entries.len().min(2000);
+        let generation = self.generation.load(Ordering::Relaxed);
         let used = self.entries[..n]
             .iter()
-            .filter(|e| e.gen_bound != 0 && e.gen_bound & !3 == self.generation)
+            .filter_map(Entry::read)
+            .filter(|(_, f)| f.gen_bound & !3 == generation)
             .count();
         (used * 1000 / n) as u32
     }
@@ -208,7 +275,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds() {
-        let mut tt = Tt::new(1);
+        let tt = Tt::new(1);
         let m: Move = "h2e2".parse().unwrap();
         tt.store(0xdead_beef_1234_5678, 3, Some(m), 55, 20, 7, Bound::Exact);
         let hit = tt.probe(0xdead_beef_1234_5678, 3).unwrap();
@@ -220,9 +287,63 @@ mod tests {
 
     #[test]
     fn mate_scores_are_stored_relative_to_the_node() {
-        let mut tt = Tt::new(1);
+        let tt = Tt::new(1);
         let mate = super::super::MATE - 10;
         tt.store(42 << 40, 4, None, mate, 0, 5, Bound::Lower);
         assert_eq!(tt.probe(42 << 40, 6).unwrap().score, mate - 2);
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_empty() {
+        let tt = Tt::new(1);
+        let key = 0x0123_4567_89ab_cdef;
+        tt.store(key, 0, None, 10, 5, 3, Bound::Lower);
+        let e = &tt.entries[tt.bucket(key)];
+        assert!(tt.probe(key, 0).is_some());
+        // Another thread's data word lands between this entry's two stores.
+        let other = Fields {
+            mv: 0,
+            score: -77,
+            eval: 1,
+            depth: 40,
+            gen_bound: Bound::Exact as u8,
+        };
+        e.data.store(other.pack(), Ordering::Relaxed);
+        assert!(tt.probe(key, 0).is_none());
+    }
+
+    /// Four threads store and probe a tiny table at once, each entry's fields a function of its
+    /// key: every hit is one whole write, never a mix of two.
+    #[test]
+    fn racing_threads_never_read_a_mixed_entry() {
+        let tt = Tt::new(1);
+        let fields = |key: u64| {
+            (
+                key as i32 & 0x3fff,
+                (key >> 20) as i32 & 0x0fff,
+                1 + (key % 60) as i32,
+            )
+        };
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let tt = &tt;
+                s.spawn(move || {
+                    let mut x = 0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(t + 1);
+                    for _ in 0..200_000 {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // Few buckets, so the threads collide all the time.
+                        let key = (x & !0xffff_u64) | (x & 0x3e);
+                        let (score, eval, depth) = fields(key);
+                        if x & 1 == 0 {
+                            tt.store(key, 0, None, score, eval, depth, Bound::Exact);
+                        } else if let Some(h) = tt.probe(key, 0) {
+                            assert_eq!((h.score, h.eval, h.depth), (score, eval, depth));
+                        }
+                    }
+                });
+            }
+        });
     }
 }

@@ -175,6 +175,7 @@ fn play_game(
         multipv: 1,
         noise: 0,
         seed: 0,
+        threads: 1,
     };
     let mut kept: Vec<(String, i32)> = Vec::new();
     let mut streak = (0usize, 0i32);
