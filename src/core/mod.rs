@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 pub mod autosave;
+pub mod choices;
 pub mod commands;
 pub mod computer;
 pub mod engine_task;
