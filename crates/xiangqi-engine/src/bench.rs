@@ -51,9 +51,15 @@ pub fn run(depth: u32, each: impl FnMut(&str, u64, &str)) -> BenchResult {
 
 /// As [`run`] with `threads` search threads. With more than one the node count is no signature
 /// (the helpers' share varies from run to run), but nodes per second measure the threads' speed.
-pub fn run_threads(
+pub fn run_threads(depth: u32, threads: usize, each: impl FnMut(&str, u64, &str)) -> BenchResult {
+    run_with(depth, threads, None, each)
+}
+
+/// [`run_threads`] evaluating with `network` (the hand-crafted evaluation when `None`).
+pub fn run_with(
     depth: u32,
     threads: usize,
+    network: Option<std::sync::Arc<crate::nnue::Network>>,
     mut each: impl FnMut(&str, u64, &str),
 ) -> BenchResult {
     let start = Instant::now();
@@ -63,6 +69,7 @@ pub fn run_threads(
             continue;
         };
         let mut searcher = Searcher::new(16);
+        searcher.set_network(network.clone());
         searcher.set_threads(threads);
         let limits = Limits {
             depth: Some(depth),

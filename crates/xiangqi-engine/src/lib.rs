@@ -20,6 +20,7 @@ pub mod bench;
 pub mod book;
 pub mod eval;
 mod level;
+pub mod nnue;
 pub mod puzzle;
 pub mod search;
 pub mod sprt;
@@ -144,6 +145,18 @@ impl Engine {
     #[must_use]
     pub fn threads(&self) -> usize {
         self.searcher.threads()
+    }
+
+    /// Evaluates with `network` from now on (the NNUE), or with the hand-crafted evaluation
+    /// when `None`.
+    pub fn set_network(&mut self, network: Option<Arc<nnue::Network>>) {
+        self.searcher.set_network(network);
+    }
+
+    /// Whether it evaluates with a network.
+    #[must_use]
+    pub fn uses_network(&self) -> bool {
+        self.searcher.network().is_some()
     }
 
     /// Resizes the hash table (clearing it).

@@ -5,9 +5,12 @@ use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: xiangqi-engine          speak UCI or UCCI on stdin/stdout
-       xiangqi-engine bench [depth] [threads]   search the bench positions
+       xiangqi-engine bench [depth] [threads] [hce|nnue]   search the bench positions
        xiangqi-engine datagen --out FILE [--games N] [--nodes N] [--threads N] [--seed S]
-       xiangqi-engine tune --data FILE [--out FILE] [--epochs N] [--rate R] [--lambda L] [--l2 X] [--threads N]";
+       xiangqi-engine tune --data FILE [--out FILE] [--epochs N] [--rate R] [--lambda L] [--l2 X] [--threads N]
+       xiangqi-engine pack --out FILE.bin [--seed S] INPUT...   merge, deduplicate and shuffle data
+       xiangqi-engine train --data FILE.bin [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L]
+                            [--threads N] [--seed S] [--validation SHARE] [--mirror 0|1]   fit the network";
 
 /// The value after each `--name`, checked against `known`.
 fn options<'a>(
@@ -47,6 +50,65 @@ fn datagen_config(args: &[String]) -> Result<xiangqi_engine::tune::datagen::Data
         threads: number(&m, "threads", 2)?,
         seed: number(&m, "seed", 1)?,
     })
+}
+
+fn pack_args(
+    args: &[String],
+) -> Result<(Vec<std::path::PathBuf>, std::path::PathBuf, u64), String> {
+    let (mut inputs, mut out, mut seed) = (Vec::new(), None, 1);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--out" => out = Some(it.next().ok_or("--out needs a value")?.into()),
+            "--seed" => {
+                let v = it.next().ok_or("--seed needs a value")?;
+                seed = v
+                    .parse()
+                    .map_err(|_| format!("--seed: not a number: {v:?}"))?;
+            }
+            _ if a.starts_with("--") => return Err(format!("unknown argument {a:?}")),
+            _ => inputs.push(a.into()),
+        }
+    }
+    if inputs.is_empty() {
+        return Err("no input files".into());
+    }
+    Ok((inputs, out.ok_or("--out is required")?, seed))
+}
+
+fn train_config(args: &[String]) -> Result<xiangqi_engine::nnue::train::TrainConfig, String> {
+    let m = options(
+        args,
+        &[
+            "data",
+            "out",
+            "epochs",
+            "batch",
+            "rate",
+            "lambda",
+            "threads",
+            "seed",
+            "validation",
+            "mirror",
+        ],
+    )?;
+    let d = xiangqi_engine::nnue::train::TrainConfig::default();
+    let cfg = xiangqi_engine::nnue::train::TrainConfig {
+        data: m.get("data").ok_or("--data is required")?.into(),
+        out: m.get("out").map_or(d.out, Into::into),
+        epochs: number(&m, "epochs", d.epochs)?,
+        batch: number(&m, "batch", d.batch)?,
+        rate: number(&m, "rate", d.rate)?,
+        lambda: number(&m, "lambda", d.lambda)?,
+        threads: number(&m, "threads", 2)?,
+        seed: number(&m, "seed", d.seed)?,
+        validation: number(&m, "validation", d.validation)?,
+        mirror: number(&m, "mirror", 1u8)? == 1,
+    };
+    if !(0.0..=1.0).contains(&cfg.lambda) || !(0.0..0.5).contains(&cfg.validation) {
+        return Err("--lambda must be 0-1 and --validation below 0.5".into());
+    }
+    Ok(cfg)
 }
 
 fn tune_config(
@@ -107,8 +169,16 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
+            let network = match args.get(3).map(String::as_str) {
+                None | Some("hce") => None,
+                Some("nnue") => Some(xiangqi_engine::nnue::Network::embedded()),
+                Some(other) => {
+                    eprintln!("bench evaluation must be hce or nnue, not {other:?}");
+                    return ExitCode::from(2);
+                }
+            };
             let mut out = std::io::stdout().lock();
-            let r = xiangqi_engine::bench::run_threads(depth, threads, |fen, nodes, best| {
+            let r = xiangqi_engine::bench::run_with(depth, threads, network, |fen, nodes, best| {
                 let _ = writeln!(out, "{nodes:>10}  {best:<6} {fen}");
             });
             let _ = writeln!(out, "===========================");
@@ -140,6 +210,34 @@ fn main() -> ExitCode {
             },
             Err(e) => {
                 eprintln!("tune: {e}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
+        Some("pack") => match pack_args(&args[1..]) {
+            Ok((inputs, out, seed)) => {
+                match xiangqi_engine::nnue::data::pack(&inputs, &out, seed) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("pack: {e}");
+                        ExitCode::from(1)
+                    }
+                }
+            }
+            Err(e) => {
+                eprintln!("pack: {e}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
+        Some("train") => match train_config(&args[1..]) {
+            Ok(cfg) => match xiangqi_engine::nnue::train::run(&cfg) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("train: {e}");
+                    ExitCode::from(1)
+                }
+            },
+            Err(e) => {
+                eprintln!("train: {e}\n{USAGE}");
                 ExitCode::from(2)
             }
         },

@@ -35,6 +35,8 @@ pub struct Session {
     banned: Vec<Move>,
     protocol: Protocol,
     millisec: bool,
+    /// The network `UseNNUE` turns on (`EvalFile`; the built-in one by default).
+    eval_file: Arc<crate::nnue::Network>,
 }
 
 fn say(out: &Out, line: &str) {
@@ -59,7 +61,11 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
 impl Session {
     /// A session answering on `output`, at the start position, UCI until told `ucci`.
     pub fn new(output: impl Write + Send + 'static) -> Session {
-        let engine = Engine::new();
+        let mut engine = Engine::new();
+        let eval_file = crate::nnue::Network::embedded();
+        if crate::nnue::DEFAULT_ON {
+            engine.set_network(Some(Arc::clone(&eval_file)));
+        }
         let stop = engine.stop_flag();
         Session {
             out: Arc::new(Mutex::new(Box::new(output))),
@@ -71,6 +77,7 @@ impl Session {
             banned: Vec::new(),
             protocol: Protocol::Uci,
             millisec: false,
+            eval_file,
         }
     }
 
@@ -139,6 +146,11 @@ impl Session {
                     "option name Repetition Rule type combo default League var League var Asian",
                 );
                 self.say("option name BookFile type string default <builtin>");
+                self.say(&format!(
+                    "option name UseNNUE type check default {}",
+                    crate::nnue::DEFAULT_ON
+                ));
+                self.say("option name EvalFile type string default <builtin>");
                 self.say("uciok");
             }
             "ucci" => {
@@ -243,6 +255,31 @@ impl Session {
                         },
                         Err(e) => self.complain(&format!("{value}: {e}; book unchanged")),
                     }
+                }
+            }
+            "usennue" => {
+                let net = flag(&value).then(|| self.eval_file.clone());
+                self.engine().set_network(net);
+            }
+            "evalfile" => {
+                let loaded = if value.is_empty() || value == "<builtin>" {
+                    Ok(crate::nnue::Network::embedded())
+                } else {
+                    std::fs::read(&value)
+                        .map_err(|e| e.to_string())
+                        .and_then(|b| {
+                            crate::nnue::Network::from_bytes(&b).map_err(|e| e.to_string())
+                        })
+                        .map(Arc::new)
+                };
+                match loaded {
+                    Ok(net) => {
+                        self.eval_file = Arc::clone(&net);
+                        if self.engine().uses_network() {
+                            self.engine().set_network(Some(net));
+                        }
+                    }
+                    Err(e) => self.complain(&format!("{value}: {e}; network unchanged")),
                 }
             }
             "repetition rule" | "repetitionrule" | "rules" => match value.parse() {

@@ -348,3 +348,54 @@ fn repetition_rule_option_reaches_the_search() {
         .unwrap();
     assert!(cp < -800, "{last_info}");
 }
+
+#[test]
+fn the_network_is_chosen_by_option_and_a_bad_network_file_changes_nothing() {
+    let dir = std::env::temp_dir().join(format!("chuhan-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let damaged = dir.join("damaged.nnue");
+    let mut bytes = xiangqi_engine::nnue::Network::embedded().to_bytes();
+    bytes[1000] ^= 1;
+    std::fs::write(&damaged, &bytes).unwrap();
+
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    for name in ["UseNNUE", "EvalFile"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
+            "{name} missing"
+        );
+    }
+    for bad in [
+        format!("setoption name EvalFile value {}", damaged.display()),
+        format!(
+            "setoption name EvalFile value {}",
+            dir.join("none.nnue").display()
+        ),
+    ] {
+        e.send(&bad);
+        let said = e.until("info string");
+        let said = said.last().unwrap();
+        assert!(said.contains("network unchanged"), "{said}");
+    }
+    e.send("setoption name UseNNUE value true");
+    e.send("setoption name OwnBook value false");
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("go depth 6");
+    let out = e.until("bestmove");
+    let m = out
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let mut pos = xiangqi::Position::startpos();
+    pos.play("h2e2".parse().unwrap()).unwrap();
+    pos.play("h9g7".parse().unwrap()).unwrap();
+    assert!(pos.is_legal(m.parse().unwrap()), "{m}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -18,6 +18,7 @@ use std::time::Duration;
 use xiangqi::{Move, Outcome, PieceKind, Position, Rulebook};
 
 use crate::eval::{Term, damp, evaluate_undamped, psq_delta, psq_red};
+use crate::nnue::{Accumulator, Network};
 use correction::{Correction, Keys};
 use movepick::{Heuristics, Kind, MovePicker, SEE_VALUES};
 pub use params::{PARAMS, ParamError, ParamSpec, Params};
@@ -225,6 +226,10 @@ pub struct Searcher {
     /// Static evaluations before damping, by position key: the key's upper 48 bits and the
     /// score in the lower 16.
     eval_cache: Vec<u64>,
+    /// The network that evaluates (`None`: the hand-crafted evaluation).
+    nnue: Option<Arc<Network>>,
+    /// The network's hidden layers at each ply, kept move by move (empty without a network).
+    accs: Vec<Accumulator>,
 }
 
 /// Entries in the evaluation cache (a power of two).
@@ -278,7 +283,29 @@ impl Searcher {
             rulebook: Rulebook::default(),
             correction: Correction::default(),
             eval_cache: vec![0; EVAL_CACHE],
+            nnue: None,
+            accs: Vec::new(),
         }
+    }
+
+    /// Evaluates with `network` from now on, or with the hand-crafted evaluation when `None`.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.accs = if network.is_some() {
+            vec![Accumulator::default(); MAX_PLY + 4]
+        } else {
+            Vec::new()
+        };
+        self.nnue = network;
+        self.eval_cache.fill(0);
+        for h in &mut self.helpers {
+            h.set_network(self.nnue.clone());
+        }
+    }
+
+    /// The network it evaluates with, if any.
+    #[must_use]
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.nnue.as_ref()
     }
 
     /// The search's tunable constants.
@@ -322,6 +349,7 @@ impl Searcher {
         while self.helpers.len() < helpers {
             let mut h = Searcher::with_table(Arc::clone(&self.tt));
             h.helper = true;
+            h.set_network(self.nnue.clone());
             self.helpers.push(h);
         }
     }
@@ -440,6 +468,9 @@ impl Searcher {
         }
         self.root_index = self.keys.len() - 1;
         self.stack[0].psq = psq_red(&pos);
+        if let Some(net) = &self.nnue {
+            self.accs[0] = net.refresh(&pos);
+        }
         self.stack[0].in_check = pos.is_check();
         self.stack[0].corr_keys = Keys::of(&pos);
         self.stack[0].mv = None;
@@ -670,6 +701,10 @@ impl Searcher {
     fn make(&mut self, pos: &mut Position, m: Move, ply: usize) -> (xiangqi::Undo, bool) {
         let delta = psq_delta(pos, m);
         let keys = self.stack[ply].corr_keys.after(pos, m);
+        if let Some(net) = &self.nnue {
+            let (done, next) = self.accs.split_at_mut(ply + 1);
+            net.update(&done[ply], &mut next[0], pos, m);
+        }
         let undo = pos.make_move(m);
         self.tt.prefetch(pos.key());
         let gives_check = pos.is_check();
@@ -695,7 +730,12 @@ impl Searcher {
         let score = if *slot >> 16 == key >> 16 {
             i32::from(*slot as u16 as i16)
         } else {
-            let score = evaluate_undamped(pos, self.stack[ply].psq);
+            let score = match &self.nnue {
+                Some(net) => net
+                    .evaluate(&self.accs[ply], pos.side_to_move())
+                    .clamp(-MATE_BOUND / 2, MATE_BOUND / 2),
+                None => evaluate_undamped(pos, self.stack[ply].psq),
+            };
             *slot = (key & !0xFFFF) | u64::from(score as i16 as u16);
             score
         };
@@ -905,6 +945,9 @@ impl Searcher {
             let undo = pos.make_null_move();
             self.push(pos.key(), None);
             self.stack[ply + 1].psq = self.stack[ply].psq;
+            if !self.accs.is_empty() {
+                self.accs[ply + 1] = self.accs[ply];
+            }
             self.stack[ply + 1].in_check = false;
             self.stack[ply + 1].corr_keys = self.stack[ply].corr_keys;
             let s =

@@ -6,7 +6,8 @@
 //! speak for it), after the opening plies, is written with the search score and, once the game
 //! is over, its result.
 //!
-//! The format is one position a line, as NNUE trainers (bullet's text format) read it:
+//! A file named `*.bin` gets the 36-byte binary records of [`crate::nnue::data`]; any other
+//! gets one position a line, as NNUE trainers (bullet's text format) read it:
 //!
 //! ```text
 //! <FEN> | <score in centipawns, Red's view> | <result for Red: 1.0, 0.5 or 0.0>
@@ -27,6 +28,7 @@ use rand::{Rng, SeedableRng};
 use xiangqi::{Color, GameRecord, Outcome, Position};
 
 use crate::Book;
+use crate::nnue::data::Record;
 use crate::search::{Limits, MATE_BOUND, SearchOptions, Searcher};
 
 /// What `datagen` is asked to do.
@@ -77,7 +79,7 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<()> {
     // games before it are in the file.
     struct Shared {
         out: std::fs::File,
-        finished: Vec<Option<String>>,
+        finished: Vec<Option<Vec<u8>>>,
         written: usize,
     }
     let shared = Arc::new(Mutex::new(Shared {
@@ -99,15 +101,14 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<()> {
                     if i >= cfg.games || error.lock().is_ok_and(|e| e.is_some()) {
                         break;
                     }
-                    let (text, count) = play_game(&mut searcher, &book, cfg, i);
+                    let (bytes, count) = play_game(&mut searcher, &book, cfg, i);
                     positions.fetch_add(count as u64, Ordering::Relaxed);
                     let mut sh = shared.lock().unwrap_or_else(|e| e.into_inner());
-                    sh.finished[i - already] = Some(text);
+                    sh.finished[i - already] = Some(bytes);
                     // Append every game that completes the finished prefix.
                     while let Some(Some(t)) = sh.finished.get(sh.written).cloned() {
                         let idx = sh.written;
-                        if let Err(e) = sh.out.write_all(t.as_bytes()).and_then(|()| sh.out.flush())
-                        {
+                        if let Err(e) = sh.out.write_all(&t).and_then(|()| sh.out.flush()) {
                             *error.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
                             return;
                         }
@@ -142,13 +143,14 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<()> {
     }
 }
 
-/// Plays game `index`; returns its lines and how many positions they hold.
+/// Plays game `index`; returns its positions as the output file holds them (text lines or
+/// binary records) and how many they are.
 fn play_game(
     searcher: &mut Searcher,
     book: &Book,
     cfg: &DatagenConfig,
     index: usize,
-) -> (String, usize) {
+) -> (Vec<u8>, usize) {
     let mut rng =
         StdRng::seed_from_u64(cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
     let mut record = GameRecord::new(Position::startpos());
@@ -177,7 +179,7 @@ fn play_game(
         seed: 0,
         threads: 1,
     };
-    let mut kept: Vec<(String, i32)> = Vec::new();
+    let mut kept: Vec<(Position, i32)> = Vec::new();
     let mut streak = (0usize, 0i32);
     let result = loop {
         if let Some(o) = record.outcome() {
@@ -195,7 +197,7 @@ fn play_game(
             -r.score
         };
         if !pos.is_check() && pos.piece_at(best.to()).is_none() && r.score.abs() < MATE_BOUND {
-            kept.push((pos.to_fen(), red_score));
+            kept.push((pos.clone(), red_score));
         }
         let sign = red_score.signum();
         if red_score.abs() >= ADJUDICATE_SCORE && sign == streak.1 {
@@ -210,11 +212,21 @@ fn play_game(
             break 0.5;
         }
     };
-    let mut text = String::new();
-    for (fen, score) in &kept {
-        text.push_str(&format!("{fen} | {score} | {result:.1}\n"));
+    let mut bytes = Vec::new();
+    let binary = crate::nnue::data::is_binary(&cfg.out);
+    for (pos, score) in &kept {
+        if binary {
+            // A record is refused only past 32 pieces, which no game reaches.
+            if let Ok(r) = Record::new(pos, *score, (result * 2.0) as u8) {
+                bytes.extend_from_slice(&r.to_bytes());
+            }
+        } else {
+            bytes.extend_from_slice(
+                format!("{} | {score} | {result:.1}\n", pos.to_fen()).as_bytes(),
+            );
+        }
     }
-    (text, kept.len())
+    (bytes, kept.len())
 }
 
 fn result_for_red(o: Outcome) -> f64 {

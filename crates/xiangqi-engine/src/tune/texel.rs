@@ -19,8 +19,6 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
-use xiangqi::Position;
-
 use crate::eval::weights::WEIGHTS;
 use crate::eval::{
     Accumulator, N_WEIGHTS, PHASE_MAX, Term, W_MATERIAL, W_PST, W_ROOK_MOBILITY, blend, features,
@@ -107,21 +105,9 @@ pub fn load(path: &Path) -> Result<Data, DataError> {
         if line.trim().is_empty() {
             continue;
         }
-        let bad = |why: String| DataError::Line { line: i + 1, why };
-        let mut parts = line.split('|').map(str::trim);
-        let (Some(fen), Some(score), Some(result)) = (parts.next(), parts.next(), parts.next())
-        else {
-            return Err(bad("expected FEN | score | result".into()));
-        };
-        let pos = Position::from_fen(fen).map_err(|e| bad(format!("{e}")))?;
-        let score: f32 = score
-            .parse()
-            .map_err(|_| bad(format!("bad score {score:?}")))?;
-        let result: f32 = result
-            .parse()
-            .ok()
-            .filter(|r| [0.0, 0.5, 1.0].contains(r))
-            .ok_or_else(|| bad(format!("bad result {result:?}")))?;
+        let (pos, score, result) = crate::nnue::data::parse_text_line(line)
+            .map_err(|why| DataError::Line { line: i + 1, why })?;
+        let (score, result) = (score as f32, f32::from(result) / 2.0);
         let mut trace = Trace::default();
         let mut attackers = [0; 2];
         psq_features(&pos, &mut trace);
