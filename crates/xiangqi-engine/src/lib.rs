@@ -68,6 +68,8 @@ pub struct Engine {
     own_book: bool,
     multipv: usize,
     rng: StdRng,
+    /// The network full strength and 大师 evaluate with (`None`: the hand-crafted evaluation).
+    network: Option<Arc<nnue::Network>>,
 }
 
 impl Default for Engine {
@@ -94,6 +96,7 @@ impl Engine {
             own_book: true,
             multipv: 1,
             rng: StdRng::seed_from_u64(seed),
+            network: nnue::DEFAULT_ON.then(nnue::Network::embedded),
         }
     }
 
@@ -147,16 +150,17 @@ impl Engine {
         self.searcher.threads()
     }
 
-    /// Evaluates with `network` from now on (the NNUE), or with the hand-crafted evaluation
-    /// when `None`.
+    /// Evaluates with `network` (the NNUE) at full strength and at 大师 from now on, or with
+    /// the hand-crafted evaluation when `None`. The other levels keep the hand-crafted
+    /// evaluation their budgets were set with.
     pub fn set_network(&mut self, network: Option<Arc<nnue::Network>>) {
-        self.searcher.set_network(network);
+        self.network = network;
     }
 
-    /// Whether it evaluates with a network.
+    /// Whether full strength evaluates with a network.
     #[must_use]
     pub fn uses_network(&self) -> bool {
-        self.searcher.network().is_some()
+        self.network.is_some()
     }
 
     /// Resizes the hash table (clearing it).
@@ -244,6 +248,18 @@ impl Engine {
             limits.nodes = min_opt(limits.nodes, s.nodes);
             limits.max_time = min_opt(limits.max_time, s.time);
             options.noise = s.noise;
+        }
+        let network = match self.level {
+            None | Some(Level::Master) => self.network.clone(),
+            Some(_) => None,
+        };
+        let same = match (&network, self.searcher.network()) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.searcher.set_network(network);
         }
         let search = self
             .searcher
