@@ -200,4 +200,18 @@ fn the_built_in_network_reads_and_searches_find_mates_with_it() {
     let r = searcher.search(&pos, &[], &limits, &options, |_| {});
     assert_eq!(r.best.map(|m| m.to_string()), Some("a0d0".into()));
     assert!(r.score > xiangqi_engine::MATE_BOUND);
+
+    // A middlegame search with captures, null moves and re-searches: in a debug build every
+    // static evaluation checks its accumulator against a fresh one.
+    let pos = Position::from_fen(
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1",
+    )
+    .unwrap();
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let r = searcher.search(&pos, &[], &limits, &options, |_| {});
+    assert!(pos.is_legal(r.best.expect("a move")));
+    assert!(r.nodes > 1000, "{} nodes", r.nodes);
 }

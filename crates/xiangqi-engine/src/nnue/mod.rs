@@ -50,7 +50,7 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 /// Whether the engine evaluates with the built-in network unless told otherwise (the UCI
 /// option `UseNNUE`); decided by SPRT, network against the hand-crafted evaluation (README).
-pub const DEFAULT_ON: bool = false;
+pub const DEFAULT_ON: bool = true;
 /// The largest weight the trainer allows (so activations times weights fit 16 bits).
 pub const WEIGHT_CLIP: f32 = 1.98;
 

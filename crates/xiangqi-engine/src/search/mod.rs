@@ -731,9 +731,16 @@ impl Searcher {
             i32::from(*slot as u16 as i16)
         } else {
             let score = match &self.nnue {
-                Some(net) => net
-                    .evaluate(&self.accs[ply], pos.side_to_move())
-                    .clamp(-MATE_BOUND / 2, MATE_BOUND / 2),
+                Some(net) => {
+                    debug_assert_eq!(
+                        self.accs[ply],
+                        net.refresh(pos),
+                        "the accumulator at ply {ply} is stale: {}",
+                        pos.to_fen()
+                    );
+                    net.evaluate(&self.accs[ply], pos.side_to_move())
+                        .clamp(-MATE_BOUND / 2, MATE_BOUND / 2)
+                }
                 None => evaluate_undamped(pos, self.stack[ply].psq),
             };
             *slot = (key & !0xFFFF) | u64::from(score as i16 as u16);
