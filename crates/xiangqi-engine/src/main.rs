@@ -7,6 +7,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: xiangqi-engine          speak UCI or UCCI on stdin/stdout
        xiangqi-engine bench [depth] [threads] [hce|nnue]   search the bench positions
        xiangqi-engine datagen --out FILE [--games N] [--nodes N] [--threads N] [--seed S]
+                            [--eval hce|nnue|FILE]   self-play data (hce: the default)
        xiangqi-engine tune --data FILE [--out FILE] [--epochs N] [--rate R] [--lambda L] [--l2 X] [--threads N]
        xiangqi-engine pack --out FILE.bin [--seed S] INPUT...   merge, deduplicate and shuffle data
        xiangqi-engine train --data FILE.bin [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L]
@@ -42,13 +43,24 @@ fn number<T: std::str::FromStr>(
 }
 
 fn datagen_config(args: &[String]) -> Result<xiangqi_engine::tune::datagen::DatagenConfig, String> {
-    let m = options(args, &["out", "games", "nodes", "threads", "seed"])?;
+    let m = options(args, &["out", "games", "nodes", "threads", "seed", "eval"])?;
+    let network = match m.get("eval").copied().unwrap_or("hce") {
+        "hce" => None,
+        "nnue" => Some(xiangqi_engine::nnue::Network::embedded()),
+        file => {
+            let bytes = std::fs::read(file).map_err(|e| format!("--eval {file}: {e}"))?;
+            let net = xiangqi_engine::nnue::Network::from_bytes(&bytes)
+                .map_err(|e| format!("--eval {file}: {e}"))?;
+            Some(std::sync::Arc::new(net))
+        }
+    };
     Ok(xiangqi_engine::tune::datagen::DatagenConfig {
         out: m.get("out").ok_or("--out is required")?.into(),
         games: number(&m, "games", 2000)?,
         nodes: number(&m, "nodes", 5000)?,
         threads: number(&m, "threads", 2)?,
         seed: number(&m, "seed", 1)?,
+        network,
     })
 }
 

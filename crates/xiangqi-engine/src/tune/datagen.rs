@@ -13,7 +13,10 @@
 //! <FEN> | <score in centipawns, Red's view> | <result for Red: 1.0, 0.5 or 0.0>
 //! ```
 //!
-//! Game `i` depends only on the seed and `i`, and games are appended whole, with the count of
+//! The searches use the hand-crafted evaluation, or a network (`--eval nnue` for the embedded
+//! one, `--eval FILE` for another).
+//!
+//! Game `i` depends only on the seed, the evaluation and `i`, and games are appended whole, with the count of
 //! finished games kept in `<out>.done`: a run that is stopped resumes where it left off.
 
 use std::fs::OpenOptions;
@@ -28,6 +31,7 @@ use rand::{Rng, SeedableRng};
 use xiangqi::{Color, GameRecord, Outcome, Position};
 
 use crate::Book;
+use crate::nnue::Network;
 use crate::nnue::data::Record;
 use crate::search::{Limits, MATE_BOUND, SearchOptions, Searcher};
 
@@ -44,6 +48,8 @@ pub struct DatagenConfig {
     pub threads: usize,
     /// Seed of the openings.
     pub seed: u64,
+    /// The network the searches evaluate with; `None`: the hand-crafted evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 /// Book plies played before the random moves, and the plies never written.
@@ -96,6 +102,7 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<()> {
         for _ in 0..cfg.threads.max(1) {
             s.spawn(|| {
                 let mut searcher = Searcher::new(16);
+                searcher.set_network(cfg.network.clone());
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= cfg.games || error.lock().is_ok_and(|e| e.is_some()) {
