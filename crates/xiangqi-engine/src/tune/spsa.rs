@@ -332,4 +332,15 @@ mod tests {
             Err(SpsaError::UnknownParam(n)) if n == "bogus"
         ));
     }
+
+    #[test]
+    fn the_committed_run_reads_back_as_written() {
+        // The README's SPSA run: every parameter it names still exists, and its values were
+        // inside today's ranges (reading clamps, so a value outside would not write back the same).
+        let text = include_str!("../../data/spsa-n3.txt");
+        let s = Spsa::from_text(text).unwrap();
+        assert_eq!((s.done, s.iterations), (640, 640));
+        assert_eq!(s.params.len(), 8);
+        assert_eq!(s.to_text(), text);
+    }
 }
