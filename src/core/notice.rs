@@ -57,6 +57,8 @@ pub enum NoticeKind {
     /// The external engine could not be started, or died or stopped answering (why); the
     /// built-in engine plays instead.
     EngineFallback(String),
+    /// A variation would nest deeper than the record formats keep.
+    NestedTooDeep,
     /// A review needs a finished game or a record.
     NothingToReview,
     /// A puzzle move that does not keep the win: taken back, try again.
@@ -75,6 +77,7 @@ fn notice_refusals(mut refused: MessageReader<MoveRefused>, mut notices: Message
         notices.write(Notice(match r.error {
             xiangqi::PlayError::GameOver(_) => NoticeKind::GameOver,
             xiangqi::PlayError::Illegal(_) => NoticeKind::Illegal(r.mv.to_string()),
+            xiangqi::PlayError::NestedTooDeep => NoticeKind::NestedTooDeep,
         }));
     }
 }

@@ -20,6 +20,13 @@ pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
         ),
         NoticeKind::Illegal(mv) if zh => format!("不能这样走：{mv}"),
         NoticeKind::Illegal(mv) => format!("Illegal move: {mv}"),
+        NoticeKind::NestedTooDeep if zh => {
+            format!("变着最多嵌套 {} 层", xiangqi::MAX_VARIATION_NESTING)
+        }
+        NoticeKind::NestedTooDeep => format!(
+            "Variations nest at most {} levels deep",
+            xiangqi::MAX_VARIATION_NESTING
+        ),
         NoticeKind::GameOver if zh => "对局已结束".into(),
         NoticeKind::GameOver => "The game is over".into(),
         NoticeKind::BadSettings(e) if zh => format!("设置文件无法读取，已用默认设置：{e}"),

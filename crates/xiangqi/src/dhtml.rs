@@ -327,12 +327,36 @@ fn point(sq: Square) -> String {
     format!("{}{}", sq.file().index(), 9 - sq.rank().index())
 }
 
+/// A value with the format's own tags made harmless: the `[` of `[DhtmlXQ` and `[/DhtmlXQ`
+/// (which would open or close a tag for every reader of the format) is written full-width.
+fn unbracket(value: &str) -> String {
+    value
+        .replace("[DhtmlXQ", "［DhtmlXQ")
+        .replace("[/DhtmlXQ", "［/DhtmlXQ")
+}
+
+/// A comment as DhtmlXQ writes it: `||` is the format's line break, so the bars of a `|` run
+/// are written full-width (`｜`) before the line ends become `||`; tags as [`unbracket`].
+fn comment_text(comment: &str) -> String {
+    let chars: Vec<char> = comment.chars().collect();
+    let bars: String = chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let run = (i > 0 && chars[i - 1] == '|') || chars.get(i + 1) == Some(&'|');
+            if c == '|' && run { '｜' } else { c }
+        })
+        .collect();
+    unbracket(&bars).replace('\n', "||")
+}
+
 /// The record as a DhtmlXQ block: header tags, `binit` (and `fen` when Black moves first with no
 /// move to tell), the main line, every variation and every comment.
 #[must_use]
 pub fn write(record: &GameRecord) -> String {
     let mut out = String::from("[DhtmlXQ]\n[DhtmlXQ_ver]www_dpxq_com[/DhtmlXQ_ver]\n");
     let mut tag = |name: &str, value: &str| {
+        let value = unbracket(value);
         out.push_str(&format!("[DhtmlXQ_{name}]{value}[/DhtmlXQ_{name}]\n"));
     };
     for (dhtml, name) in TAGS {
@@ -383,7 +407,7 @@ pub fn write(record: &GameRecord) -> String {
                 } else {
                     format!("{id}_{at}")
                 };
-                comments.push((key, c.replace('\n', "||")));
+                comments.push((key, comment_text(c)));
             }
             let next = record.continuations(Some(node));
             for &alt in next.iter().skip(1) {
@@ -407,7 +431,7 @@ pub fn write(record: &GameRecord) -> String {
     if let Some(c) = record.node_comment(None) {
         out.push_str(&format!(
             "[DhtmlXQ_comment0]{}[/DhtmlXQ_comment0]\n",
-            c.replace('\n', "||")
+            comment_text(c)
         ));
     }
     for (key, c) in comments {

@@ -113,10 +113,19 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?.trim();
     let (name, rest) = inner.split_once(char::is_whitespace)?;
     let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    Some((
-        name.to_owned(),
-        value.replace("\\\"", "\"").replace("\\\\", "\\"),
-    ))
+    // `\\` and `\"` stand for the character after the backslash; a lone backslash is kept.
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some(&next @ ('\\' | '"'))) => {
+                out.push(next);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    Some((name.to_owned(), out))
 }
 
 fn is_result(token: &str) -> bool {
@@ -407,8 +416,31 @@ impl MoveText {
     }
 }
 
+/// A tag value as PGN writes it: one line (line ends become spaces), `\\` and `"` escaped.
 fn quote(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+    v.replace("\r\n", " ")
+        .replace(['\r', '\n'], " ")
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+}
+
+/// A tag name as PGN allows it: letters, digits and `_` (anything else becomes `_`).
+fn symbol(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// A comment as PGN writes it in `{}`: PGN has no escape, so a `}` (which would end it) is
+/// written full-width, `｝`, as a Chinese text would write it.
+fn brace(comment: &str) -> String {
+    format!("{{{}}}", comment.replace('}', "｝"))
 }
 
 /// Writes `record` as PGN with its moves in `notation`: the main line, each variation in `()`
@@ -427,8 +459,8 @@ pub fn write(record: &GameRecord, notation: Notation) -> String {
     out.push_str("[Game \"Chinese Chess\"]\n");
     let skip = ["Game", "Result", "FEN", "Format"];
     for (k, v) in record.tags() {
-        if !skip.contains(&k.as_str()) {
-            out.push_str(&format!("[{k} \"{}\"]\n", quote(v)));
+        if !skip.contains(&k.as_str()) && !k.is_empty() {
+            out.push_str(&format!("[{} \"{}\"]\n", symbol(k), quote(v)));
         }
     }
     out.push_str(&format!("[Result \"{}\"]\n", quote(&result)));
@@ -437,7 +469,8 @@ pub fn write(record: &GameRecord, notation: Notation) -> String {
     }
     out.push_str(&format!("[Format \"{}\"]\n", notation.pgn_name()));
     if let Some(c) = record.node_comment(None) {
-        out.push_str(&format!("{{{c}}}\n"));
+        out.push_str(&brace(c));
+        out.push('\n');
     }
     let mut tokens = Vec::new();
     write_line(record, notation, start, None, None, &mut tokens);
@@ -511,7 +544,7 @@ fn write_line(
         fresh = false;
         let comment = record.node_comment(Some(id));
         if let Some(c) = comment {
-            out.push(Token::Text(format!("{{{c}}}")));
+            out.push(Token::Text(brace(c)));
         }
         let others: &[usize] = if node == first && !main {
             &[]

@@ -20,11 +20,21 @@ use serde::{Deserialize, Serialize};
 
 use crate::fen::FenError;
 use crate::position::Position;
-use crate::record::{Branch, GameRecord, Mark};
+use crate::record::{Branch, GameRecord, MAX_VARIATION_NESTING, Mark};
 use crate::types::Move;
 
 /// The version this library writes and reads.
 pub const VERSION: u32 = 1;
+
+/// How deep the RON reader and writer may recurse: each level of variations takes four (the
+/// variation, its list, the list's entries and their fields), so records nested
+/// [`MAX_VARIATION_NESTING`] deep read back, and deeper hand-made files get an error before the
+/// stack runs out (ron's own default, 128, stopped at about 30 levels).
+const RECURSION_LIMIT: usize = 4 * MAX_VARIATION_NESTING + 32;
+
+fn options() -> ron::Options {
+    ron::Options::default().with_recursion_limit(RECURSION_LIMIT)
+}
 
 /// The serialized form of a [`GameRecord`]: notation only, never internal bit patterns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -331,12 +341,19 @@ impl GameRecord {
     #[must_use]
     pub fn to_ron(&self) -> String {
         let file = RecordFile::from(self);
-        ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).unwrap_or_default()
+        // Only strings, numbers and lists, with no limit on nesting: it cannot fail (a failure
+        // would be an empty file). The reader's limit is above the deepest nesting that the
+        // readers and `play_variation` let a record reach.
+        let text = ron::Options::default()
+            .without_recursion_limit()
+            .to_string_pretty(&file, ron::ser::PrettyConfig::default());
+        debug_assert!(text.is_ok(), "RON writer: {text:?}");
+        text.unwrap_or_default()
     }
 
     /// Reads a record written by [`GameRecord::to_ron`] (or by hand), checking every move.
     pub fn from_ron(text: &str) -> Result<GameRecord, RonError> {
-        let file: RecordFile = ron::de::from_str(text).map_err(|e| RonError::Syntax {
+        let file: RecordFile = options().from_str(text).map_err(|e| RonError::Syntax {
             line: e.span.start.line,
             column: e.span.start.col,
             message: e.code.to_string(),

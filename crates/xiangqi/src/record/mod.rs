@@ -72,6 +72,8 @@ pub enum PlayError {
     Illegal(IllegalMove),
     /// The game is already over.
     GameOver(Outcome),
+    /// The variation would nest deeper than [`MAX_VARIATION_NESTING`].
+    NestedTooDeep,
 }
 
 impl fmt::Display for PlayError {
@@ -79,6 +81,10 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::Illegal(e) => e.fmt(f),
             PlayError::GameOver(o) => write!(f, "the game is over: {o}"),
+            PlayError::NestedTooDeep => write!(
+                f,
+                "variations nest no deeper than {MAX_VARIATION_NESTING} levels"
+            ),
         }
     }
 }

@@ -281,13 +281,33 @@ impl GameRecord {
     }
 
     /// Plays `m` as [`GameRecord::play`] does, but keeps the moves after the current point as a
-    /// variation instead of dropping them.
+    /// variation instead of dropping them. Refused when the new line would nest deeper than
+    /// [`MAX_VARIATION_NESTING`] (the readers' limit: a deeper record could not be read back).
     pub fn play_variation(&mut self, m: Move) -> Result<(), PlayError> {
         if let Some(o) = self.outcome() {
             return Err(PlayError::GameOver(o));
         }
+        self.position().after(m)?;
+        if self.nesting_with(m) > MAX_VARIATION_NESTING {
+            return Err(PlayError::NestedTooDeep);
+        }
         self.append_variation(m)?;
         Ok(())
+    }
+
+    /// How deep the current line would nest with `m` played at the current point: one level for
+    /// each point where the line takes another continuation than the first.
+    fn nesting_with(&self, m: Move) -> usize {
+        let before = (0..self.cursor)
+            .filter(|&ply| self.tree.children(self.parent_of(ply)).first() != self.line.get(ply))
+            .count();
+        let parent = self.parent_of(self.cursor);
+        let kids = self.tree.children(parent);
+        let first = match self.tree.child_with(parent, m) {
+            Some(same) => kids.first() == Some(&same),
+            None => kids.is_empty(),
+        };
+        before + usize::from(!first)
     }
 
     /// The same record on its main line, at the current point or where the current line leaves
