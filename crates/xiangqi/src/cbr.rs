@@ -239,11 +239,12 @@ pub fn read_lenient(bytes: &[u8]) -> Result<(GameRecord, Vec<CbrError>), CbrErro
     Ok((record, skipped))
 }
 
-/// A point a later alternative comes back to: the ply before the move, the line followed, how
-/// deep in variations, and whether that point was read (not left out).
+/// A point a later alternative comes back to: the ply before the move, how deep in variations,
+/// and whether that point was read (not left out). The line up to that ply is still the current
+/// line's when the alternative comes (only moves after it are read in between), so going back
+/// to the ply is enough: the alternative then replaces the move there.
 struct Branch {
     ply: usize,
-    line: Vec<(usize, usize)>,
     depth: usize,
     live: bool,
 }
@@ -280,11 +281,9 @@ fn read_moves(bytes: &[u8], record: &mut GameRecord, skipped: &mut Vec<CbrError>
             note = Some(c).filter(|c| !c.is_empty());
             at = next;
         }
-        let (ply, line) = (record.ply(), record.line_choices());
         if flags & 0x02 != 0 {
             stack.push(Branch {
-                ply,
-                line: line.clone(),
+                ply: record.ply(),
                 depth: depth + 1,
                 live,
             });
@@ -309,7 +308,6 @@ fn read_moves(bytes: &[u8], record: &mut GameRecord, skipped: &mut Vec<CbrError>
             let Some(branch) = stack.pop() else {
                 return;
             };
-            record.choose_line(&branch.line);
             record.goto(branch.ply);
             (live, depth) = (branch.live, branch.depth);
             if live && depth > MAX_VARIATION_NESTING {

@@ -102,25 +102,53 @@ const TAGS: [(&str, &str); 12] = [
 ];
 
 /// Every `[DhtmlXQ_name]value[/DhtmlXQ_name]` in `text`, by name (the first of each).
+///
+/// In time linear in the text: the closing tags are found in one pass first, and each opening
+/// tag takes the first closing tag of its name after it (a tag never closed runs to the next
+/// `[`).
 fn tags(text: &str) -> BTreeMap<String, String> {
+    const OPEN: &str = "[DhtmlXQ_";
+    const CLOSE: &str = "[/DhtmlXQ_";
+    // Each name's closing tags: (where it starts, where it ends), in order.
+    let mut closes: HashMap<&str, std::collections::VecDeque<(usize, usize)>> = HashMap::new();
+    let mut from = 0;
+    while let Some(at) = text[from..].find(CLOSE).map(|i| from + i) {
+        let name_at = at + CLOSE.len();
+        let Some(len) = text[name_at..].find(']') else {
+            break;
+        };
+        closes
+            .entry(&text[name_at..name_at + len])
+            .or_default()
+            .push_back((at, name_at + len + 1));
+        from = name_at;
+    }
     let mut out = BTreeMap::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("[DhtmlXQ_") {
-        rest = &rest[at + 9..];
-        let Some(close) = rest.find(']') else { break };
-        let name = rest[..close].to_owned();
-        let body = &rest[close + 1..];
-        let end_tag = format!("[/DhtmlXQ_{name}]");
-        let (value, after) = match body.find(&end_tag) {
-            Some(end) => (&body[..end], &body[end + end_tag.len()..]),
+    let mut at = 0;
+    while let Some(open) = text[at..].find(OPEN).map(|i| at + i) {
+        let name_at = open + OPEN.len();
+        let Some(len) = text[name_at..].find(']') else {
+            break;
+        };
+        let name = &text[name_at..name_at + len];
+        let body = name_at + len + 1;
+        let close = closes.get_mut(name).and_then(|list| {
+            while list.front().is_some_and(|&(start, _)| start < body) {
+                list.pop_front();
+            }
+            list.front().copied()
+        });
+        let (value, after) = match close {
+            Some((start, end)) => (&text[body..start], end),
             // No closing tag: the value runs to the next tag.
             None => {
-                let end = body.find('[').unwrap_or(body.len());
-                (&body[..end], &body[end..])
+                let end = text[body..].find('[').map_or(text.len(), |i| body + i);
+                (&text[body..end], end)
             }
         };
-        out.entry(name).or_insert_with(|| value.trim().to_owned());
-        rest = after;
+        out.entry(name.to_owned())
+            .or_insert_with(|| value.trim().to_owned());
+        at = after;
     }
     out
 }

@@ -228,8 +228,9 @@ struct MoveText {
     at: (usize, usize),
     /// Where the token began.
     token_at: (usize, usize),
-    /// For each open variation: the line and point to come back to.
-    stack: Vec<(Vec<(usize, usize)>, usize)>,
+    /// For each open variation: the move it replaces (a tree node) and the point after it, to
+    /// come back to.
+    stack: Vec<(usize, usize)>,
     /// Open variations that cannot be read (before any move): their text is skipped.
     skipping: usize,
     /// The next move starts a variation (an alternative to the last move read).
@@ -304,11 +305,7 @@ impl MoveText {
             return;
         }
         let ply = self.record.ply();
-        let joined = match self.record.comment(ply) {
-            Some(prev) => format!("{prev}\n{comment}"),
-            None => comment.to_owned(),
-        };
-        self.record.set_comment(ply, Some(joined));
+        self.record.push_comment(ply, comment);
     }
 
     fn open(&mut self) {
@@ -323,9 +320,15 @@ impl MoveText {
             self.skipping += 1;
             return;
         }
-        self.stack
-            .push((self.record.line_choices(), self.record.ply()));
-        self.record.goto(self.record.ply() - 1);
+        // The move the variation replaces, to come back to: only the line from there on changes
+        // inside the variation.
+        let ply = self.record.ply();
+        let Some(node) = self.record.line_node(ply - 1) else {
+            self.skipping += 1;
+            return;
+        };
+        self.stack.push((node, ply));
+        self.record.goto(ply - 1);
         self.branch_next = true;
     }
 
@@ -334,8 +337,8 @@ impl MoveText {
             self.skipping -= 1;
             return;
         }
-        if let Some((choices, ply)) = self.stack.pop() {
-            self.record.choose_line(&choices);
+        if let Some((node, ply)) = self.stack.pop() {
+            self.record.reselect(ply - 1, node);
             self.record.goto(ply);
             self.branch_next = false;
             self.pending_comment = None;

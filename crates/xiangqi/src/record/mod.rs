@@ -427,15 +427,33 @@ impl GameRecord {
 
     /// Sets or clears the comment after `ply` moves; false if the record is shorter.
     pub fn set_comment(&mut self, ply: usize, text: Option<String>) -> bool {
-        let node = match ply.checked_sub(1) {
-            None => None,
-            Some(i) => match self.line.get(i) {
-                Some(&n) => Some(n),
-                None => return false,
-            },
-        };
-        self.tree.set_comment(node, text);
-        true
+        match self.comment_node(ply) {
+            Some(node) => {
+                self.tree.set_comment(node, text);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Adds `text` to the comment after `ply` moves, on a line of its own, in place (a reader
+    /// meeting many comments on one move does not copy the text each time).
+    pub(crate) fn push_comment(&mut self, ply: usize, text: &str) -> bool {
+        match self.comment_node(ply) {
+            Some(node) => {
+                self.tree.push_comment(node, text);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The tree node holding the comment after `ply` moves (`Some(None)`: before the first).
+    fn comment_node(&self, ply: usize) -> Option<Option<usize>> {
+        match ply.checked_sub(1) {
+            None => Some(None),
+            Some(i) => self.line.get(i).map(|&n| Some(n)),
+        }
     }
 }
 

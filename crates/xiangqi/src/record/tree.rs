@@ -78,6 +78,20 @@ impl Tree {
         }
     }
 
+    pub(super) fn push_comment(&mut self, node: Option<usize>, text: &str) {
+        let slot = match node {
+            None => &mut self.root_comment,
+            Some(n) => &mut self.nodes[n].comment,
+        };
+        match slot {
+            Some(c) => {
+                c.push('\n');
+                c.push_str(text);
+            }
+            None => *slot = Some(text.to_owned()),
+        }
+    }
+
     pub(super) fn mark(&self, node: usize) -> Option<Mark> {
         self.nodes[node].mark
     }
@@ -161,23 +175,45 @@ impl GameRecord {
     /// Makes `node` (a continuation at `ply`) the current line's move there, followed by its
     /// first continuations, and works out the positions again from `ply`.
     pub(super) fn select(&mut self, ply: usize, node: usize) {
+        let line = self.tree.main_from(node);
+        self.follow(ply, &line);
+    }
+
+    /// Makes the current line `nodes` from `ply` on (each a continuation of the one before it),
+    /// ending there, and works out the positions of those moves only.
+    fn follow(&mut self, ply: usize, nodes: &[usize]) {
         self.line.truncate(ply);
-        self.line.extend(self.tree.main_from(node));
         self.positions.truncate(ply + 1);
         self.moves.truncate(ply);
         self.outcomes.truncate(ply + 1);
-        for i in ply..self.line.len() {
-            let m = self.tree.mv(self.line[i]);
+        for &node in nodes {
+            let i = self.moves.len();
+            let m = self.tree.mv(node);
             // Every move in the tree was legal where it was added.
             let Ok(next) = self.positions[i].after(m) else {
-                self.line.truncate(i);
                 break;
             };
+            self.line.push(node);
             self.moves.push(m);
             self.positions.push(next);
             self.outcomes.push(self.judge(i + 1));
         }
         self.cursor = self.cursor.min(self.moves.len());
+    }
+
+    /// The tree node of the current line's move at `ply`, to come back to with
+    /// [`GameRecord::reselect`].
+    pub(crate) fn line_node(&self, ply: usize) -> Option<usize> {
+        self.line.get(ply).copied()
+    }
+
+    /// Comes back to `node` (from [`GameRecord::line_node`] `ply`) as the current line's move at
+    /// `ply`, when only moves from `ply` on have changed since: the work is that of the line
+    /// from `ply` on, not of the whole game.
+    pub(crate) fn reselect(&mut self, ply: usize, node: usize) {
+        if ply <= self.line.len() {
+            self.select(ply, node);
+        }
     }
 
     /// The alternatives to the current line's move at `ply` (the main line among them when the
@@ -345,7 +381,8 @@ impl GameRecord {
     /// Adds `branch` at `ply` of the current line: its first move as an alternative to the move
     /// there (or the first move there), its comments, and its own variations, depth first. `add`
     /// reads one move and records it with [`GameRecord::append_variation`] (so that a branch
-    /// repeating recorded moves drops nothing). The current line and point are kept.
+    /// repeating recorded moves drops nothing). The current line and point are kept. The first
+    /// move that `add` refuses is the error.
     #[cfg_attr(
         not(feature = "serde"),
         allow(dead_code, reason = "only the RON reader grafts whole")
@@ -356,20 +393,12 @@ impl GameRecord {
         branch: &Branch<M>,
         add: &mut impl FnMut(&mut GameRecord, &M) -> Result<(), E>,
     ) -> Result<(), E> {
-        let (choices, cursor) = (self.line_choices(), self.cursor);
-        self.goto(ply.min(self.moves.len()));
-        for (m, comment) in &branch.moves {
-            add(self, m)?;
-            if comment.is_some() {
-                self.set_comment(self.cursor, comment.clone());
-            }
+        let mut skipped = Vec::new();
+        self.graft_lenient(ply, branch, add, &mut skipped);
+        match skipped.into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
-        for (i, sub) in &branch.variations {
-            self.graft(ply + i, sub, add)?;
-        }
-        self.choose_line(&choices);
-        self.goto(cursor.min(self.moves.len()));
-        Ok(())
     }
 
     /// Like [`GameRecord::graft`], but a move that `add` refuses ends its branch there instead of
@@ -384,7 +413,24 @@ impl GameRecord {
         skipped: &mut Vec<E>,
     ) {
         let (choices, cursor) = (self.line_choices(), self.cursor);
+        self.graft_from(ply, branch, add, skipped);
+        self.choose_line(&choices);
+        self.goto(cursor.min(self.moves.len()));
+    }
+
+    /// The graft, leaving the current line wherever the last variation took it. Between its
+    /// variations the branch's own moves are followed again only from the previous variation's
+    /// point to the next one's (in order of their points), so a graft costs the moves it adds,
+    /// not the length of the game for each variation.
+    fn graft_from<M, E>(
+        &mut self,
+        ply: usize,
+        branch: &Branch<M>,
+        add: &mut impl FnMut(&mut GameRecord, &M) -> Result<(), E>,
+        skipped: &mut Vec<E>,
+    ) {
         self.goto(ply.min(self.moves.len()));
+        let start = self.cursor;
         let mut kept = branch.moves.len();
         for (k, (m, comment)) in branch.moves.iter().enumerate() {
             if let Err(e) = add(self, m) {
@@ -396,12 +442,23 @@ impl GameRecord {
                 self.set_comment(self.cursor, comment.clone());
             }
         }
+        let nodes: Vec<usize> = self.line[start..start + kept].to_vec();
         // A variation replaces the move at its index: it can be read if the moves before that
         // were.
-        for (i, sub) in branch.variations.iter().filter(|(i, _)| *i <= kept) {
-            self.graft_lenient(ply + i, sub, add, skipped);
+        let mut subs: Vec<&(usize, Branch<M>)> = branch
+            .variations
+            .iter()
+            .filter(|(i, _)| *i <= kept)
+            .collect();
+        subs.sort_by_key(|(i, _)| *i);
+        // The current line holds the branch's first `followed` moves.
+        let mut followed = kept;
+        for (i, sub) in subs {
+            if followed < *i {
+                self.follow(start + followed, &nodes[followed..*i]);
+            }
+            self.graft_from(start + i, sub, add, skipped);
+            followed = *i;
         }
-        self.choose_line(&choices);
-        self.goto(cursor.min(self.moves.len()));
     }
 }
