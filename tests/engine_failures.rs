@@ -31,10 +31,27 @@ while IFS= read -r line; do
 done
 "#;
 
+/// A UCI engine whose every move is illegal (the rook through its own pawn).
+const ILLEGAL: &str = r#"#!/bin/sh
+while IFS= read -r line; do
+  case "$line" in
+    uci) echo "id name IllegalFish"; echo "uciok" ;;
+    isready) echo "readyok" ;;
+    go*) echo "bestmove a0a5" ;;
+    quit) exit 0 ;;
+  esac
+done
+"#;
+
 /// The game with the dying engine chosen in the settings.
 fn app_with_dying_engine() -> (App, std::path::PathBuf) {
+    app_with_engine(DYING)
+}
+
+/// The game with the engine `script` chosen in the settings.
+fn app_with_engine(script: &str) -> (App, std::path::PathBuf) {
     let dir = scratch_dir();
-    let engine = common::script(&dir, "dying-engine.sh", DYING);
+    let engine = common::script(&dir, "engine.sh", script);
     let mut app = app_in(&dir);
     {
         let mut s = app.world_mut().resource_mut::<Settings>();
@@ -95,6 +112,28 @@ fn a_dead_external_engine_gives_a_notice_and_the_built_in_engine_plays_on() {
         app.world().resource::<Thinking>().searches_started(),
         searches + 1
     );
+}
+
+#[test]
+fn an_illegal_move_from_an_external_engine_is_refused_and_the_built_in_engine_plays() {
+    let (mut app, _dir) = app_with_engine(ILLEGAL);
+    new_game(&mut app, START, &[], Players::HUMAN_BLACK);
+    let mut seen = Vec::new();
+    let moved = wait_for(&mut app, 30, |app| {
+        seen.extend(notices(app));
+        app.world().resource::<Game>().record.len() == 1
+    });
+    assert!(moved, "the computer never moved; notices: {seen:?}");
+    assert!(
+        seen.iter()
+            .any(|n| matches!(n, NoticeKind::EngineFallback(e) if e.contains("not a legal move"))),
+        "no notice of the illegal move: {seen:?}"
+    );
+    let played = app.world().resource::<Game>().record.all_moves()[0];
+    assert_ne!(played.to_string(), "a0a5");
+    // One search on the external engine and one on the built-in engine: not the same search
+    // started again and again.
+    assert!(app.world().resource::<Thinking>().searches_started() <= 2);
 }
 
 #[test]

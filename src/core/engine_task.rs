@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use xiangqi_engine::Engine;
-use xiangqi_engine::analysis::external::UciEngine;
+use xiangqi_engine::analysis::external::{KillSwitch, UciEngine};
 use xiangqi_engine::analysis::{Analyser, AnalyserError};
 
 use crate::core::notice::{Notice, NoticeKind};
@@ -103,6 +103,9 @@ pub struct SharedEngine {
     engine: Arc<Mutex<Option<Loaded>>>,
     /// The stop flag of the engine made last.
     stop: Arc<Mutex<Arc<AtomicBool>>>,
+    /// What ends the external program made last (none for the built-in engine): quitting uses
+    /// it when a search will not let go of the engine.
+    kill: Arc<Mutex<Option<KillSwitch>>>,
     /// Searches started, for the tests and measurements.
     started: Arc<AtomicUsize>,
 }
@@ -121,9 +124,10 @@ impl SharedEngine {
     ) -> Running<T> {
         self.started.fetch_add(1, Ordering::Relaxed);
         let cancelled = Arc::new(AtomicBool::new(false));
-        let (engine, stop, mine) = (
+        let (engine, stop, kill, mine) = (
             Arc::clone(&self.engine),
             Arc::clone(&self.stop),
+            Arc::clone(&self.kill),
             Arc::clone(&cancelled),
         );
         let (choice, failures) = (engines.choice.clone(), Arc::clone(&engines.failures));
@@ -136,6 +140,9 @@ impl SharedEngine {
                     let (analyser, external) = make(&choice, &failures);
                     if let Ok(mut s) = stop.lock() {
                         *s = analyser.stop_flag();
+                    }
+                    if let Ok(mut k) = kill.lock() {
+                        *k = analyser.kill_switch();
                     }
                     *engine = Some(Loaded {
                         choice,
@@ -158,6 +165,9 @@ impl SharedEngine {
                         report(&failures, format!("{failed}: {e}"));
                         loaded.analyser = Box::new(Engine::new());
                         loaded.external = false;
+                        if let Ok(mut k) = kill.lock() {
+                            *k = None;
+                        }
                         if let Ok(mut s) = stop.lock() {
                             *s = loaded.analyser.stop_flag();
                         }
@@ -193,7 +203,8 @@ impl SharedEngine {
     }
 
     /// Stops any search and drops the engine (an external one is told to quit, then killed), at
-    /// most waiting `patience` for a search to let go of it. For quitting.
+    /// most waiting `patience` for a search to let go of it; an external program still held
+    /// then is killed, so that none outlives the game. For quitting.
     pub fn shut_down(&self, patience: Duration) {
         if let Ok(s) = self.stop.lock() {
             s.store(true, Ordering::SeqCst);
@@ -205,6 +216,9 @@ impl SharedEngine {
                 return;
             }
             if Instant::now() >= deadline {
+                if let Some(k) = self.kill.lock().ok().and_then(|mut k| k.take()) {
+                    k.kill();
+                }
                 return;
             }
             std::thread::sleep(Duration::from_millis(5));

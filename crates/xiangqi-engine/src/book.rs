@@ -100,7 +100,7 @@ impl Book {
             }
             let list = self.entries.entry(pos.key()).or_default();
             match list.iter_mut().find(|(bm, _)| *bm == m) {
-                Some((_, w)) => *w += weight,
+                Some((_, w)) => *w = w.saturating_add(weight),
                 None => list.push((m, weight)),
             }
             pos.make_move(m);
@@ -136,12 +136,14 @@ impl Book {
     /// A book move for `pos`, picked at random in proportion to the weights.
     pub fn pick(&self, pos: &Position, rng: &mut impl Rng) -> Option<Move> {
         let moves = self.moves(pos);
-        let total: u32 = moves.iter().map(|&(_, w)| w).sum();
+        // In u64: a book's weights may each be as large as u32 allows.
+        let total: u64 = moves.iter().map(|&(_, w)| u64::from(w)).sum();
         if total == 0 {
             return None;
         }
         let mut r = rng.random_range(0..total);
         for (m, w) in moves {
+            let w = u64::from(w);
             if r < w {
                 return Some(m);
             }
@@ -183,6 +185,22 @@ mod tests {
         ] {
             assert!(moves.contains(&m.to_string()), "{m} missing from {moves:?}");
         }
+    }
+
+    #[test]
+    fn the_largest_weights_neither_overflow_nor_starve_a_move() {
+        let max = u32::MAX;
+        let book =
+            Book::parse(&format!("{max} 炮二平五\n{max} 炮二平五\n{max} 兵七进一\n")).unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let pos = Position::startpos();
+        let picked: std::collections::HashSet<String> = (0..200)
+            .map(|_| book.pick(&pos, &mut rng).unwrap().to_string())
+            .collect();
+        assert!(
+            picked.contains("h2e2") && picked.contains("c3c4"),
+            "{picked:?}"
+        );
     }
 
     #[test]

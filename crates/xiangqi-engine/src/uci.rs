@@ -455,7 +455,7 @@ impl Session {
                     i += 1;
                 }
                 "mate" => {
-                    l.depth = Some((num(i)? * 2).clamp(1, 96) as u32);
+                    l.depth = Some(num(i)?.saturating_mul(2).clamp(1, 96) as u32);
                     i += 1;
                 }
                 "wtime" | "btime" | "winc" | "binc" => {

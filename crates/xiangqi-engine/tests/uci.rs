@@ -402,3 +402,52 @@ fn the_network_is_chosen_by_option_and_a_bad_network_file_changes_nothing() {
     assert!(pos.is_legal(m.parse().unwrap()), "{m}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The engine after `go`: it must still answer `stop` with a legal move, then `isready`.
+fn stops_with_a_legal_move(e: &mut Engine, go: &str) {
+    e.send("position startpos");
+    e.send(go);
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    let best = e.until("bestmove");
+    let m = best.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(
+        xiangqi::Position::startpos().is_legal(m.parse().unwrap()),
+        "{go}: {m}"
+    );
+    e.send("isready");
+    e.until("readyok");
+}
+
+#[test]
+fn absurd_numbers_in_go_do_not_bring_the_engine_down() {
+    let max = u64::MAX;
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name OwnBook value false");
+    for go in [
+        format!("go wtime {max} btime {max} winc {max} binc {max}"),
+        format!("go wtime {max} btime {max} winc {max} binc {max} movestogo {max}"),
+        format!("go wtime 1000 winc {max}"),
+        format!("go mate {max}"),
+        format!("go depth {max}"),
+        format!("go nodes {max}"),
+        format!("go movetime {max}"),
+        "go wtime 1e300 winc 1e300".to_owned(),
+    ] {
+        stops_with_a_legal_move(&mut e, &go);
+    }
+    // UCCI: seconds, so the same numbers are a thousand times larger.
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    e.send("setoption usebook false");
+    for go in [
+        format!("go time {max} increment {max}"),
+        format!("go time {max} increment {max} movestogo {max}"),
+        format!("go time 10 increment {max}"),
+    ] {
+        stops_with_a_legal_move(&mut e, &go);
+    }
+}

@@ -4,7 +4,7 @@
 //! takes longer than the bound: they read in time linear in the input.
 //!
 //! `cargo bench -p xiangqi --bench readers [-- SCALE [BOUND_SECONDS]]`: SCALE (default 1) sizes
-//! the inputs (1: about 1-4 MB each), BOUND_SECONDS (default 5) is the limit per reader.
+//! the inputs (1: about 1-4 MB each), BOUND_SECONDS (default 10) is the limit per reader.
 
 use std::time::{Duration, Instant};
 
@@ -114,7 +114,7 @@ fn main() {
         .filter_map(|a| a.parse().ok())
         .collect();
     let scale = args.first().copied().unwrap_or(1.0);
-    let bound = Duration::from_secs_f64(args.get(1).copied().unwrap_or(5.0));
+    let bound = Duration::from_secs_f64(args.get(1).copied().unwrap_or(10.0));
     let n = |base: f64| ((base * scale) as usize).max(1);
     let mut failed = false;
 

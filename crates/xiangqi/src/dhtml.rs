@@ -291,7 +291,7 @@ fn build(
     }
     let (_, first, moves) = &branches[&id];
     for (k, (m, text)) in moves.iter().enumerate() {
-        let step = first + k;
+        let step = first.saturating_add(k);
         out.moves
             .push(((*m, id, step, text.clone()), comment(id, step)));
     }

@@ -143,7 +143,8 @@ impl Position {
             side,
             key: 0,
             halfmove_clock,
-            fullmoves: fullmoves.max(1),
+            // Kept well below u32::MAX, so that a move and its take-back count exactly.
+            fullmoves: fullmoves.clamp(1, u32::MAX / 2),
         };
         for sq in Square::ALL {
             if let Some(p) = board[sq.index()] {
@@ -280,7 +281,7 @@ impl Position {
         } else {
             self.occ ^= tb;
             self.occ_t ^= TRANSPOSED[to.index()];
-            self.halfmove_clock += 1;
+            self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         }
         self.occ ^= fb;
         self.occ_t ^= TRANSPOSED[from.index()];
@@ -292,7 +293,7 @@ impl Position {
             self.kings[piece.color.index()] = to;
         }
         if self.side == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.side = !self.side;
         self.key = key;
@@ -345,7 +346,7 @@ impl Position {
         };
         self.key ^= zobrist::SIDE;
         self.side = !self.side;
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         undo
     }
 

@@ -5,25 +5,56 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use xiangqi::{Move, Position};
 
 use super::{Analyser, AnalyserError, Line, put_line};
 use crate::Level;
-use crate::search::{Limits, MATE};
+use crate::search::{Limits, MATE, MATE_BOUND};
 
 /// How long the engine has to answer `uci` and `isready`.
 pub const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// How long an engine has to answer `stop` (and `quit`) before it is killed: well under the
+/// game's patience at quitting, so that no program outlives the game.
+pub const STOP_GRACE: Duration = Duration::from_millis(500);
+
+/// The most lines (`multipv`) kept from an engine, whatever it prints.
+pub const MAX_LINES: usize = 64;
+
+/// Ends an external engine's program from any thread (the game's quit, when a search still holds
+/// the engine).
+#[derive(Clone, Debug)]
+pub struct KillSwitch(Arc<Mutex<Child>>);
+
+impl KillSwitch {
+    /// Kills the program (if it still runs) and reaps it.
+    pub fn kill(&self) {
+        if let Ok(mut child) = self.0.lock()
+            && !matches!(child.try_wait(), Ok(Some(_)))
+        {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Whether the program has ended (reaping it if so).
+    fn ended(&self) -> bool {
+        self.0
+            .lock()
+            .map_or(true, |mut c| matches!(c.try_wait(), Ok(Some(_))))
+    }
+}
 
 /// A running external engine.
 pub struct UciEngine {
     path: String,
     name: String,
-    child: Child,
+    child: KillSwitch,
     input: ChildStdin,
     lines: Receiver<String>,
     stop: Arc<AtomicBool>,
@@ -60,7 +91,7 @@ impl UciEngine {
         let mut engine = UciEngine {
             path: path.to_owned(),
             name: path.rsplit('/').next().unwrap_or(path).to_owned(),
-            child,
+            child: KillSwitch(Arc::new(Mutex::new(child))),
             input,
             lines,
             stop: Arc::new(AtomicBool::new(false)),
@@ -93,6 +124,12 @@ impl UciEngine {
         &self.path
     }
 
+    /// What ends the program from another thread.
+    #[must_use]
+    pub fn kill_switch(&self) -> KillSwitch {
+        self.child.clone()
+    }
+
     fn send(&mut self, line: &str) -> Result<(), AnalyserError> {
         writeln!(self.input, "{line}")
             .and_then(|()| self.input.flush())
@@ -118,14 +155,25 @@ impl UciEngine {
     }
 
     /// Sends the position and `go`, reads `info` lines until `bestmove`; `stop` is sent when
-    /// the stop flag is set. Returns the lines (by multipv index) and the best move.
+    /// the stop flag is set. Returns the lines (by multipv index, the first `wanted`) and the best
+    /// move. A line whose first move is not legal is left out; a `bestmove` that is not legal is
+    /// an error. An engine that does not answer `stop` within [`STOP_GRACE`], or says nothing
+    /// for the search's time and ten seconds more, is killed.
     fn search(
         &mut self,
         start: &Position,
         moves: &[Move],
         limits: &Limits,
+        wanted: usize,
         on_line: &mut dyn FnMut(usize, &Line),
     ) -> Result<(Vec<Line>, Option<Move>), AnalyserError> {
+        let mut here = start.clone();
+        for &m in moves {
+            here = here
+                .after(m)
+                .map_err(|e| AnalyserError::Protocol(format!("the game's move {m}: {e}")))?;
+        }
+        let wanted = wanted.clamp(1, MAX_LINES);
         let mut cmd = format!("position fen {}", start.to_fen());
         if !moves.is_empty() {
             cmd.push_str(" moves");
@@ -141,29 +189,42 @@ impl UciEngine {
             .or(limits.max_time)
             .or(limits.time)
             .unwrap_or(Duration::from_secs(3600));
-        let deadline = Instant::now() + budget + Duration::from_secs(10);
+        let mut deadline = Instant::now()
+            .checked_add(budget.saturating_add(Duration::from_secs(10)))
+            .unwrap_or_else(|| Instant::now() + Duration::from_secs(86_400));
         let mut found: Vec<Line> = Vec::new();
         let mut stopped = false;
         loop {
             if !stopped && self.stop.load(Ordering::SeqCst) {
                 self.send("stop")?;
                 stopped = true;
+                deadline = deadline.min(Instant::now() + STOP_GRACE);
             }
             let poll = (Instant::now() + Duration::from_millis(20)).min(deadline);
             let line = match self.next_line(poll, "bestmove") {
                 Ok(line) => line,
                 Err(AnalyserError::Timeout(_)) if Instant::now() < deadline => continue,
-                Err(e) => return Err(e),
+                Err(e) => {
+                    self.child.kill();
+                    return Err(e);
+                }
             };
             if let Some((i, l)) = parse_info(&line) {
-                on_line(i, &l);
-                put_line(&mut found, i, l);
+                if i < wanted && l.pv.first().is_some_and(|&m| here.is_legal(m)) {
+                    on_line(i, &l);
+                    put_line(&mut found, i, l);
+                }
             } else if let Some(rest) = line.strip_prefix("bestmove") {
                 let word = rest.split_whitespace().next().unwrap_or("");
                 let best = match word.parse::<Move>() {
-                    Ok(m) => Some(m),
+                    Ok(m) if here.is_legal(m) => Some(m),
                     Err(_) if matches!(word, "(none)" | "0000" | "nobestmove") => None,
-                    Err(_) => return Err(AnalyserError::Protocol(line)),
+                    _ => {
+                        return Err(AnalyserError::Protocol(format!(
+                            "{} is not a legal move here",
+                            line.trim()
+                        )));
+                    }
                 };
                 found.retain(|l| !l.pv.is_empty());
                 return Ok((found, best));
@@ -222,10 +283,12 @@ pub fn parse_info(line: &str) -> Option<(usize, Line)> {
             "score" => {
                 let kind = words.next()?;
                 let n: i32 = words.next()?.parse().ok()?;
+                // Kept to the search's scale: centipawns short of a mate, mates within 500.
+                let mate = n.clamp(-500, 500);
                 score = Some(match kind {
-                    "cp" => n,
-                    "mate" if n > 0 => MATE - (2 * n - 1),
-                    "mate" => -MATE + 2 * -n,
+                    "cp" => n.clamp(-(MATE_BOUND - 1), MATE_BOUND - 1),
+                    "mate" if mate > 0 => MATE - (2 * mate - 1),
+                    "mate" => -MATE + 2 * -mate,
                     _ => return None,
                 });
             }
@@ -253,7 +316,7 @@ impl Analyser for UciEngine {
         on_line: &mut dyn FnMut(usize, &Line),
     ) -> Result<Vec<Line>, AnalyserError> {
         self.send(&format!("setoption name MultiPV value {}", lines.max(1)))?;
-        let (found, best) = self.search(start, moves, limits, on_line)?;
+        let (found, best) = self.search(start, moves, limits, lines, on_line)?;
         // An engine that answers from its book reports no line: its move alone, scored level.
         if found.is_empty()
             && let Some(m) = best
@@ -284,7 +347,7 @@ impl Analyser for UciEngine {
             limits.nodes = crate::min_opt(limits.nodes, s.nodes);
             limits.max_time = crate::min_opt(limits.max_time, s.time);
         }
-        let (_, best) = self.search(start, moves, &limits, &mut |i, line| {
+        let (_, best) = self.search(start, moves, &limits, 1, &mut |i, line| {
             if i == 0 {
                 on_line(line);
             }
@@ -300,6 +363,10 @@ impl Analyser for UciEngine {
         self.name.clone()
     }
 
+    fn kill_switch(&self) -> Option<KillSwitch> {
+        Some(self.child.clone())
+    }
+
     fn use_rulebook(&mut self, rulebook: xiangqi::Rulebook) -> Result<(), AnalyserError> {
         if self.knows_rulebooks {
             self.send(&format!(
@@ -312,17 +379,17 @@ impl Analyser for UciEngine {
 }
 
 impl Drop for UciEngine {
+    /// `quit`, then a kill if the program is still there after [`STOP_GRACE`].
     fn drop(&mut self) {
         let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_millis(500);
+        let deadline = Instant::now() + STOP_GRACE;
         while Instant::now() < deadline {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
+            if self.child.ended() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.child.kill();
     }
 }
 

@@ -95,6 +95,11 @@ pub trait Analyser: Send {
     /// A name for notices.
     fn name(&self) -> String;
 
+    /// What ends the engine's program from another thread, for an engine that runs as one.
+    fn kill_switch(&self) -> Option<external::KillSwitch> {
+        None
+    }
+
     /// Judges repetitions by `rulebook` from the next search on. An engine that offers no such
     /// setting keeps its own rules.
     fn use_rulebook(&mut self, rulebook: xiangqi::Rulebook) -> Result<(), AnalyserError> {

@@ -164,7 +164,13 @@ impl GameReview {
         let mut out = Vec::with_capacity(self.moves.len() + 1);
         let mut mover = first_mover;
         for (i, m) in self.moves.iter().enumerate() {
-            let red = |s: i32, side: Color| if side == Color::Red { s } else { -s };
+            let red = |s: i32, side: Color| {
+                if side == Color::Red {
+                    s
+                } else {
+                    s.saturating_neg()
+                }
+            };
             if i == 0 {
                 out.push(red(m.best_score, mover));
             }
@@ -204,7 +210,9 @@ pub fn assemble(
     end: Option<Outcome>,
     last_mover: Color,
 ) -> GameReview {
-    let score_of = |i: usize| -> Option<i32> { lines.get(i)?.first().map(|l| l.score) };
+    // On the mate scale whatever an engine said, so that negating never overflows.
+    let score_of =
+        |i: usize| -> Option<i32> { lines.get(i)?.first().map(|l| l.score.clamp(-MATE, MATE)) };
     let mut out = Vec::with_capacity(moves.len());
     for (i, &played) in moves.iter().enumerate() {
         let best_score = score_of(i).unwrap_or(0);
@@ -223,7 +231,7 @@ pub fn assemble(
         let best_line = here.first().map(|l| l.pv.clone()).unwrap_or_default();
         let is_best = best_line.first() == Some(&played);
         let loss = loss(is_best, best_score, played_score);
-        let second = here.get(1).map(|l| l.score);
+        let second = here.get(1).map(|l| l.score.clamp(-MATE, MATE));
         out.push(MoveReview {
             played,
             best_score,
@@ -349,8 +357,8 @@ pub fn read_annotations(record: &GameRecord) -> Option<GameReview> {
         let body = &body[..body.find(']')?];
         let mut words = body.split_whitespace();
         let mark = Mark::from_english(words.next()?)?;
-        let best_score: i32 = words.next()?.parse().ok()?;
-        let played_score: i32 = words.next()?.parse().ok()?;
+        let best_score = words.next()?.parse::<i32>().ok()?.clamp(-MATE, MATE);
+        let played_score = words.next()?.parse::<i32>().ok()?.clamp(-MATE, MATE);
         let best_line = words
             .map(str::parse::<Move>)
             .collect::<Result<Vec<_>, _>>()
@@ -397,6 +405,46 @@ mod tests {
         assert!((accuracy(0.0) - 100.0).abs() < 1e-3);
         assert!((accuracy(0.16) - 48.2).abs() < 0.1);
         assert_eq!(accuracy(0.9), 0.0);
+    }
+
+    #[test]
+    fn scores_at_the_ends_of_i32_neither_overflow_nor_leave_the_mate_scale() {
+        let m = |s: &str| s.parse::<Move>().unwrap();
+        let moves = [m("h2e2"), m("h9g7")];
+        let line = |score: i32, mv: &str| {
+            vec![Line {
+                depth: 1,
+                score,
+                pv: vec![m(mv)],
+            }]
+        };
+        let lines = vec![
+            line(i32::MIN, "h2e2"),
+            line(i32::MIN, "h9g7"),
+            line(i32::MAX, "h0g2"),
+        ];
+        let review = assemble(&moves, &lines, None, Color::Black);
+        for s in review.red_scores(Color::Red) {
+            assert!(s.abs() <= MATE, "{s}");
+        }
+        // The same numbers in a record's annotations.
+        let mut record = GameRecord::default();
+        for mv in moves {
+            record.append(mv).unwrap();
+        }
+        annotate(&mut record, &review);
+        for ply in 1..=2 {
+            let c = record.comment(ply).unwrap().to_owned();
+            let at = c.find(ANNOTATION).unwrap() + ANNOTATION.len();
+            let mut words: Vec<String> = c[at..].split_whitespace().map(str::to_owned).collect();
+            words[1] = i32::MIN.to_string();
+            words[2] = i32::MIN.to_string();
+            record.set_comment(ply, Some(format!("{}{}", &c[..at], words.join(" "))));
+        }
+        let back = read_annotations(&record).expect("annotations read back");
+        for s in back.red_scores(Color::Red) {
+            assert!(s.abs() <= MATE, "{s}");
+        }
     }
 
     #[test]

@@ -78,9 +78,10 @@ impl Clock {
         if let Some(left) = limits.time {
             let usable = left.saturating_sub(MOVE_OVERHEAD);
             let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
-            let base = usable / mtg + limits.increment * 3 / 4;
+            // Saturating: a GUI may send any number (u64::MAX milliseconds, or seconds).
+            let base = (usable / mtg).saturating_add(limits.increment / 4 * 3);
             let soft = base.min(usable / 5);
-            let hard = (base * 4).min(usable * 2 / 5).max(soft);
+            let hard = base.saturating_mul(4).min(usable / 5 * 2).max(soft);
             return Clock {
                 start,
                 soft: Some(soft.max(Duration::from_millis(1))),
@@ -112,7 +113,7 @@ impl Clock {
     #[must_use]
     pub fn soft_expired(&self, percent: u32) -> bool {
         self.soft
-            .is_some_and(|s| self.elapsed() >= s * 11 / 20 * percent / 100)
+            .is_some_and(|s| self.elapsed() >= (s / 20 * 11).saturating_mul(percent) / 100)
     }
 }
 
@@ -135,6 +136,34 @@ pub fn time_scale(stable_iterations: u32, score_drop: i32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn absurd_clocks_give_deadlines_without_overflow() {
+        for (time, increment, moves_to_go) in [
+            (Duration::MAX, Duration::MAX, None),
+            (Duration::MAX, Duration::ZERO, Some(1)),
+            (Duration::from_secs(1), Duration::MAX, Some(u32::MAX)),
+            (Duration::ZERO, Duration::MAX, None),
+        ] {
+            let limits = Limits {
+                time: Some(time),
+                increment,
+                moves_to_go,
+                max_time: Some(Duration::MAX),
+                ..Limits::default()
+            };
+            let c = Clock::new(&limits);
+            assert!(!c.hard_expired());
+            for percent in [0, 70, 150, u32::MAX] {
+                let _ = c.soft_expired(percent);
+            }
+        }
+        let c = Clock::new(&Limits {
+            movetime: Some(Duration::MAX),
+            ..Limits::default()
+        });
+        assert!(!c.soft_expired(u32::MAX) && !c.hard_expired());
+    }
 
     #[test]
     fn movetime_leaves_the_overhead() {

@@ -1,0 +1,129 @@
+//! External engines that misbehave: absurd numbers in `info`, an illegal `bestmove`, a search
+//! that never ends even after `stop`, a program that ignores `quit`. The client stays up, answers
+//! with an error the game can act on, and leaves no program running.
+#![cfg(unix)]
+
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use xiangqi::Position;
+use xiangqi_engine::Limits;
+use xiangqi_engine::analysis::Analyser;
+use xiangqi_engine::analysis::external::UciEngine;
+use xiangqi_engine::search::MATE;
+
+/// A UCI engine as a shell script that answers `go` with `on_go` and ignores `stop` and `quit`
+/// when told to; it writes its process id to `pid.txt` beside it.
+fn script(name: &str, on_go: &str, obeys: bool) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("chuhan-bad-engine-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (stop, quit) = if obeys {
+        ("echo \"bestmove h2e2\"", "exit 0")
+    } else {
+        (":", ":")
+    };
+    let text = format!(
+        "#!/bin/sh\necho $$ > \"$(dirname \"$0\")/pid.txt\"\n\
+         while IFS= read -r line; do\n  case \"$line\" in\n\
+         uci) echo \"id name BadFish\"; echo uciok ;;\n\
+         isready) echo readyok ;;\n\
+         go*) {on_go} ;;\n\
+         stop) {stop} ;;\n\
+         quit) {quit} ;;\n  esac\ndone\n"
+    );
+    let path = dir.join("engine.sh");
+    std::fs::write(&path, text).unwrap();
+    let mut perms = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(&path, perms).unwrap();
+    (path, dir)
+}
+
+/// Whether the process whose id the script wrote is still running (a zombie counts as gone).
+fn running(dir: &std::path::Path) -> bool {
+    let pid = std::fs::read_to_string(dir.join("pid.txt")).unwrap();
+    std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
+        .is_ok_and(|stat| !stat.contains(") Z "))
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn absurd_info_numbers_are_bounded() {
+    let (path, _dir) = script(
+        "numbers",
+        "echo \"info depth 1 multipv 4000000000 score cp 5 pv h2e2\"; \
+         echo \"info depth 4294967295 multipv 2 score mate 2147483647 pv h2e2\"; \
+         echo \"info depth 1 multipv 1 score mate -2147483648 pv h2e2\"; \
+         echo \"info depth 1 multipv 0 score cp -2147483648 pv b2e2\"; \
+         echo \"bestmove h2e2\"",
+        true,
+    );
+    let mut e = UciEngine::start(path.to_str().unwrap(), &[]).unwrap();
+    let lines = e
+        .analyse(&Position::startpos(), &[], &depth(1), 2, &mut |_, _| {})
+        .unwrap();
+    assert!(lines.len() <= 2, "{lines:?}");
+    for l in &lines {
+        assert!(l.score.abs() <= MATE, "{l:?}");
+    }
+}
+
+#[test]
+fn an_illegal_bestmove_is_an_error_not_a_move() {
+    // a0a5: the rook would jump its own pawn.
+    let (path, _dir) = script("illegal", "echo \"bestmove a0a5\"", true);
+    let mut e = UciEngine::start(path.to_str().unwrap(), &[]).unwrap();
+    let got = e.play(&Position::startpos(), &[], &depth(1), None, &mut |_| {});
+    assert!(got.is_err(), "{got:?}");
+    let got = e.analyse(&Position::startpos(), &[], &depth(1), 1, &mut |_, _| {});
+    assert!(got.is_err(), "{got:?}");
+}
+
+#[test]
+fn an_engine_that_ignores_stop_and_quit_is_killed() {
+    let (path, dir) = script("hung", ":", false);
+    let mut e = UciEngine::start(path.to_str().unwrap(), &[]).unwrap();
+    assert!(running(&dir));
+    let stop = e.stop_flag();
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        stop.store(true, Ordering::SeqCst);
+    });
+    let got = e.play(&Position::startpos(), &[], &limits, None, &mut |_| {});
+    // The old client waited up to an hour after `stop`.
+    assert!(got.is_err(), "{got:?}");
+    assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
+    assert!(!running(&dir), "the hung program was left running");
+}
+
+#[test]
+fn a_program_that_ignores_quit_is_killed_when_dropped() {
+    let (path, dir) = script("deaf", "echo \"bestmove h2e2\"", false);
+    let e = UciEngine::start(path.to_str().unwrap(), &[]).unwrap();
+    assert!(running(&dir));
+    drop(e);
+    assert!(!running(&dir));
+}
+
+#[test]
+fn a_kill_switch_ends_the_program_from_another_thread() {
+    let (path, dir) = script("switch", ":", false);
+    let e = UciEngine::start(path.to_str().unwrap(), &[]).unwrap();
+    let kill = e.kill_switch();
+    assert!(running(&dir));
+    kill.kill();
+    assert!(!running(&dir));
+    drop(e);
+}
