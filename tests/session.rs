@@ -435,6 +435,51 @@ fn a_corrupt_settings_file_gives_a_notice_and_the_defaults() {
 }
 
 #[test]
+fn a_settings_file_from_a_newer_version_keeps_every_value_this_one_knows() {
+    let dir = scratch_dir();
+    let mut mine = Settings {
+        sound: false,
+        ..Settings::default()
+    };
+    mine.puzzles.insert(7, 3);
+    let text = ron::ser::to_string_pretty(&mine, ron::ser::PrettyConfig::default()).unwrap();
+    // A graphics setting this version has never heard of.
+    let newer = text.replacen("graphics: ", "graphics: Holographic, old_graphics: ", 1);
+    assert_ne!(newer, text);
+    std::fs::write(dir.join("settings.ron"), &newer).expect("write");
+    let mut app = app_in(&dir);
+    let got = notices(&mut app);
+    assert!(
+        matches!(got.as_slice(), [NoticeKind::BadSettings(e)] if e.contains("graphics")),
+        "{got:?}"
+    );
+    let s = app.world().resource::<Settings>();
+    assert_eq!(s.puzzles.get(&7), Some(&3), "puzzle progress kept");
+    assert!(!s.sound);
+    assert_eq!(s.graphics, Settings::default().graphics);
+    // The file as the newer version wrote it is kept whole beside.
+    assert_eq!(
+        std::fs::read_to_string(dir.join("settings.ron.corrupt")).expect("kept"),
+        newer
+    );
+}
+
+#[test]
+fn a_settings_file_that_cannot_be_read_is_left_where_it_is() {
+    let dir = scratch_dir();
+    // A folder where the file should be: reading fails, but nothing in it is damaged.
+    std::fs::create_dir_all(dir.join("settings.ron")).expect("a folder");
+    let mut app = app_in(&dir);
+    let got = notices(&mut app);
+    assert!(
+        matches!(got.as_slice(), [NoticeKind::BadSettings(_)]),
+        "{got:?}"
+    );
+    assert!(dir.join("settings.ron").is_dir());
+    assert!(!dir.join("settings.ron.corrupt").exists());
+}
+
+#[test]
 fn a_corrupt_record_gives_a_notice_and_changes_nothing() {
     let dir = scratch_dir();
     let mut app = app_in(&dir);

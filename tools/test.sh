@@ -14,6 +14,8 @@ echo "== cargo clippy --workspace --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets -- -D warnings
 echo "== cargo test --workspace"
 cargo test --workspace
+echo "== cargo bench -p xiangqi --bench readers (each reader within 10 s on 1-6 MB)"
+cargo bench -p xiangqi --bench readers
 cargo build -p chuhan
 # The binary runs from an empty folder: every asset is built into it.
 away="$(mktemp -d)"

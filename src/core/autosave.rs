@@ -8,8 +8,8 @@ use xiangqi_engine::Level;
 use crate::core::game::{BoardReset, CoreSet, Game, GameEnded, MovePlayed, Players};
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::phase::Phase;
-use crate::core::settings::{Graphics, Settings, load_settings};
-use crate::storage::files::{Dirs, set_aside};
+use crate::core::settings::{Graphics, Settings, SettingsError, load_settings};
+use crate::storage::files::{Dirs, copy_aside, set_aside};
 use crate::storage::writer::Writer;
 
 /// The game was set up by a scripted run (screenshot mode): the last setup and level from the
@@ -56,8 +56,27 @@ fn load_settings_and_autosave(
     scripted: Option<Res<Scripted>>,
 ) {
     let settings = match load_settings(&dirs.settings()) {
-        Ok(s) => s,
-        Err(e) => {
+        Ok((s, skipped)) if skipped.is_empty() => s,
+        Ok((s, skipped)) => {
+            // From a newer version: the rest is kept, and the file as it was beside it.
+            let kept = copy_aside(&dirs.settings());
+            let e = format!(
+                "{}: {} ({})",
+                dirs.settings().display(),
+                skipped.join(", "),
+                kept.map_or_else(String::new, |p| p.display().to_string())
+            );
+            warn!("settings: left out {e}");
+            notices.write(Notice(NoticeKind::BadSettings(e)));
+            s
+        }
+        Err(SettingsError::Unreadable(e)) => {
+            // Left in place: it may read next time.
+            warn!("settings: {e}");
+            notices.write(Notice(NoticeKind::BadSettings(e)));
+            Settings::default()
+        }
+        Err(SettingsError::Damaged(e)) => {
             warn!("settings: {e}");
             set_aside(&dirs.settings());
             notices.write(Notice(NoticeKind::BadSettings(e)));
@@ -84,7 +103,7 @@ fn load_settings_and_autosave(
     }
     commands.insert_resource(settings);
     match std::fs::read_to_string(dirs.autosave()) {
-        Ok(text) => match ron::from_str::<Autosave>(&text) {
+        Ok(text) => match xiangqi::ron::from_str::<Autosave>(&text) {
             Ok(save)
                 if !save.record.is_empty()
                     && save.record.outcome().is_none()
@@ -163,7 +182,7 @@ fn write_save(
         level: settings.level.name().to_owned(),
         record,
     };
-    let text = match ron::ser::to_string_pretty(&save, ron::ser::PrettyConfig::default()) {
+    let text = match xiangqi::ron::to_string_pretty(&save) {
         Ok(t) => t,
         Err(e) => {
             warn!("autosave: {e}");
@@ -178,5 +197,53 @@ fn report_write_errors(writer: Res<Writer>, mut notices: MessageWriter<Notice>) 
     for e in writer.errors() {
         warn!("{e}");
         notices.write(Notice(NoticeKind::WriteFailed(e.to_string())));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record whose variations nest as deep as the readers accept, followed to its deepest
+    /// line: each variation an alternative to the last move of the one it is in.
+    fn deeply_nested() -> GameRecord {
+        let levels = xiangqi::MAX_VARIATION_NESTING;
+        let mut text = String::from("[Format \"ICCS\"]\nh2e2 h9g7 ");
+        let start = xiangqi::Position::startpos();
+        let mut before_last = start.after("h2e2".parse().expect("a move")).expect("legal");
+        let mut last: xiangqi::Move = "h9g7".parse().expect("a move");
+        for _ in 0..levels {
+            let moves = before_last.legal_moves();
+            let alt = *moves.iter().find(|&&m| m != last).expect("another move");
+            let after_alt = before_last.after(alt).expect("legal");
+            let next = after_alt.legal_moves()[0];
+            text.push_str(&format!("( {alt} {next} "));
+            before_last = after_alt;
+            last = next;
+        }
+        text.push_str(&")".repeat(levels));
+        let mut record = xiangqi::pgn::read_str(&text).expect("reads");
+        for level in 0..levels {
+            assert!(record.enter_variation(1 + level, 1));
+        }
+        record
+    }
+
+    #[test]
+    fn an_autosave_with_the_deepest_variations_writes_and_reads_back() {
+        let save = Autosave {
+            players: Players::default(),
+            level: "master".into(),
+            record: deeply_nested(),
+        };
+        assert_eq!(
+            save.record.line_choices().len(),
+            xiangqi::MAX_VARIATION_NESTING
+        );
+        let text = xiangqi::ron::to_string_pretty(&save).expect("written");
+        let back: Autosave = xiangqi::ron::from_str(&text).expect("read back");
+        assert_eq!(back, save);
+        // What the game used before: ron's default limit refuses it.
+        assert!(ron::from_str::<Autosave>(&text).is_err());
     }
 }

@@ -177,12 +177,28 @@ impl Default for Settings {
     }
 }
 
-/// Reads settings; a missing file gives the defaults, a damaged one an error.
-pub fn load_settings(path: &Path) -> Result<Settings, String> {
+/// Why the settings file was not used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsError {
+    /// It could not be read (permissions, the disk): left where it is.
+    Unreadable(String),
+    /// It is not a settings file at all: to be set aside.
+    Damaged(String),
+}
+
+/// Reads settings; a missing file gives the defaults. A file with values this version does not
+/// know (from a newer one) keeps all the others: the names of those left out come beside.
+pub fn load_settings(path: &Path) -> Result<(Settings, Vec<String>), SettingsError> {
+    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     match std::fs::read_to_string(path) {
-        Ok(text) => ron::from_str(&text).map_err(|e| format!("{}: {e}", path.display())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+        Ok(text) => {
+            crate::storage::lenient::read_fields(&text).map_err(|e| SettingsError::Damaged(at(&e)))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok((Settings::default(), Vec::new())),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+            Err(SettingsError::Damaged(at(&e)))
+        }
+        Err(e) => Err(SettingsError::Unreadable(at(&e))),
     }
 }
 

@@ -110,9 +110,12 @@ impl FileError {
     }
 }
 
-/// Writes `contents` to `path` atomically: a temp file in the same directory, flushed, then
-/// renamed over the target. The directory is created if needed. On error the old file is intact.
+/// Writes `contents` to `path` atomically: a temp file in the same directory (its name unique to
+/// the process and the write, so two threads writing one path never share it), flushed, renamed
+/// over the target, then the directory flushed so the rename itself survives a power cut. The
+/// directory is created if needed. On error the old file is intact.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -121,7 +124,8 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     let name = path
         .file_name()
         .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
     let written = (|| {
         let mut file = std::fs::File::create(&tmp)?;
         file.write_all(contents)?;
@@ -134,7 +138,17 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     std::fs::rename(&tmp, path).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         FileError::new(path, e)
-    })
+    })?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Flushes a directory's entries (the rename of a file into it). Where the system cannot open a
+/// directory for that (Windows), the rename is as durable as the system makes it.
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
 }
 
 /// Reads a file to bytes, with the path in the error.
@@ -142,12 +156,53 @@ pub fn read(path: &Path) -> Result<Vec<u8>, FileError> {
     std::fs::read(path).map_err(|e| FileError::new(path, e))
 }
 
-/// Moves a damaged file aside (`name.corrupt`) so a fresh one can be written without losing it.
+/// Moves a damaged file aside (`name.corrupt`, or `name.2.corrupt`, `name.3.corrupt`… when
+/// that is taken: an earlier damaged file is never overwritten) so a fresh one can be written
+/// without losing it.
 pub fn set_aside(path: &Path) -> Option<PathBuf> {
-    let mut aside = path.as_os_str().to_owned();
-    aside.push(".corrupt");
-    let aside = PathBuf::from(aside);
+    let aside = aside_name(path)?;
     std::fs::rename(path, &aside).ok().map(|()| aside)
+}
+
+/// Copies a file aside as [`set_aside`] names it, leaving it in place: a file partly read (from
+/// a newer version) is kept whole beside the one the game goes on writing.
+pub fn copy_aside(path: &Path) -> Option<PathBuf> {
+    let aside = aside_name(path)?;
+    std::fs::copy(path, &aside).ok().map(|_| aside)
+}
+
+/// The first free backup name of `path`.
+fn aside_name(path: &Path) -> Option<PathBuf> {
+    (1..10_000)
+        .map(|n| {
+            let mut name = path.as_os_str().to_owned();
+            if n > 1 {
+                name.push(format!(".{n}"));
+            }
+            name.push(".corrupt");
+            PathBuf::from(name)
+        })
+        .find(|aside| std::fs::symlink_metadata(aside).is_err())
+}
+
+/// `dir/stem.ext`, or `dir/stem-2.ext`, `dir/stem-3.ext`… the first whose files (each of
+/// `extensions`) are all free: two saves in the same second keep both.
+#[must_use]
+pub fn free_stem(dir: &Path, stem: &str, extensions: &[&str]) -> String {
+    (1..)
+        .map(|n| {
+            if n == 1 {
+                stem.to_owned()
+            } else {
+                format!("{stem}-{n}")
+            }
+        })
+        .find(|s| {
+            extensions
+                .iter()
+                .all(|e| std::fs::symlink_metadata(dir.join(format!("{s}.{e}"))).is_err())
+        })
+        .unwrap_or_else(|| stem.to_owned())
 }
 
 #[cfg(test)]
@@ -168,6 +223,67 @@ mod tests {
         assert_eq!(names, vec![std::ffi::OsString::from("x.ron")]);
         // A directory where the file should be: an error, not a panic.
         assert!(write_atomic(&dir, b"x").is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("chuhan-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        dir
+    }
+
+    #[test]
+    fn threads_writing_one_path_at_once_each_write_a_whole_file() {
+        let dir = scratch("race");
+        let path = dir.join("settings.ron");
+        let contents: Vec<Vec<u8>> = (0..8u8).map(|i| vec![b'a' + i; 200_000]).collect();
+        std::thread::scope(|s| {
+            for c in &contents {
+                let path = &path;
+                s.spawn(move || {
+                    for _ in 0..20 {
+                        write_atomic(path, c).expect("written");
+                    }
+                });
+            }
+        });
+        // Whole, from one writer: a shared temp file would mix them or lose a rename.
+        let got = std::fs::read(&path).expect("read");
+        assert!(contents.contains(&got), "a mixed or cut file");
+        let left = std::fs::read_dir(&dir).expect("list").count();
+        assert_eq!(left, 1, "temporary files left behind");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_second_damaged_file_does_not_overwrite_the_first_backup() {
+        let dir = scratch("aside");
+        let path = dir.join("settings.ron");
+        std::fs::write(&path, "first damage").expect("write");
+        let first = set_aside(&path).expect("set aside");
+        std::fs::write(&path, "second damage").expect("write");
+        let second = set_aside(&path).expect("set aside");
+        assert_ne!(first, second);
+        assert_eq!(
+            std::fs::read_to_string(first).expect("kept"),
+            "first damage"
+        );
+        assert_eq!(
+            std::fs::read_to_string(second).expect("kept"),
+            "second damage"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_stem_in_use_gets_a_number() {
+        let dir = scratch("stems");
+        assert_eq!(free_stem(&dir, "game", &["ron", "pgn"]), "game");
+        std::fs::write(dir.join("game.pgn"), "x").expect("write");
+        assert_eq!(free_stem(&dir, "game", &["ron", "pgn"]), "game-2");
+        std::fs::write(dir.join("game-2.ron"), "x").expect("write");
+        assert_eq!(free_stem(&dir, "game", &["ron", "pgn"]), "game-3");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -5,7 +5,9 @@
 use bevy::prelude::*;
 
 pub mod clipboard;
+pub mod dates;
 pub mod files;
+pub mod lenient;
 pub mod library;
 pub mod records;
 pub mod writer;

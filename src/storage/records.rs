@@ -9,6 +9,8 @@ use xiangqi::notation::Notation;
 use crate::storage::files::{self, FileError};
 use crate::storage::library;
 
+pub use crate::storage::dates::{now_stamp, stamp};
+
 /// A record read from a file, with what of it had to be left out (a reader of other programs'
 /// files keeps what is sound: a bad variation or a cut file loses only that part).
 #[derive(Debug)]
@@ -126,6 +128,12 @@ pub fn save_record_as(
     format: RecordFormat,
     notation: Notation,
 ) -> Result<PathBuf, FileError> {
+    // Never over another save: two saves in the same second keep both.
+    let extensions: &[&str] = match format {
+        RecordFormat::RonAndPgn => &["ron", "pgn"],
+        other => &[other.extension()],
+    };
+    let stem = &files::free_stem(dir, stem, extensions);
     let path = dir.join(format!("{stem}.{}", format.extension()));
     match format {
         RecordFormat::RonAndPgn => {
@@ -245,41 +253,26 @@ pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
     Ok(folders)
 }
 
-/// Today's date as `YYYY-MM-DD` and the time as `HHMMSS`, in the player's time zone (`TZ`, or
-/// the system's), for file names and PGN tags.
-#[must_use]
-pub fn now_stamp() -> (String, String) {
-    stamp(&jiff::Zoned::now())
-}
-
-/// The date and time of `at` as [`now_stamp`] writes them.
-#[must_use]
-pub fn stamp(at: &jiff::Zoned) -> (String, String) {
-    (
-        at.strftime("%Y-%m-%d").to_string(),
-        at.strftime("%H%M%S").to_string(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn dates_are_the_players_local_dates() {
-        // 07:30 in Beijing on 22 November is 23:30 UTC on the 21st: the player's date is the 22nd.
-        let utc: jiff::Timestamp = "2026-11-21T23:30:00Z".parse().expect("a time");
-        let beijing = utc.in_tz("Asia/Shanghai").expect("a zone");
-        assert_eq!(stamp(&beijing), ("2026-11-22".into(), "073000".into()));
-        let utc_date = utc.in_tz("UTC").expect("a zone");
-        assert_eq!(stamp(&utc_date), ("2026-11-21".into(), "233000".into()));
-        // West of Greenwich, the day before.
-        let la = "2026-11-22T05:00:00Z"
-            .parse::<jiff::Timestamp>()
-            .expect("a time")
-            .in_tz("America/Los_Angeles")
-            .expect("a zone");
-        assert_eq!(stamp(&la).0, "2026-11-21");
+    fn two_saves_with_the_same_name_keep_both() {
+        let dir = std::env::temp_dir().join(format!("chuhan-same-second-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut first = GameRecord::default();
+        first.play("h2e2".parse().expect("a move")).expect("legal");
+        let mut second = first.clone();
+        second.play("h9g7".parse().expect("a move")).expect("legal");
+        // Saved in the same second: the same stem.
+        let a = save_record(&first, &dir, "chuhan-2026-11-25-101500").expect("saved");
+        let b = save_record(&second, &dir, "chuhan-2026-11-25-101500").expect("saved");
+        assert_ne!(a, b);
+        assert_eq!(read_record(&a).expect("reads").record.len(), 1);
+        assert_eq!(read_record(&b).expect("reads").record.len(), 2);
+        assert!(b.with_extension("pgn").exists());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

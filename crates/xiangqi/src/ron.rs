@@ -36,6 +36,29 @@ fn options() -> ron::Options {
     ron::Options::default().with_recursion_limit(RECURSION_LIMIT)
 }
 
+/// Reads a value holding records (a game's autosave, say) as RON, with the nesting allowance
+/// records need (ron's default limit refuses records nested about 30 deep).
+///
+/// # Errors
+/// ron's error, with where it happened.
+pub fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> ron::error::SpannedResult<T> {
+    // A few levels more than a record alone, for the value around it.
+    options()
+        .with_recursion_limit(RECURSION_LIMIT + 16)
+        .from_str(text)
+}
+
+/// Writes a value holding records as pretty RON, with no limit on nesting (what
+/// [`GameRecord::to_ron`] writes too), so that [`from_str`] reads it back.
+///
+/// # Errors
+/// ron's error (a value serde cannot write as RON).
+pub fn to_string_pretty<T: Serialize>(value: &T) -> ron::Result<String> {
+    ron::Options::default()
+        .without_recursion_limit()
+        .to_string_pretty(value, ron::ser::PrettyConfig::default())
+}
+
 /// The serialized form of a [`GameRecord`]: notation only, never internal bit patterns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

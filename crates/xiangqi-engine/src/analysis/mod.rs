@@ -25,8 +25,12 @@ pub struct Line {
     pub pv: Vec<Move>,
 }
 
-/// Keeps `line` as line `i` of `lines` (growing the list as lines come in).
+/// Keeps `line` as line `i` of `lines` (growing the list as lines come in); an index past
+/// [`external::MAX_LINES`] is dropped, whoever sends it.
 pub fn put_line(lines: &mut Vec<Line>, i: usize, line: Line) {
+    if i >= external::MAX_LINES {
+        return;
+    }
     if lines.len() <= i {
         lines.resize(i + 1, Line::default());
     }
