@@ -151,9 +151,42 @@ fn sync_dir(dir: &Path) {
     }
 }
 
-/// Reads a file to bytes, with the path in the error.
-pub fn read(path: &Path) -> Result<Vec<u8>, FileError> {
-    std::fs::read(path).map_err(|e| FileError::new(path, e))
+/// The largest game record the game opens (a record of thousands of moves with variations and
+/// comments is well under 1 MB).
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// The largest 象棋桥 library (CBL) the game opens: tens of thousands of games.
+pub const MAX_LIBRARY_BYTES: u64 = 256 << 20;
+
+/// Reads a file of at most `max` bytes; a larger one is refused with its size named, before it
+/// is read (and a file that grows while read, or says no size, is cut off at `max` + 1 bytes and
+/// refused the same way).
+pub fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
+    use std::io::Read;
+    let too_big = |size: u64| {
+        FileError::new(
+            path,
+            format!(
+                "{:.1} MB is more than the {} MB a file of this kind may be",
+                size as f64 / 1e6,
+                max >> 20
+            ),
+        )
+    };
+    let file = std::fs::File::open(path).map_err(|e| FileError::new(path, e))?;
+    if let Ok(meta) = file.metadata()
+        && meta.len() > max
+    {
+        return Err(too_big(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| FileError::new(path, e))?;
+    if bytes.len() as u64 > max {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// Moves a damaged file aside (`name.corrupt`, or `name.2.corrupt`, `name.3.corrupt`… when
@@ -273,6 +306,17 @@ mod tests {
             std::fs::read_to_string(second).expect("kept"),
             "second damage"
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_over_the_size_limit_is_refused_unread() {
+        let dir = scratch("size");
+        let path = dir.join("big.pgn");
+        std::fs::write(&path, vec![b' '; 1001]).expect("write");
+        let e = read_at_most(&path, 1000).expect_err("too big");
+        assert!(e.to_string().contains("big.pgn"), "{e}");
+        assert_eq!(read_at_most(&path, 1001).expect("fits").len(), 1001);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -22,7 +22,7 @@ pub fn game_of(path: &Path) -> Option<(PathBuf, usize)> {
 }
 
 fn read(path: &Path) -> Result<xiangqi::cbr::Library, FileError> {
-    let bytes = files::read(path)?;
+    let bytes = files::read_at_most(path, files::MAX_LIBRARY_BYTES)?;
     xiangqi::cbr::read_library(&bytes).map_err(|e| FileError::new(path, e))
 }
 

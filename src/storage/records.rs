@@ -26,7 +26,7 @@ pub fn read_record(path: &Path) -> Result<Opened, String> {
     if let Some((library, n)) = library::game_of(path) {
         return library::open(&library, n).map(|(record, skipped)| Opened { record, skipped });
     }
-    let bytes = files::read(path).map_err(|e| e.to_string())?;
+    let bytes = files::read_at_most(path, files::MAX_RECORD_BYTES).map_err(|e| e.to_string())?;
     let ext = |name: &str| {
         path.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case(name))
