@@ -11,20 +11,16 @@ use std::time::{Duration, Instant};
 use xiangqi::notation::Notation;
 use xiangqi::{GameRecord, Move, Position, cbr, dhtml, pgn, xqf};
 
-/// A seeded xorshift generator: the same inputs on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+/// The tests' seeded xorshift generator: the same inputs on every run.
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 /// `len` random legal moves from `pos` (fewer if the game ends).
-fn random_line(pos: &Position, len: usize, rng: &mut Rng) -> Vec<(Move, Position)> {
+fn random_line(
+    pos: &Position,
+    len: usize,
+    next: &mut impl FnMut() -> u64,
+) -> Vec<(Move, Position)> {
     let mut out = Vec::new();
     let mut pos = pos.clone();
     for _ in 0..len {
@@ -32,7 +28,7 @@ fn random_line(pos: &Position, len: usize, rng: &mut Rng) -> Vec<(Move, Position
         if moves.is_empty() {
             break;
         }
-        let m = moves[rng.below(moves.len())];
+        let m = moves[(next() % moves.len() as u64) as usize];
         pos = pos.after(m).expect("legal");
         out.push((m, pos.clone()));
     }
@@ -43,7 +39,7 @@ fn random_line(pos: &Position, len: usize, rng: &mut Rng) -> Vec<(Move, Position
 /// record may go on past the repetition rules), and at each of its moves `alternatives` other
 /// moves, each followed by a few more, with a comment.
 fn many_variations(plies: usize, alternatives: usize) -> String {
-    let mut rng = Rng(2026);
+    let mut next = common::xorshift(2026);
     let mut out = String::from("[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n");
     let mut pos = Position::startpos();
     let cycle: Vec<Move> = ["h0g2", "h9g7", "g2h0", "g7h9"]
@@ -57,7 +53,7 @@ fn many_variations(plies: usize, alternatives: usize) -> String {
         for alt in moves.iter().filter(|&&a| a != m).take(alternatives) {
             let after = pos.after(*alt).expect("legal");
             out.push_str(&format!("( {alt} {{alternative at {ply}}} "));
-            for (next, _) in random_line(&after, 6, &mut rng) {
+            for (next, _) in random_line(&after, 6, &mut next) {
                 out.push_str(&format!("{next} "));
             }
             out.push_str(") ");

@@ -32,25 +32,8 @@ const TOKENS: [&str; 16] = [
 /// The hostile seed records: every line nested as deep as the readers accept, with comments and
 /// tags full of syntax.
 fn seeds() -> Vec<GameRecord> {
-    // Each variation an alternative to the last move of the one it is in (see round_trips.rs).
-    let mut text = String::from("[Format \"ICCS\"]\nh2e2 h9g7 ");
-    let mut before_last = Position::startpos().after("h2e2".parse().unwrap()).unwrap();
-    let mut last: xiangqi::Move = "h9g7".parse().unwrap();
     let levels = xiangqi::MAX_VARIATION_NESTING;
-    for _ in 0..levels {
-        let alt = *before_last
-            .legal_moves()
-            .iter()
-            .find(|&&m| m != last)
-            .unwrap();
-        let after_alt = before_last.after(alt).unwrap();
-        let next = after_alt.legal_moves()[0];
-        text.push_str(&format!("( {alt} {next} "));
-        before_last = after_alt;
-        last = next;
-    }
-    text.push_str(&")".repeat(levels));
-    let mut deep = pgn::read_str(&text).unwrap();
+    let mut deep = pgn::read_str(&common::nested_pgn(levels)).unwrap();
     for level in 0..levels {
         assert!(deep.enter_variation(1 + level, 1));
         deep.set_comment(

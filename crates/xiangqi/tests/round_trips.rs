@@ -4,7 +4,7 @@
 mod common;
 
 use xiangqi::notation::Notation;
-use xiangqi::{GameRecord, MAX_VARIATION_NESTING, Move, Position, cbr, dhtml, pgn, xqf};
+use xiangqi::{GameRecord, MAX_VARIATION_NESTING, cbr, dhtml, pgn, xqf};
 
 /// The record with no tags, on its main line, at its end: what every format keeps.
 fn bare(r: &GameRecord) -> GameRecord {
@@ -31,28 +31,9 @@ fn pgn_nesting(text: &str) -> usize {
     deepest
 }
 
-/// A record whose variations nest `levels` deep: each variation is an alternative to the last
-/// move of the one it is in, two moves long, with a comment on its first move.
+/// A record whose variations nest `levels` deep (see [`common::nested_pgn`]).
 fn nested(levels: usize) -> GameRecord {
-    let mut text = String::from("[Format \"ICCS\"]\nh2e2 h9g7 ");
-    let mut before_last = Position::startpos().after("h2e2".parse().unwrap()).unwrap();
-    let mut last: Move = "h9g7".parse().unwrap();
-    for level in 0..levels {
-        let alt = before_last
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|&m| m != last)
-            .unwrap();
-        let after_alt = before_last.after(alt).unwrap();
-        let next = after_alt.legal_moves().iter().copied().next().unwrap();
-        text.push_str(&format!("( {alt} {{level {level}}} {next} "));
-        before_last = after_alt;
-        last = next;
-    }
-    text.push_str(&")".repeat(levels));
-    text.push_str(" h0g2 *\n");
-    let r = pgn::read_str(&text).unwrap();
+    let r = pgn::read_str(&common::nested_pgn(levels)).unwrap();
     assert_eq!(pgn_nesting(&pgn::write(&r, Notation::Iccs)), levels);
     r
 }

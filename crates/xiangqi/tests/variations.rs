@@ -304,27 +304,8 @@ fn damaged_pgn_files_give_typed_errors_and_never_panic() {
 
 #[test]
 fn variations_nested_past_the_limit_are_skipped_and_the_record_still_writes() {
-    // Each "(" opens an alternative to the last move read, and one more move follows inside it:
     // 150 levels of variations within variations.
-    let mut text = String::from("[Format \"ICCS\"]\nh2e2 h9g7 ");
-    let mut before_last = xiangqi::Position::startpos().after(mv("h2e2")).unwrap();
-    let last = mv("h9g7");
-    let mut last = last;
-    for _ in 0..150 {
-        let alt = before_last
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|&m| m != last)
-            .unwrap();
-        let after_alt = before_last.after(alt).unwrap();
-        let next = after_alt.legal_moves().iter().copied().next().unwrap();
-        text.push_str(&format!("( {alt} {next} "));
-        before_last = after_alt;
-        last = next;
-    }
-    text.push_str(&")".repeat(150));
-    text.push_str(" h0g2 *\n");
+    let text = common::nested_pgn(150);
     let r = pgn::read_str(&text).unwrap();
     assert_eq!(r.all_moves(), moves(&["h2e2", "h9g7", "h0g2"]));
     let written = pgn::write(&r, Notation::Iccs);
