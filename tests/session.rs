@@ -658,6 +658,7 @@ fn leaving_a_game_in_progress_asks_first_and_keeps_the_autosave() {
         .resource::<chuhan::storage::writer::Writer>()
         .flush();
     let autosave = std::fs::read(dir.join("autosave.ron")).expect("the autosave");
+    std::fs::write(dir.join("x.pgn"), "1. h2e2 h9g7 *\n").expect("a record");
     for leave in [
         Command::NewGame(Setup::Standard(Players::HUMAN_RED)),
         Command::OpenRecord(dir.join("x.pgn")),
@@ -665,7 +666,12 @@ fn leaving_a_game_in_progress_asks_first_and_keeps_the_autosave() {
         Command::Quit,
     ] {
         send(&mut app, leave.clone());
-        assert_eq!(pending(&app), Some(leave.clone()));
+        // A record is read first (a file that does not read says so without asking); the
+        // question is about opening what was read.
+        match (&leave, pending(&app)) {
+            (Command::OpenRecord(_), Some(Command::OpenLoaded(_))) => {}
+            (_, asked) => assert_eq!(asked, Some(leave.clone())),
+        }
         assert_eq!(game(&app).record.len(), 1, "{leave:?} changed the game");
         assert_eq!(exits(&mut app), 0);
         // Staying keeps everything as it was.

@@ -17,7 +17,13 @@ pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<Clipboard>() {
         app.insert_resource(Clipboard::start(Memory::default()));
     }
-    app.add_systems(Update, (ask, answer).chain().in_set(CoreSet::Input));
+    app.add_systems(
+        Update,
+        (ask, answer)
+            .chain()
+            .in_set(CoreSet::Input)
+            .before(crate::core::opening::OpeningSystems),
+    );
 }
 
 /// Sends each request to the clipboard thread.
@@ -56,16 +62,11 @@ fn answer(
             Done::Set(Err(e)) | Done::Got(Err(e)) => {
                 notices.write(Notice(NoticeKind::ClipboardFailed(e)));
             }
-            // A text that does not read says so at once (before any question about the game in
-            // progress); one that reads is opened like a record.
-            Done::Got(Ok(text)) => match xiangqi::paste::recognise(&text) {
-                Ok(_) => {
-                    commands.write(Command::OpenText(text));
-                }
-                Err(e) => {
-                    notices.write(Notice(NoticeKind::BadPaste(e.to_string())));
-                }
-            },
+            // Read on the storage thread: a text that does not read says so before any question
+            // about the game in progress; one that reads is opened like a record.
+            Done::Got(Ok(text)) => {
+                commands.write(Command::OpenText(text));
+            }
         }
     }
 }

@@ -20,8 +20,7 @@ use crate::core::record_edit::RecordEdit;
 use crate::core::replay::{Step, Stepped, step_through};
 use crate::core::settings::Settings;
 use crate::core::setup::Setup;
-use crate::storage::files::Dirs;
-use crate::storage::records::{RecordFormat, now_stamp, read_record, save_record_as};
+use crate::storage::records::{Opened, RecordFormat};
 
 /// What the menus and buttons ask of the game itself: new games, moves taken back and played
 /// again, positions and records kept and opened, replay steps, resigning, quitting, and the
@@ -45,10 +44,14 @@ pub enum Command {
     SaveRecordAs(RecordFormat),
     /// Edit the record at its current move.
     Edit(RecordEdit),
-    /// Open a RON or PGN record in replay mode.
+    /// Open a record file in replay mode (read on the storage thread; see [`Command::OpenLoaded`]).
     OpenRecord(PathBuf),
-    /// Open a pasted text in replay mode: a FEN, a PGN, a DhtmlXQ block or a move list.
+    /// Open a pasted text in replay mode: a FEN, a PGN, a DhtmlXQ block or a move list (read on
+    /// the storage thread).
     OpenText(String),
+    /// Open in replay the record the storage thread read under this number (sent by the game
+    /// itself once [`Command::OpenRecord`] or [`Command::OpenText`] has been read).
+    OpenLoaded(u64),
     /// A replay step.
     Step(Step),
     /// Leave replay and play on from the current move.
@@ -70,11 +73,7 @@ impl Command {
     pub fn loses_the_game(&self) -> bool {
         matches!(
             self,
-            Command::NewGame(_)
-                | Command::OpenRecord(_)
-                | Command::OpenText(_)
-                | Command::RestorePosition
-                | Command::Quit
+            Command::NewGame(_) | Command::OpenLoaded(_) | Command::RestorePosition | Command::Quit
         )
     }
 }
@@ -83,18 +82,42 @@ impl Command {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct PendingConfirm(pub Option<Command>);
 
+/// A record read by the storage thread, with its number, waiting for [`Command::OpenLoaded`]
+/// (and the player's answer, when a game is in progress).
+#[derive(Resource, Debug, Default)]
+pub struct Loaded(pub Option<(u64, Opened)>);
+
+impl Loaded {
+    /// The record read under `ticket`, if it is the one waiting.
+    pub fn take(&mut self, ticket: u64) -> Option<Opened> {
+        match self.0.take() {
+            Some((n, opened)) if n == ticket => Some(opened),
+            other => {
+                self.0 = other;
+                None
+            }
+        }
+    }
+}
+
+/// The system that handles [`Command`]s, for ordering.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CommandSystems;
+
 /// The position kept by 保存, for 复盘.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct SavedPosition(pub Option<(GameRecord, Players)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PendingConfirm>()
-        .init_resource::<SavedPosition>();
+        .init_resource::<SavedPosition>()
+        .init_resource::<Loaded>();
     app.add_message::<Command>();
     app.add_systems(
         Update,
         handle_commands
             .in_set(CoreSet::Input)
+            .in_set(CommandSystems)
             .before(crate::core::computer::AiSystems),
     );
     app.add_systems(
@@ -124,7 +147,7 @@ fn handle_commands(
     mut saved: ResMut<SavedPosition>,
     mut offer: ResMut<ResumeOffer>,
     mut thinking: ResMut<Thinking>,
-    dirs: Res<Dirs>,
+    mut loaded: ResMut<Loaded>,
     mut pending: ResMut<PendingConfirm>,
     phase: Res<State<Phase>>,
     mut next_phase: ResMut<NextState<Phase>>,
@@ -142,13 +165,11 @@ fn handle_commands(
             continue;
         }
         match command {
-            Command::Confirm(yes) => {
-                if let Some(asked) = pending.0.take()
-                    && *yes
-                {
-                    queue.push_front((asked, true));
-                }
-            }
+            Command::Confirm(yes) => match pending.0.take() {
+                Some(asked) if *yes => queue.push_front((asked, true)),
+                Some(Command::OpenLoaded(_)) => loaded.0 = None,
+                _ => {}
+            },
             Command::Resign => {
                 if replaying {
                     continue;
@@ -222,62 +243,29 @@ fn handle_commands(
                     out.notices.write(Notice(NoticeKind::NothingSaved));
                 }
             },
-            Command::SaveRecord | Command::SaveRecordAs(_) => {
-                let format = match command {
-                    Command::SaveRecordAs(f) => *f,
-                    _ => RecordFormat::RonAndPgn,
+            // Read and saved on the storage thread (`core::opening`).
+            Command::SaveRecord
+            | Command::SaveRecordAs(_)
+            | Command::OpenRecord(_)
+            | Command::OpenText(_) => {}
+            Command::OpenLoaded(ticket) => {
+                let Some(opened) = loaded.take(*ticket) else {
+                    continue;
                 };
-                let (date, time) = now_stamp();
-                let record = game.record_for_saving(&date, settings.level);
-                let stem = format!("chuhan-{date}-{time}");
-                let notation = settings.notation();
-                match save_record_as(&record, &dirs.records(), &stem, format, notation) {
-                    Ok(path) => {
-                        out.notices
-                            .write(Notice(NoticeKind::Saved(path.display().to_string())));
-                    }
-                    Err(e) => {
-                        out.notices
-                            .write(Notice(NoticeKind::WriteFailed(e.to_string())));
-                    }
+                let (mut record, skipped) = (opened.record, opened.skipped);
+                if let Some(first) = skipped.first() {
+                    out.notices.write(Notice(NoticeKind::PartlyRead {
+                        skipped: skipped.len(),
+                        first: first.clone(),
+                    }));
                 }
-            }
-            Command::OpenRecord(_) | Command::OpenText(_) => {
-                let opened = match command {
-                    Command::OpenRecord(path) => read_record(path)
-                        .map(|o| (o.record, o.skipped))
-                        .map_err(NoticeKind::BadRecord),
-                    Command::OpenText(text) => match xiangqi::paste::recognise(text) {
-                        Ok(xiangqi::paste::Pasted::Position(p)) => {
-                            Ok((GameRecord::new(*p), Vec::new()))
-                        }
-                        Ok(xiangqi::paste::Pasted::Record {
-                            record, skipped, ..
-                        }) => Ok((*record, skipped)),
-                        Err(e) => Err(NoticeKind::BadPaste(e.to_string())),
-                    },
-                    _ => continue,
-                };
-                match opened {
-                    Ok((mut record, skipped)) => {
-                        if let Some(first) = skipped.first() {
-                            out.notices.write(Notice(NoticeKind::PartlyRead {
-                                skipped: skipped.len(),
-                                first: first.clone(),
-                            }));
-                        }
-                        thinking.cancel();
-                        record.goto(0);
-                        game.record = record;
-                        game.ended = None;
-                        replaying = true;
-                        next_phase.set(Phase::Replaying);
-                        out.resets.write(BoardReset);
-                    }
-                    Err(notice) => {
-                        out.notices.write(Notice(notice));
-                    }
-                }
+                thinking.cancel();
+                record.goto(0);
+                game.record = record;
+                game.ended = None;
+                replaying = true;
+                next_phase.set(Phase::Replaying);
+                out.resets.write(BoardReset);
             }
             Command::Edit(edit) => {
                 if edit.changes_moves() && !replaying {

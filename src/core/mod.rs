@@ -14,6 +14,7 @@ pub mod game;
 pub mod geometry;
 pub mod move_list;
 pub mod notice;
+pub mod opening;
 pub mod phase;
 pub mod pieces;
 pub mod record_edit;
@@ -37,5 +38,6 @@ pub(super) fn plugin(app: &mut App) {
         autosave::plugin,
         engine_task::plugin,
         watched::plugin,
+        opening::plugin,
     ));
 }

@@ -22,6 +22,8 @@ pub enum NoticeKind {
     BadSettings(String),
     /// A record could not be opened.
     BadRecord(String),
+    /// A record (its file's name; empty for a pasted text) is being read: it takes a while.
+    Reading(String),
     /// A pasted text could not be read (why).
     BadPaste(String),
     /// The position (FEN) or the record (PGN) was put on the clipboard.

@@ -54,6 +54,33 @@ impl Backend for Memory {
     }
 }
 
+/// Reads a pasted text (a FEN, a PGN, a DhtmlXQ block or a move list) as a record, with what
+/// was skipped; run on the storage thread, as a pasted game may be large.
+pub fn read_pasted(text: &str) -> Result<crate::storage::records::Opened, String> {
+    use crate::storage::files::MAX_RECORD_BYTES;
+    use crate::storage::records::Opened;
+    if text.len() as u64 > MAX_RECORD_BYTES {
+        return Err(format!(
+            "{:.1} MB is more than the {} MB a record may be",
+            text.len() as f64 / f64::from(1u32 << 20),
+            MAX_RECORD_BYTES >> 20
+        ));
+    }
+    match xiangqi::paste::recognise(text) {
+        Ok(xiangqi::paste::Pasted::Position(p)) => Ok(Opened {
+            record: xiangqi::GameRecord::new(*p),
+            skipped: Vec::new(),
+        }),
+        Ok(xiangqi::paste::Pasted::Record {
+            record, skipped, ..
+        }) => Ok(Opened {
+            record: *record,
+            skipped,
+        }),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// What the clipboard thread did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Done {
@@ -126,6 +153,14 @@ impl Clipboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pasted_text_over_the_record_limit_is_refused() {
+        let big = "h2e2 ".repeat((16 << 20) / 5 + 1);
+        let e = read_pasted(&big).expect_err("refused");
+        assert!(e.contains("16 MB"), "{e}");
+        assert_eq!(read_pasted("h2e2 h9g7").expect("reads").record.len(), 2);
+    }
 
     #[test]
     fn jobs_are_done_off_the_caller_in_order() {

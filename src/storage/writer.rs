@@ -1,52 +1,120 @@
-//! Writing files off the frame loop.
+//! The storage thread: files written, records opened and saved, off the frame loop.
 
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Condvar, Mutex};
 
 use bevy::prelude::*;
+use xiangqi::GameRecord;
+use xiangqi::notation::Notation;
 
 use crate::storage::files::{FileError, write_atomic};
+use crate::storage::records::{Opened, RecordFormat, read_record, save_record_as};
+
+/// Work for the storage thread besides plain writes: what it reads or writes may be large
+/// (records are read up to 16 MB, libraries up to 256 MB), so none of it runs on the frame loop.
+#[derive(Debug)]
+pub enum Task {
+    /// Read the record at this path (any format [`read_record`] reads).
+    Open(u64, PathBuf),
+    /// Read a pasted text: a FEN, a PGN, a DhtmlXQ block or a move list.
+    Read(u64, String),
+    /// Save a record in a format, under a name not taken, in a folder.
+    Save {
+        record: Box<GameRecord>,
+        dir: PathBuf,
+        stem: String,
+        format: RecordFormat,
+        notation: Notation,
+    },
+}
+
+/// What the storage thread did with a [`Task`].
+#[derive(Debug)]
+pub enum Finished {
+    /// A record read (or why not), with the number the task was given.
+    Opened(u64, Result<Opened, String>),
+    /// A pasted text read (or why not).
+    Read(u64, Result<Opened, String>),
+    /// A record saved: the path of its file (or why not).
+    Saved(Result<PathBuf, FileError>),
+}
+
+impl Task {
+    fn run(self) -> Finished {
+        match self {
+            Task::Open(n, path) => Finished::Opened(n, read_record(&path)),
+            Task::Read(n, text) => Finished::Read(n, crate::storage::clipboard::read_pasted(&text)),
+            Task::Save {
+                record,
+                dir,
+                stem,
+                format,
+                notation,
+            } => Finished::Saved(save_record_as(&record, &dir, &stem, format, notation)),
+        }
+    }
+}
+
+enum Job {
+    Write(PathBuf, Vec<u8>),
+    Task(Task),
+}
 
 /// Files written off the frame loop by one thread, in the order asked, each atomically with
 /// [`write_atomic`]; when several contents for one path wait, only the newest is written. Errors
-/// come back through [`Writer::errors`]. Dropping the writer (the game quitting) waits for what
-/// is queued, so the last autosave is never lost.
+/// come back through [`Writer::errors`]. The same thread opens and saves records ([`Task`]), in
+/// order with the writes; what it did comes back through [`Writer::finished`]. Dropping the
+/// writer (the game quitting) waits for what is queued, so the last autosave is never lost.
 #[derive(Resource)]
 pub struct Writer {
-    jobs: Option<std::sync::mpsc::Sender<(PathBuf, Vec<u8>)>>,
-    errors: std::sync::Mutex<std::sync::mpsc::Receiver<FileError>>,
-    idle: std::sync::Arc<(std::sync::Mutex<usize>, std::sync::Condvar)>,
+    jobs: Option<Sender<Job>>,
+    errors: Mutex<Receiver<FileError>>,
+    finished: Mutex<Receiver<Finished>>,
+    done_here: Mutex<Vec<Finished>>,
+    idle: Arc<(Mutex<usize>, Condvar)>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Default for Writer {
     fn default() -> Writer {
-        use std::sync::{Arc, Condvar, Mutex, mpsc};
-        let (jobs, queue) = mpsc::channel::<(PathBuf, Vec<u8>)>();
-        let (report, errors) = mpsc::channel();
+        let (jobs, queue) = channel::<Job>();
+        let (report, errors) = channel();
+        let (done, finished) = channel();
         let idle = Arc::new((Mutex::new(0usize), Condvar::new()));
         let pending = Arc::clone(&idle);
         let thread = std::thread::Builder::new()
             .name("chuhan-writer".into())
             .spawn(move || {
                 while let Ok(first) = queue.recv() {
-                    // Take whatever else is queued; the newest contents of each path win.
-                    let mut batch = vec![first];
-                    batch.extend(queue.try_iter());
+                    // Take whatever else is queued; of the writes to one path only the newest is
+                    // done, the rest in order.
+                    let mut batch = vec![Some(first)];
+                    batch.extend(queue.try_iter().map(Some));
                     let count = batch.len();
-                    let mut newest: Vec<(PathBuf, Vec<u8>)> = Vec::new();
-                    for (path, contents) in batch {
-                        newest.retain(|(p, _)| *p != path);
-                        newest.push((path, contents));
-                    }
-                    for (path, contents) in newest {
-                        if let Err(e) = write_atomic(&path, &contents) {
-                            let _ = report.send(e);
+                    for i in 0..batch.len() {
+                        let superseded = match &batch[i] {
+                            Some(Job::Write(path, _)) => batch[i + 1..]
+                                .iter()
+                                .any(|j| matches!(j, Some(Job::Write(p, _)) if p == path)),
+                            _ => false,
+                        };
+                        match batch[i].take() {
+                            Some(Job::Write(path, contents)) if !superseded => {
+                                if let Err(e) = write_atomic(&path, &contents) {
+                                    let _ = report.send(e);
+                                }
+                            }
+                            Some(Job::Task(task)) => {
+                                let _ = done.send(task.run());
+                            }
+                            _ => {}
                         }
                     }
-                    let (lock, done) = &*pending;
+                    let (lock, all_done) = &*pending;
                     if let Ok(mut n) = lock.lock() {
                         *n = n.saturating_sub(count);
-                        done.notify_all();
+                        all_done.notify_all();
                     }
                 }
             })
@@ -54,6 +122,8 @@ impl Default for Writer {
         Writer {
             jobs: Some(jobs),
             errors: Mutex::new(errors),
+            finished: Mutex::new(finished),
+            done_here: Mutex::new(Vec::new()),
             idle,
             thread,
         }
@@ -63,9 +133,6 @@ impl Default for Writer {
 impl Writer {
     /// Queues `contents` to be written to `path`.
     pub fn write(&self, path: PathBuf, contents: Vec<u8>) {
-        let Some(jobs) = &self.jobs else {
-            return;
-        };
         if self.thread.is_none() {
             // No thread could be started: write here rather than lose the file.
             if let Err(e) = write_atomic(&path, &contents) {
@@ -73,14 +140,39 @@ impl Writer {
             }
             return;
         }
+        self.send(Job::Write(path, contents));
+    }
+
+    /// Queues a task; what it did comes back through [`Writer::finished`].
+    pub fn run(&self, task: Task) {
+        if self.thread.is_none() {
+            // No thread could be started: do it here rather than never.
+            if let Ok(mut here) = self.done_here.lock() {
+                here.push(task.run());
+            }
+            return;
+        }
+        self.send(Job::Task(task));
+    }
+
+    fn send(&self, job: Job) {
+        let Some(jobs) = &self.jobs else {
+            return;
+        };
         if let Ok(mut n) = self.idle.0.lock() {
             *n += 1;
         }
-        if jobs.send((path, contents)).is_err()
+        if jobs.send(job).is_err()
             && let Ok(mut n) = self.idle.0.lock()
         {
             *n -= 1;
         }
+    }
+
+    /// Whether anything queued is not yet done.
+    #[must_use]
+    pub fn busy(&self) -> bool {
+        self.idle.0.lock().is_ok_and(|n| *n > 0)
     }
 
     /// Waits until everything queued is written.
@@ -95,6 +187,19 @@ impl Writer {
                 Err(_) => return,
             }
         }
+    }
+
+    /// The tasks done since the last call, in the order they were queued.
+    pub fn finished(&self) -> Vec<Finished> {
+        let mut done: Vec<Finished> = self
+            .done_here
+            .lock()
+            .map(|mut v| std::mem::take(&mut *v))
+            .unwrap_or_default();
+        if let Ok(rx) = self.finished.lock() {
+            done.extend(rx.try_iter());
+        }
+        done
     }
 
     /// The writes that failed since the last call.

@@ -59,10 +59,26 @@ pub fn new_game(app: &mut App, fen: &str, moves: &[&str], players: Players) {
     app.update();
 }
 
-/// Sends a message (a command, a feature's request, a setting's change) and runs one update.
+/// Sends a message (a command, a feature's request, a setting's change) and runs one update,
+/// then, while a record is being read or saved on the storage thread, waits for it and updates
+/// again (10 s at most), so that what was asked is done when it returns.
 pub fn send<M: Message>(app: &mut App, message: M) {
     app.world_mut().write_message(message);
     app.update();
+    settle_storage(app);
+}
+
+/// Waits for the reads and saves under way on the storage thread and updates until their answers
+/// are taken in (10 s at most).
+pub fn settle_storage(app: &mut App) {
+    use chuhan::core::opening::Opening;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while app.world().resource::<Opening>().in_flight() && Instant::now() < deadline {
+        app.world()
+            .resource::<chuhan::storage::writer::Writer>()
+            .flush();
+        app.update();
+    }
 }
 
 /// The notices written since the last call.
