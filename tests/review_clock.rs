@@ -262,13 +262,9 @@ while IFS= read -r line; do
   esac
 done
 "#;
-    std::fs::write(&path, script).expect("the script");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    }
-    path
+    let dir = path.parent().expect("a folder");
+    let name = path.file_name().and_then(|n| n.to_str()).expect("a name");
+    common::script(dir, name, script)
 }
 
 #[cfg(unix)]

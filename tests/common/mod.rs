@@ -112,14 +112,20 @@ pub fn wait_for(app: &mut App, secs: u64, mut done: impl FnMut(&mut App) -> bool
     false
 }
 
-/// Writes an executable shell script (a fake UCI engine) into `dir`.
+/// Writes an executable shell script (a fake UCI engine) into `dir`. The executable is made by
+/// `install`, a program of its own: had this process held it open for writing, a child forked
+/// meanwhile by another test thread would inherit that descriptor and starting the script could
+/// fail with "Text file busy".
 pub fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
-    std::fs::write(&path, text).expect("the script");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    }
+    let source = dir.join(format!("{name}.text"));
+    std::fs::write(&source, text).expect("the script");
+    let made = std::process::Command::new("install")
+        .args(["-m", "755"])
+        .arg(&source)
+        .arg(&path)
+        .status()
+        .expect("install runs");
+    assert!(made.success(), "install {}", path.display());
     path
 }

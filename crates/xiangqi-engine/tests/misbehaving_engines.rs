@@ -33,10 +33,18 @@ fn script(name: &str, on_go: &str, obeys: bool) -> (PathBuf, PathBuf) {
          quit) {quit} ;;\n  esac\ndone\n"
     );
     let path = dir.join("engine.sh");
-    std::fs::write(&path, text).unwrap();
-    let mut perms = std::fs::metadata(&path).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
-    std::fs::set_permissions(&path, perms).unwrap();
+    // Made executable by `install`, a program of its own: had this process held the file open
+    // for writing, a child forked meanwhile by another test thread would inherit that descriptor
+    // and starting the script could fail with "Text file busy".
+    let source = dir.join("engine.text");
+    std::fs::write(&source, text).unwrap();
+    let made = std::process::Command::new("install")
+        .args(["-m", "755"])
+        .arg(&source)
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(made.success());
     (path, dir)
 }
 
