@@ -1,0 +1,167 @@
+//! Names, passwords and tokens: names are NFKC-normalised and compared case-insensitively,
+//! passwords hashed with argon2id (19 MiB, 2 passes, 1 lane: OWASP's minimum), tokens 256 random
+//! bits of which only the SHA-256 is stored.
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+use sha2::{Digest, Sha256};
+use unicode_normalization::UnicodeNormalization;
+use xiangqi_protocol::ErrorCode;
+
+/// Names nobody may take (compared by key), besides anything starting with `游客` or `guest`.
+const RESERVED: &[&str] = &[
+    "admin",
+    "administrator",
+    "root",
+    "system",
+    "server",
+    "moderator",
+    "mod",
+    "chuhan",
+    "楚汉",
+    "anonymous",
+    "null",
+    "管理员",
+    "系统",
+    "客服",
+];
+
+/// How long a token lives: 30 days.
+pub const TOKEN_LIFE_MS: i64 = 30 * 24 * 3600 * 1000;
+
+/// A name made fit to show and store, with its key, or why not.
+pub fn check_name(raw: &str) -> Result<(String, String), (ErrorCode, String)> {
+    let name: String = raw.nfkc().collect();
+    let count = name.chars().count();
+    if !(2..=20).contains(&count) {
+        return Err((
+            ErrorCode::NameInvalid,
+            format!("a name has 2 to 20 characters, not {count}"),
+        ));
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|c| !(c.is_alphanumeric() || *c == '_' || *c == '-'))
+    {
+        return Err((
+            ErrorCode::NameInvalid,
+            format!("a name holds letters, digits, _ and - only, not {c:?}"),
+        ));
+    }
+    let key = name_key(&name);
+    if RESERVED.contains(&key.as_str()) || key.starts_with("游客") || key.starts_with("guest") {
+        return Err((ErrorCode::NameReserved, format!("the name {name} is reserved")));
+    }
+    Ok((name, key))
+}
+
+/// The key a name is compared by: NFKC, then lower case.
+#[must_use]
+pub fn name_key(name: &str) -> String {
+    name.nfkc().collect::<String>().to_lowercase()
+}
+
+/// Whether a password is acceptable: 8 to 128 characters.
+pub fn check_password(password: &str) -> Result<(), (ErrorCode, String)> {
+    let n = password.chars().count();
+    if (8..=128).contains(&n) {
+        Ok(())
+    } else {
+        Err((
+            ErrorCode::PasswordInvalid,
+            "a password has 8 to 128 characters".into(),
+        ))
+    }
+}
+
+fn argon() -> Argon2<'static> {
+    let params = Params::new(19 * 1024, 2, 1, None).unwrap_or_default();
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// Hashes a password (slow on purpose: call it off the async threads).
+pub fn hash_password(password: &str) -> Result<String, String> {
+    let mut bytes = [0u8; 16];
+    rand::fill(&mut bytes);
+    let salt = SaltString::encode_b64(&bytes).map_err(|e| e.to_string())?;
+    argon()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// Checks a password against a stored hash (slow on purpose).
+#[must_use]
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|h| argon().verify_password(password.as_bytes(), &h).is_ok())
+}
+
+/// A new token (64 hex digits) and the hash stored for it.
+#[must_use]
+pub fn new_token() -> (String, String) {
+    let mut bytes = [0u8; 32];
+    rand::fill(&mut bytes);
+    let token = hex(&bytes);
+    let hash = token_hash(&token);
+    (token, hash)
+}
+
+/// The hash stored for a token.
+#[must_use]
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes.iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_normalised_and_checked() {
+        assert_eq!(check_name("ＡＢＣ").map(|n| n.1), Ok("abc".into()));
+        assert_eq!(check_name("楚河汉界").map(|n| n.0), Ok("楚河汉界".into()));
+        assert_eq!(check_name("x").map_err(|e| e.0), Err(ErrorCode::NameInvalid));
+        assert_eq!(
+            check_name("a".repeat(21).as_str()).map_err(|e| e.0),
+            Err(ErrorCode::NameInvalid)
+        );
+        for bad in ["a b", "<script>", "x'; DROP TABLE accounts;--", "a\u{0}b"] {
+            assert_eq!(check_name(bad).map_err(|e| e.0), Err(ErrorCode::NameInvalid), "{bad}");
+        }
+        for reserved in ["Admin", "游客4821", "GUEST_1", "管理员"] {
+            assert_eq!(
+                check_name(reserved).map_err(|e| e.0),
+                Err(ErrorCode::NameReserved),
+                "{reserved}"
+            );
+        }
+        assert_eq!(name_key("Ｌｉｕ"), name_key("liu"));
+    }
+
+    #[test]
+    fn passwords_hash_and_verify() {
+        let h = hash_password("correct horse").expect("hash");
+        assert!(h.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{h}");
+        assert!(verify_password("correct horse", &h));
+        assert!(!verify_password("wrong horse", &h));
+        assert!(!verify_password("x", "not a hash"));
+    }
+
+    #[test]
+    fn tokens_are_random_and_only_their_hash_is_kept() {
+        let (a, ha) = new_token();
+        let (b, _) = new_token();
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, b);
+        assert_eq!(token_hash(&a), ha);
+        assert_ne!(a, ha);
+    }
+}

@@ -1,0 +1,170 @@
+//! A client of the protocol for the tests and the load program: one WebSocket connection that
+//! sends messages and waits for the ones it expects. Loopback only.
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use xiangqi_protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+
+/// A connected client.
+pub struct Bot {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Messages received and not yet taken.
+    pub seen: VecDeque<ServerMsg>,
+    /// The name logged in as.
+    pub name: String,
+    /// The token of the last login.
+    pub token: Option<String>,
+}
+
+/// How long [`Bot::expect`] waits by default.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+impl Bot {
+    /// Connects to `addr` (which must be loopback) and says hello.
+    pub async fn connect(addr: SocketAddr) -> Result<Bot, String> {
+        let mut bot = Bot::connect_raw(addr).await?;
+        bot.send(&ClientMsg::Hello {
+            protocol: PROTOCOL_VERSION,
+            client: "chuhan-bot".into(),
+        })
+        .await?;
+        bot.expect(|m| matches!(m, ServerMsg::Welcome { .. })).await?;
+        Ok(bot)
+    }
+
+    /// Connects without saying hello.
+    pub async fn connect_raw(addr: SocketAddr) -> Result<Bot, String> {
+        if !addr.ip().is_loopback() {
+            return Err(format!("{addr} is not a loopback address"));
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(Bot {
+            ws,
+            seen: VecDeque::new(),
+            name: String::new(),
+            token: None,
+        })
+    }
+
+    /// Sends a message.
+    pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), String> {
+        self.send_raw(msg.to_json()).await
+    }
+
+    /// Sends any text frame.
+    pub async fn send_raw(&mut self, text: String) -> Result<(), String> {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// Sends a binary frame.
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) -> Result<(), String> {
+        self.ws
+            .send(Message::Binary(bytes.into()))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// The next message from the server (`None`: closed or nothing within `wait`).
+    pub async fn next(&mut self, wait: Duration) -> Option<ServerMsg> {
+        if let Some(m) = self.seen.pop_front() {
+            return Some(m);
+        }
+        self.read(wait).await
+    }
+
+    async fn read(&mut self, wait: Duration) -> Option<ServerMsg> {
+        loop {
+            match tokio::time::timeout(wait, self.ws.next()).await {
+                Ok(Some(Ok(Message::Text(t)))) => return ServerMsg::from_json(t.as_str()).ok(),
+                Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) | Err(_) => return None,
+                Ok(Some(Ok(_))) => {}
+            }
+        }
+    }
+
+    /// Waits for a message matching `want` (the others are kept for later).
+    pub async fn expect(&mut self, want: impl Fn(&ServerMsg) -> bool) -> Result<ServerMsg, String> {
+        self.expect_within(WAIT, want).await
+    }
+
+    /// [`Bot::expect`] with a wait of one's own.
+    pub async fn expect_within(
+        &mut self,
+        wait: Duration,
+        want: impl Fn(&ServerMsg) -> bool,
+    ) -> Result<ServerMsg, String> {
+        if let Some(i) = self.seen.iter().position(&want) {
+            return self.seen.remove(i).ok_or_else(|| "gone".into());
+        }
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            match self.read(left).await {
+                Some(m) if want(&m) => return Ok(m),
+                Some(m) => self.seen.push_back(m),
+                None => {
+                    return Err(format!(
+                        "{}: not received; seen {:?}",
+                        self.name,
+                        self.seen.iter().rev().take(5).collect::<Vec<_>>()
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Whether the server closed the connection (within `wait`), reading what is left.
+    pub async fn closed_within(&mut self, wait: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            match tokio::time::timeout(left, self.ws.next()).await {
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    if let Ok(m) = ServerMsg::from_json(t.as_str()) {
+                        self.seen.push_back(m);
+                    }
+                }
+                Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => return true,
+                Ok(Some(Ok(_))) => {}
+                Err(_) => return false,
+            }
+        }
+    }
+
+    /// Logs in with `msg` (register, login, resume or guest); the name and token are kept.
+    pub async fn log_in(&mut self, msg: ClientMsg) -> Result<(), String> {
+        self.send(&msg).await?;
+        match self
+            .expect(|m| matches!(m, ServerMsg::LoggedIn { .. } | ServerMsg::Error { .. }))
+            .await?
+        {
+            ServerMsg::LoggedIn { name, token, .. } => {
+                self.name = name;
+                if token.is_some() {
+                    self.token = token;
+                }
+                Ok(())
+            }
+            other => Err(format!("{other:?}")),
+        }
+    }
+
+    /// Closes the connection.
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}

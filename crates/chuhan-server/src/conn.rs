@@ -1,0 +1,304 @@
+//! One WebSocket connection: `hello` first, then logging in, then the lobby and games. Every
+//! frame is checked (size, JSON, type, fields, rate) and a bad one gets an error that changes
+//! nothing; the connection is pinged when quiet and closed when idle.
+
+use std::collections::HashSet;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use xiangqi_protocol::{
+    ChatLine, ClientMsg, ErrorCode, MAX_CHAT_CHARS, MAX_FRAME_BYTES, PROTOCOL_VERSION, Room,
+    ServerMsg,
+};
+
+use crate::auth;
+use crate::hub::{Hub, User, now_ms};
+use crate::outbox::{Out, Outbox};
+
+pub(crate) type Refusal = (ErrorCode, String);
+
+pub(crate) struct Session {
+    pub(crate) hub: Arc<Hub>,
+    pub(crate) out: Outbox,
+    pub(crate) ip: IpAddr,
+    hello: bool,
+    pub(crate) user: Option<User>,
+    pub(crate) token_hash: Option<String>,
+    pub(crate) muted: Arc<Mutex<HashSet<String>>>,
+    rate: (Instant, u32),
+    chat_rate: (Instant, u32),
+}
+
+/// Runs a connection until it closes.
+pub async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
+    let (mut sink, mut stream) = socket.split();
+    let Some((out, mut inbox)) = hub.connect(ip) else {
+        let msg = ServerMsg::error(
+            ErrorCode::TooManyConnections,
+            "too many connections from your address",
+        );
+        let _ = sink.send(Message::Text(msg.to_json().into())).await;
+        let _ = sink.close().await;
+        return;
+    };
+    let conn = out.conn;
+    let muted = Arc::new(Mutex::new(HashSet::new()));
+    let idle = Duration::from_secs(hub.cfg.idle_timeout_s.max(3));
+    let writer_muted = Arc::clone(&muted);
+    let writer = tokio::spawn(async move {
+        let mut ping = tokio::time::interval(idle / 3);
+        ping.tick().await;
+        loop {
+            let frame = tokio::select! {
+                o = inbox.rx.recv() => match o {
+                    Some(Out::Frame(f)) => Message::Text(f.as_ref().into()),
+                    Some(Out::Chat { from_key, frame }) => {
+                        let hidden = writer_muted.lock().is_ok_and(|m| m.contains(&from_key));
+                        if hidden { continue; }
+                        Message::Text(frame.as_ref().into())
+                    }
+                    None => break,
+                },
+                () = inbox.overflow.wait() => break,
+                _ = ping.tick() => Message::Ping(Vec::new().into()),
+            };
+            if sink.send(frame).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut s = Session {
+        hub: Arc::clone(&hub),
+        out,
+        ip,
+        hello: false,
+        user: None,
+        token_hash: None,
+        muted,
+        rate: (Instant::now(), 0),
+        chat_rate: (Instant::now(), 0),
+    };
+    loop {
+        let frame = match tokio::time::timeout(idle, stream.next()).await {
+            Ok(Some(Ok(f))) => f,
+            _ => break,
+        };
+        let keep = match frame {
+            Message::Text(t) => s.on_text(t.as_str()).await,
+            Message::Binary(_) => {
+                s.refuse(ErrorCode::BadJson, "frames are JSON text");
+                true
+            }
+            Message::Close(_) => false,
+            Message::Ping(_) | Message::Pong(_) => true,
+        };
+        if !keep || writer.is_finished() {
+            break;
+        }
+    }
+    hub.disconnect(conn);
+    // The writer ends once the hub's handles on its queue are gone.
+    drop(s);
+    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+}
+
+impl Session {
+    pub(crate) fn send(&self, msg: &ServerMsg) {
+        self.out.send(msg);
+    }
+
+    fn refuse(&self, code: ErrorCode, message: impl Into<String>) {
+        self.hub
+            .metrics
+            .refused
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.send(&ServerMsg::error(code, message));
+    }
+
+    /// Handles a text frame; whether to keep the connection.
+    async fn on_text(&mut self, text: &str) -> bool {
+        if text.len() > MAX_FRAME_BYTES {
+            self.refuse(
+                ErrorCode::FrameTooLarge,
+                format!("a frame holds at most {MAX_FRAME_BYTES} bytes"),
+            );
+            return false;
+        }
+        if self.rate.0.elapsed() >= Duration::from_secs(1) {
+            self.rate = (Instant::now(), 0);
+        }
+        self.rate.1 += 1;
+        if self.rate.1 > self.hub.cfg.messages_per_s {
+            self.refuse(ErrorCode::RateLimited, "too many messages: slow down");
+            return true;
+        }
+        let msg = match ClientMsg::from_json(text) {
+            Ok(m) => m,
+            Err(e) => {
+                self.refuse(e.code, e.message);
+                return true;
+            }
+        };
+        if !self.hello {
+            return match msg {
+                ClientMsg::Hello { protocol, client } if protocol == PROTOCOL_VERSION => {
+                    tracing::debug!(client = %client.chars().take(60).collect::<String>(), "hello");
+                    self.hello = true;
+                    self.send(&ServerMsg::Welcome {
+                        protocol: PROTOCOL_VERSION,
+                        server: format!("chuhan-server {}", env!("CARGO_PKG_VERSION")),
+                    });
+                    true
+                }
+                ClientMsg::Hello { protocol, .. } => {
+                    self.refuse(
+                        ErrorCode::ProtocolVersion,
+                        format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}: update the client"),
+                    );
+                    false
+                }
+                _ => {
+                    self.refuse(ErrorCode::HelloFirst, "send hello first");
+                    true
+                }
+            };
+        }
+        if let Err((code, message)) = self.handle(msg).await {
+            self.refuse(code, message);
+        }
+        true
+    }
+
+    async fn handle(&mut self, msg: ClientMsg) -> Result<(), Refusal> {
+        match msg {
+            ClientMsg::Hello { .. } => Err((ErrorCode::NotNow, "hello was said".into())),
+            ClientMsg::Register { .. }
+            | ClientMsg::Login { .. }
+            | ClientMsg::Resume { .. }
+            | ClientMsg::Guest => self.log_in(msg).await,
+            ClientMsg::Ping { n } => {
+                self.send(&ServerMsg::Pong { n });
+                Ok(())
+            }
+            other => {
+                let Some(user) = self.user.clone() else {
+                    return Err((ErrorCode::NotLoggedIn, "log in first".into()));
+                };
+                self.as_user(&user, other).await
+            }
+        }
+    }
+
+    async fn as_user(&mut self, user: &User, msg: ClientMsg) -> Result<(), Refusal> {
+        let hub = Arc::clone(&self.hub);
+        let conn = self.out.conn;
+        match msg {
+            ClientMsg::Logout => {
+                if let Some(h) = self.token_hash.take() {
+                    let _ = hub.store.revoke_token(&h).await;
+                }
+                hub.logout(conn);
+                self.user = None;
+                self.send(&ServerMsg::LoggedOut);
+                Ok(())
+            }
+            ClientMsg::ChangePassword { old, new } => self.change_password(user, old, new).await,
+            ClientMsg::Lobby { subscribe } => {
+                hub.follow_lobby(conn, subscribe);
+                Ok(())
+            }
+            ClientMsg::Seek { .. } => hub.seek(user, msg).await.map(|_| ()),
+            ClientMsg::CancelSeek { seek } => hub.cancel_seek(user, seek),
+            ClientMsg::AcceptSeek { seek } => hub.accept_seek(user, seek).await,
+            ClientMsg::Challenge { .. } => hub.challenge(user, msg).await.map(|_| ()),
+            ClientMsg::AcceptChallenge { challenge } => {
+                hub.answer_challenge(user, challenge, true).await
+            }
+            ClientMsg::DeclineChallenge { challenge } => {
+                hub.answer_challenge(user, challenge, false).await
+            }
+            ClientMsg::Chat { room, text } => self.chat(user, room, text).await,
+            ClientMsg::Mute { name } => self.mute(user, &name, true).await,
+            ClientMsg::Unmute { name } => self.mute(user, &name, false).await,
+            ClientMsg::Move { game, .. }
+            | ClientMsg::Offer { game, .. }
+            | ClientMsg::Decline { game, .. }
+            | ClientMsg::Resign { game }
+            | ClientMsg::Abort { game }
+            | ClientMsg::Claim { game, .. }
+            | ClientMsg::Watch { game }
+            | ClientMsg::Unwatch { game } => hub.to_game(conn, user, game, msg),
+            _ => Err((ErrorCode::NotNow, "already logged in".into())),
+        }
+    }
+}
+
+impl Session {
+    async fn chat(&mut self, user: &User, room: Room, text: String) -> Result<(), Refusal> {
+        let n = text.chars().count();
+        if text.trim().is_empty() || n > MAX_CHAT_CHARS {
+            return Err((
+                ErrorCode::ChatInvalid,
+                format!("a chat line has 1 to {MAX_CHAT_CHARS} characters, not {n}"),
+            ));
+        }
+        if self.chat_rate.0.elapsed() >= Duration::from_secs(10) {
+            self.chat_rate = (Instant::now(), 0);
+        }
+        self.chat_rate.1 += 1;
+        if self.chat_rate.1 > self.hub.cfg.chat_per_10s {
+            return Err((ErrorCode::RateLimited, "too much chat: wait a little".into()));
+        }
+        match room {
+            Room::Lobby => {
+                let row = crate::store::ChatRow {
+                    game_id: None,
+                    author: user.name.clone(),
+                    body: text.clone(),
+                    spectators: false,
+                    at_ms: now_ms(),
+                };
+                if let Err(e) = self.hub.store.add_chat(&row).await {
+                    tracing::warn!("chat not stored: {e}");
+                }
+                let msg = ServerMsg::Chat {
+                    room,
+                    line: ChatLine {
+                        from: user.name.clone(),
+                        text,
+                        spectators: false,
+                    },
+                };
+                self.hub.lobby_chat(&user.key, &msg);
+                Ok(())
+            }
+            Room::Game { game } => {
+                self.hub
+                    .to_game(self.out.conn, user, game, ClientMsg::Chat { room, text })
+            }
+        }
+    }
+
+    async fn mute(&mut self, user: &User, name: &str, on: bool) -> Result<(), Refusal> {
+        let key = auth::name_key(name);
+        if let Ok(mut m) = self.muted.lock() {
+            if on {
+                m.insert(key.clone());
+            } else {
+                m.remove(&key);
+            }
+        }
+        if let Some(account) = user.account {
+            self.hub
+                .store
+                .set_mute(account, &key, on)
+                .await
+                .map_err(|e| (ErrorCode::Internal, e.to_string()))?;
+        }
+        Ok(())
+    }
+}

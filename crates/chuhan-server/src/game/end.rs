@@ -1,0 +1,129 @@
+//! How a game ends: the result and its reason stored with the ratings in one transaction, then
+//! told to everyone on the game and the lobby.
+
+use std::time::Instant;
+
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+use xiangqi::{DrawReason, Outcome, WinReason};
+use xiangqi_protocol::{RatingChange, ServerMsg, Side};
+
+use super::{Game, side_of};
+use crate::store::{Finish, Rating};
+
+/// A deviation above this shows the rating as provisional.
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// The reason code of an outcome.
+#[must_use]
+pub fn reason_code(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win { reason, .. } => match reason {
+            WinReason::Checkmate => "checkmate",
+            WinReason::Stalemate => "stalemate",
+            WinReason::PerpetualCheck => "perpetual_check",
+            WinReason::PerpetualChase => "perpetual_chase",
+            WinReason::CheckAndChase => "check_and_chase",
+            WinReason::Resignation => "resignation",
+            WinReason::Timeout => "timeout",
+        },
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Repetition => "repetition",
+            DrawReason::BothPerpetual => "both_perpetual",
+            DrawReason::NoCaptureLimit => "no_capture_limit",
+            DrawReason::NoAttackingPieces => "no_attacking_pieces",
+            DrawReason::Agreement => "agreement",
+            DrawReason::TimeoutNoMatingMaterial => "timeout_no_mating_material",
+        },
+    }
+}
+
+impl Game {
+    /// `side`'s flag fell.
+    pub(crate) async fn flag(&mut self, side: Side) {
+        let color = if side == Side::Red {
+            xiangqi::Color::Red
+        } else {
+            xiangqi::Color::Black
+        };
+        let outcome = xiangqi::on_time(self.record.position(), color);
+        self.finish(outcome).await;
+    }
+
+    /// The rules ended the game.
+    pub(crate) async fn finish(&mut self, outcome: Outcome) {
+        let winner = outcome.winner().map(side_of);
+        self.finish_special(outcome.pgn_result(), reason_code(outcome), winner)
+            .await;
+    }
+
+    /// Ends the game with a result (`*` for an abort) and a reason code.
+    pub(crate) async fn finish_special(&mut self, result: &str, reason: &str, _w: Option<Side>) {
+        if self.over.is_some() {
+            return;
+        }
+        let now = Instant::now();
+        self.clock.stop(now);
+        let aborted = result == "*";
+        let mut ratings = Vec::new();
+        let mut changes = [None, None];
+        let speed = self.time.speed().name().to_owned();
+        if self.row.rated
+            && !aborted
+            && let (Some(red), Some(black)) = (self.seats[0].user.account, self.seats[1].user.account)
+        {
+            let old_red = self.hub.rating(red, &speed).await;
+            let old_black = self.hub.rating(black, &speed).await;
+            let outcome = match result {
+                "1-0" => Outcomes::WIN,
+                "0-1" => Outcomes::LOSS,
+                _ => Outcomes::DRAW,
+            };
+            let g = |r: &Rating| Glicko2Rating {
+                rating: r.rating,
+                deviation: r.deviation,
+                volatility: r.volatility,
+            };
+            let (nr, nb) = glicko2(&g(&old_red), &g(&old_black), &outcome, &Glicko2Config::new());
+            for (i, (account, old, new)) in [(red, old_red, nr), (black, old_black, nb)]
+                .into_iter()
+                .enumerate()
+            {
+                let stored = Rating {
+                    rating: new.rating,
+                    deviation: new.deviation,
+                    volatility: new.volatility,
+                    games: old.games + 1,
+                };
+                let (before, after) = (old.rating.round() as i64, new.rating.round() as i64);
+                ratings.push((account, speed.clone(), stored, before, after));
+                changes[i] = Some(RatingChange {
+                    before: before as i32,
+                    after: after as i32,
+                });
+            }
+        }
+        let finish = Finish {
+            game_id: self.id as i64,
+            status: if aborted { "aborted" } else { "over" },
+            result: result.to_owned(),
+            reason: reason.to_owned(),
+            ended_ms: crate::hub::now_ms(),
+            ratings,
+        };
+        if let Err(e) = self.hub.store.finish_game(&finish).await {
+            tracing::error!(game = self.id, "the result could not be stored: {e}");
+        }
+        self.over = Some((result.to_owned(), reason.to_owned()));
+        self.ended = Some(now);
+        self.offers.clear();
+        self.broadcast(&ServerMsg::GameOver {
+            game: self.id,
+            result: result.to_owned(),
+            reason: reason.to_owned(),
+            red_rating: changes[0],
+            black_rating: changes[1],
+        });
+        self.hub.game_over(self.id);
+    }
+}

@@ -1,0 +1,184 @@
+//! The HTTP side: `/ws` (the protocol), `/healthz`, `/metrics`, `/api/games`,
+//! `/api/player/{name}`, `/game/{id}.pgn`.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{ConnectInfo, Path, State, WebSocketUpgrade};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde::Serialize;
+use xiangqi::GameRecord;
+use xiangqi::notation::Notation;
+
+use crate::hub::Hub;
+use crate::store::{GameRow, MoveRow};
+
+/// The routes.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/ws", get(ws))
+        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/metrics", get(metrics))
+        .route("/api/games", get(games))
+        .route("/api/player/{name}", get(player))
+        .route("/game/{file}", get(pgn))
+        .with_state(hub)
+}
+
+async fn ws(
+    ws: WebSocketUpgrade,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    State(hub): State<Arc<Hub>>,
+) -> Response {
+    // Larger frames than the protocol allows are read so that they can be refused in words;
+    // far larger ones end the connection in the WebSocket layer.
+    ws.max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024)
+        .on_upgrade(move |socket| crate::conn::run(hub, socket, addr.ip()))
+}
+
+async fn metrics(State(hub): State<Arc<Hub>>) -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        hub.metrics.render(),
+    )
+}
+
+async fn games(State(hub): State<Arc<Hub>>) -> impl IntoResponse {
+    axum::Json(hub.games())
+}
+
+#[derive(Serialize)]
+struct Profile {
+    name: String,
+    ratings: Vec<xiangqi_protocol::RatingView>,
+    recent: Vec<RecentGame>,
+}
+
+#[derive(Serialize)]
+struct RecentGame {
+    id: i64,
+    red: String,
+    black: String,
+    result: Option<String>,
+    reason: Option<String>,
+    time: String,
+    rated: bool,
+    ended_ms: Option<i64>,
+}
+
+async fn player(Path(name): Path<String>, State(hub): State<Arc<Hub>>) -> Response {
+    let key = crate::auth::name_key(&name);
+    let account = match hub.store.account_by_key(&key).await {
+        Ok(Some(a)) => a,
+        Ok(None) => return (StatusCode::NOT_FOUND, "no such player\n").into_response(),
+        Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response(),
+    };
+    let ratings = hub.ratings(account.id).await;
+    let recent = hub
+        .store
+        .recent_games(account.id, 20)
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .map(|g| RecentGame {
+            id: g.id,
+            time: xiangqi_protocol::TimeControl::new(g.base_s as u32, g.inc_s as u32).to_string(),
+            red: g.red_name,
+            black: g.black_name,
+            result: g.result,
+            reason: g.reason,
+            rated: g.rated,
+            ended_ms: g.ended_ms,
+        })
+        .collect();
+    axum::Json(Profile { name: account.name, ratings, recent }).into_response()
+}
+
+async fn pgn(Path(file): Path<String>, State(hub): State<Arc<Hub>>) -> Response {
+    let Some(id) = file.strip_suffix(".pgn").and_then(|n| n.parse::<i64>().ok()) else {
+        return (StatusCode::NOT_FOUND, "ask for /game/ID.pgn\n").into_response();
+    };
+    match hub.store.game(id).await {
+        Ok(Some((row, moves))) => match export(&row, &moves) {
+            Ok(text) => (
+                [
+                    (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_owned()),
+                    (header::CONTENT_DISPOSITION, format!("attachment; filename=\"chuhan-{id}.pgn\"")),
+                ],
+                text,
+            )
+                .into_response(),
+            Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response(),
+        },
+        Ok(None) => (StatusCode::NOT_FOUND, "no such game\n").into_response(),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response(),
+    }
+}
+
+/// `[%clk h:mm:ss]`, as lichess writes clocks in PGN comments.
+fn clk(ms: i64) -> String {
+    let s = ms.max(0) / 1000;
+    format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// A game as PGN, with the clock after each move as a comment.
+pub fn export(row: &GameRow, moves: &[MoveRow]) -> Result<String, String> {
+    let mut record = GameRecord::from_fen(&row.fen).map_err(|e| e.to_string())?;
+    record.set_rulebook(crate::game::rulebook(crate::game::rules_from(&row.rules)));
+    for m in moves {
+        let mv = m.mv.parse().map_err(|_| format!("stored move {}", m.mv))?;
+        record.play(mv).map_err(|e| e.to_string())?;
+        let mover_ms = if m.ply % 2 == 0 { m.red_ms } else { m.black_ms };
+        record.set_comment(record.len(), Some(clk(mover_ms)));
+    }
+    let date = jiff_free_date(row.started_ms);
+    record.set_tag("Event", if row.rated { "Rated game" } else { "Casual game" });
+    record.set_tag("Site", "chuhan-server");
+    record.set_tag("Date", &date);
+    record.set_tag("Round", "-");
+    record.set_tag("Red", &row.red_name);
+    record.set_tag("Black", &row.black_name);
+    record.set_tag("Result", row.result.as_deref().unwrap_or("*"));
+    if let Some(r) = row.red_before {
+        record.set_tag("RedElo", &r.to_string());
+    }
+    if let Some(r) = row.black_before {
+        record.set_tag("BlackElo", &r.to_string());
+    }
+    record.set_tag("TimeControl", &format!("{}+{}", row.base_s, row.inc_s));
+    if let Some(reason) = &row.reason {
+        record.set_tag("Termination", reason);
+    }
+    Ok(xiangqi::pgn::write(&record, Notation::Chinese))
+}
+
+/// `YYYY.MM.DD` (UTC) of a Unix time in ms.
+fn jiff_free_date(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    // Civil from days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates_and_clocks_are_written_as_pgn_has_them() {
+        assert_eq!(super::jiff_free_date(0), "1970.01.01");
+        assert_eq!(super::jiff_free_date(1_795_000_000_000), "2026.11.18");
+        assert_eq!(super::jiff_free_date(951_782_400_000), "2000.02.29");
+        assert_eq!(super::clk(3_725_999), "[%clk 1:02:05]");
+    }
+}

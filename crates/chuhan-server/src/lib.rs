@@ -1,0 +1,99 @@
+//! `chuhan-server`: the authoritative game server of Chuhan (楚汉). Accounts, a lobby, games
+//! whose every move the `xiangqi` rules library judges, clocks kept by the server, Glicko-2
+//! ratings, spectators, chat and an archive, on SQLite or PostgreSQL. The protocol is the
+//! `xiangqi-protocol` crate (`docs/protocol.md`).
+
+pub mod auth;
+pub mod bot;
+pub mod clock;
+pub mod config;
+mod conn;
+pub mod durable;
+pub mod game;
+pub mod http;
+pub mod hub;
+pub mod loadtest;
+mod login;
+pub mod metrics;
+pub mod outbox;
+pub mod store;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use crate::config::Config;
+use crate::store::{SqlStore, Store};
+
+/// A server started: where it listens, and its hub.
+pub struct Running {
+    /// The address bound (the port chosen when 0 was asked).
+    pub addr: SocketAddr,
+    /// The shared state.
+    pub hub: Arc<hub::Hub>,
+    /// The task serving.
+    pub task: tokio::task::JoinHandle<()>,
+}
+
+/// Opens the database, resumes the games in play and serves plain HTTP and WebSocket on the
+/// configured address (TLS is served by [`serve_tls`]).
+pub async fn start(cfg: Config) -> Result<Running, String> {
+    let store = open_store(&cfg.database).await?;
+    let hub = hub::Hub::start(cfg.clone(), store).await?;
+    let listener = tokio::net::TcpListener::bind(cfg.listen)
+        .await
+        .map_err(|e| format!("{}: {e}", cfg.listen))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let app = http::router(Arc::clone(&hub)).into_make_service_with_connect_info::<SocketAddr>();
+    let task = tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, app).await {
+            tracing::error!("the server stopped: {e}");
+        }
+    });
+    Ok(Running { addr, hub, task })
+}
+
+/// Serves HTTPS and WSS with rustls on the configured address until the process ends.
+pub async fn serve_tls(cfg: Config) -> Result<(), String> {
+    let (Some(cert), Some(key)) = (&cfg.tls_cert, &cfg.tls_key) else {
+        return Err("TLS needs --tls-cert and --tls-key".into());
+    };
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let tls = axum_server::tls_rustls::RustlsConfig::from_pem_file(cert, key)
+        .await
+        .map_err(|e| format!("TLS: {e}"))?;
+    let store = open_store(&cfg.database).await?;
+    let hub = hub::Hub::start(cfg.clone(), store).await?;
+    let app = http::router(hub).into_make_service_with_connect_info::<SocketAddr>();
+    tracing::info!("serving https:// and wss:// on {}", cfg.listen);
+    axum_server::bind_rustls(cfg.listen, tls)
+        .serve(app)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// Opens the database named by a URL (creating a SQLite file's folder).
+pub async fn open_store(url: &str) -> Result<Arc<dyn Store>, String> {
+    if let Some(path) = url.strip_prefix("sqlite://")
+        && let Some(dir) = std::path::Path::new(path.split('?').next().unwrap_or(path)).parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let store = SqlStore::open(url).await.map_err(|e| format!("{url_shown}: {e}", url_shown = shown_url(url)))?;
+    Ok(Arc::new(store))
+}
+
+/// A database URL with its password hidden, for messages and logs.
+#[must_use]
+pub fn shown_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.find(':') {
+                Some(c) => format!("{}{}:***{}", &url[..s + 3], &creds[..c], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}

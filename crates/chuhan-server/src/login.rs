@@ -1,0 +1,166 @@
+//! Logging in: registering, passwords, tokens, guests; rate-limited per address and per
+//! account. Passwords and tokens are never logged.
+
+use xiangqi_protocol::{ClientMsg, ErrorCode, ServerMsg};
+
+use crate::auth::{self, TOKEN_LIFE_MS};
+use crate::conn::{Refusal, Session};
+use crate::hub::{User, now_ms};
+use crate::store::Account;
+
+fn db(e: impl std::fmt::Display) -> Refusal {
+    tracing::error!("database: {e}");
+    (ErrorCode::Internal, "the server could not do that now".into())
+}
+
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Refusal> {
+    tokio::task::spawn_blocking(f).await.map_err(db)
+}
+
+impl Session {
+    pub(crate) async fn log_in(&mut self, msg: ClientMsg) -> Result<(), Refusal> {
+        if self.user.is_some() {
+            return Err((ErrorCode::AlreadyLoggedIn, "log out first".into()));
+        }
+        if !self.hub.login_allowed(self.ip) {
+            return Err((ErrorCode::RateLimited, "too many logins from your address: wait a minute".into()));
+        }
+        let hub = std::sync::Arc::clone(&self.hub);
+        let (account, token) = match msg {
+            ClientMsg::Register { name, password } => {
+                let (name, key) = auth::check_name(&name)?;
+                auth::check_password(&password)?;
+                let hash = blocking(move || auth::hash_password(&password))
+                    .await?
+                    .map_err(db)?;
+                let id = match hub.store.register(&name, &key, &hash, now_ms()).await {
+                    Ok(id) => id,
+                    Err(crate::store::StoreError::NameTaken) => {
+                        return Err((ErrorCode::NameTaken, format!("the name {name} is taken")));
+                    }
+                    Err(e) => return Err(db(e)),
+                };
+                let account = Account { id, name, password_hash: String::new(), banned: false };
+                (account, true)
+            }
+            ClientMsg::Login { name, password } => {
+                let key = auth::name_key(&name);
+                if !hub.account_allowed(&key) {
+                    return Err((ErrorCode::RateLimited, "too many failed logins for this name: wait a minute".into()));
+                }
+                let found = hub.store.account_by_key(&key).await.map_err(db)?;
+                let hash = found.as_ref().map(|a| a.password_hash.clone());
+                // A name that does not exist costs the same time as a wrong password.
+                let ok = blocking(move || match hash {
+                    Some(h) => auth::verify_password(&password, &h),
+                    None => {
+                        let _ = auth::hash_password(&password);
+                        false
+                    }
+                })
+                .await?;
+                let Some(account) = found.filter(|_| ok) else {
+                    hub.failed_login(&key);
+                    return Err((ErrorCode::BadCredentials, "wrong name or password".into()));
+                };
+                (account, true)
+            }
+            ClientMsg::Resume { token } => {
+                let hash = auth::token_hash(&token);
+                let Some(account) = hub.store.token_account(&hash, now_ms()).await.map_err(db)? else {
+                    return Err((ErrorCode::TokenInvalid, "the token is unknown, revoked or expired: log in again".into()));
+                };
+                self.token_hash = Some(hash);
+                (account, false)
+            }
+            _ => return self.guest(),
+        };
+        if account.banned {
+            return Err((ErrorCode::Banned, "this account is banned".into()));
+        }
+        let token = if token {
+            let (token, hash) = auth::new_token();
+            hub.store
+                .add_token(&hash, account.id, now_ms() + TOKEN_LIFE_MS)
+                .await
+                .map_err(db)?;
+            self.token_hash = Some(hash);
+            Some(token)
+        } else {
+            None
+        };
+        if let Ok(mutes) = hub.store.mutes(account.id).await
+            && let Ok(mut m) = self.muted.lock()
+        {
+            m.extend(mutes);
+        }
+        let user = User {
+            account: Some(account.id),
+            key: auth::name_key(&account.name),
+            name: account.name,
+            guest: false,
+        };
+        tracing::info!(name = %user.name, "logged in");
+        let ratings = hub.ratings(account.id).await;
+        self.enter(user, token, ratings);
+        Ok(())
+    }
+
+    fn guest(&mut self) -> Result<(), Refusal> {
+        for _ in 0..50 {
+            let name = format!("游客{:04}", rand::random_range(0..10_000));
+            let key = auth::name_key(&name);
+            if !self.hub.name_online(&key) {
+                let user = User { account: None, name, key, guest: true };
+                self.enter(user, None, Vec::new());
+                return Ok(());
+            }
+        }
+        Err((ErrorCode::Internal, "no guest name is free: try again".into()))
+    }
+
+    fn enter(&mut self, user: User, token: Option<String>, ratings: Vec<xiangqi_protocol::RatingView>) {
+        let playing = self.hub.login(self.out.conn, user.clone());
+        self.send(&ServerMsg::LoggedIn {
+            name: user.name.clone(),
+            token,
+            guest: user.guest,
+            ratings,
+            playing,
+        });
+        self.user = Some(user);
+    }
+
+    pub(crate) async fn change_password(&mut self, user: &User, old: String, new: String) -> Result<(), Refusal> {
+        let Some(id) = user.account else {
+            return Err((ErrorCode::GuestNotAllowed, "guests have no password".into()));
+        };
+        auth::check_password(&new)?;
+        let hub = std::sync::Arc::clone(&self.hub);
+        let account = hub.store.account_by_id(id).await.map_err(db)?.ok_or((ErrorCode::Internal, "no account".into()))?;
+        let stored = account.password_hash.clone();
+        let (ok, hash) = blocking(move || {
+            let ok = auth::verify_password(&old, &stored);
+            (ok, if ok { auth::hash_password(&new).ok() } else { None })
+        })
+        .await?;
+        let (true, Some(hash)) = (ok, hash) else {
+            hub.failed_login(&user.key);
+            return Err((ErrorCode::BadCredentials, "the password now is wrong".into()));
+        };
+        hub.store.set_password(id, &hash).await.map_err(db)?;
+        hub.store.revoke_all(id).await.map_err(db)?;
+        let (token, th) = auth::new_token();
+        hub.store.add_token(&th, id, now_ms() + TOKEN_LIFE_MS).await.map_err(db)?;
+        self.token_hash = Some(th);
+        let ratings = hub.ratings(id).await;
+        self.send(&ServerMsg::LoggedIn {
+            name: user.name.clone(),
+            token: Some(token),
+            guest: false,
+            ratings,
+            playing: Vec::new(),
+        });
+        Ok(())
+    }
+}
