@@ -7,6 +7,10 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/chuhan-target}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 tools/setup.sh test
+# The server's tests run on PostgreSQL as well as SQLite, every time (tools/postgres.sh installs
+# it from Debian's packages if needed and starts the project's own cluster on 127.0.0.1:55432).
+CHUHAN_TEST_POSTGRES="$(tools/postgres.sh | tail -n 1)"
+export CHUHAN_TEST_POSTGRES CHUHAN_REQUIRE_POSTGRES=1
 cargo --version
 echo "== cargo fmt --all --check"
 cargo fmt --all --check

@@ -50,7 +50,10 @@ pub fn check_name(raw: &str) -> Result<(String, String), (ErrorCode, String)> {
     }
     let key = name_key(&name);
     if RESERVED.contains(&key.as_str()) || key.starts_with("游客") || key.starts_with("guest") {
-        return Err((ErrorCode::NameReserved, format!("the name {name} is reserved")));
+        return Err((
+            ErrorCode::NameReserved,
+            format!("the name {name} is reserved"),
+        ));
     }
     Ok((name, key))
 }
@@ -128,13 +131,20 @@ mod tests {
     fn names_are_normalised_and_checked() {
         assert_eq!(check_name("ＡＢＣ").map(|n| n.1), Ok("abc".into()));
         assert_eq!(check_name("楚河汉界").map(|n| n.0), Ok("楚河汉界".into()));
-        assert_eq!(check_name("x").map_err(|e| e.0), Err(ErrorCode::NameInvalid));
+        assert_eq!(
+            check_name("x").map_err(|e| e.0),
+            Err(ErrorCode::NameInvalid)
+        );
         assert_eq!(
             check_name("a".repeat(21).as_str()).map_err(|e| e.0),
             Err(ErrorCode::NameInvalid)
         );
         for bad in ["a b", "<script>", "x'; DROP TABLE accounts;--", "a\u{0}b"] {
-            assert_eq!(check_name(bad).map_err(|e| e.0), Err(ErrorCode::NameInvalid), "{bad}");
+            assert_eq!(
+                check_name(bad).map_err(|e| e.0),
+                Err(ErrorCode::NameInvalid),
+                "{bad}"
+            );
         }
         for reserved in ["Admin", "游客4821", "GUEST_1", "管理员"] {
             assert_eq!(

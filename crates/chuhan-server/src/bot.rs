@@ -34,18 +34,33 @@ impl Bot {
             client: "chuhan-bot".into(),
         })
         .await?;
-        bot.expect(|m| matches!(m, ServerMsg::Welcome { .. })).await?;
+        bot.expect(|m| matches!(m, ServerMsg::Welcome { .. }))
+            .await?;
         Ok(bot)
     }
 
     /// Connects without saying hello.
     pub async fn connect_raw(addr: SocketAddr) -> Result<Bot, String> {
-        if !addr.ip().is_loopback() {
-            return Err(format!("{addr} is not a loopback address"));
+        Bot::connect_from(addr, std::net::Ipv4Addr::LOCALHOST).await
+    }
+
+    /// Connects from a loopback address of one's own (127.0.0.X), without saying hello: the
+    /// server's limits per address can be tried without touching other connections.
+    pub async fn connect_from(addr: SocketAddr, from: std::net::Ipv4Addr) -> Result<Bot, String> {
+        if !addr.ip().is_loopback() || !from.is_loopback() {
+            return Err(format!("{addr} from {from}: loopback only"));
         }
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-            .await
+        let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
+        socket
+            .bind(SocketAddr::from((from, 0)))
             .map_err(|e| e.to_string())?;
+        let stream = socket.connect(addr).await.map_err(|e| e.to_string())?;
+        let (ws, _) = tokio_tungstenite::client_async(
+            format!("ws://{addr}/ws"),
+            MaybeTlsStream::Plain(stream),
+        )
+        .await
+        .map_err(|e| e.to_string())?;
         Ok(Bot {
             ws,
             seen: VecDeque::new(),

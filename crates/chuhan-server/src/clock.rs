@@ -142,12 +142,18 @@ mod tests {
         c.start(Side::Red, t0);
         // Red thought 3 s by its own clock; the server saw 3.4 s: 400 ms of lag given back.
         assert!(c.on_move(Side::Red, t0 + Duration::from_millis(3_400), Some(3_000)));
-        assert_eq!(c.left(Side::Red, t0 + Duration::from_secs(10)), 60_000 - 3_000 + 2_000);
+        assert_eq!(
+            c.left(Side::Red, t0 + Duration::from_secs(10)),
+            60_000 - 3_000 + 2_000
+        );
         assert_eq!(c.running(), Some(Side::Black));
         // Black claims to have thought 0 ms of 5 s: at most 1 s comes back.
         let t1 = t0 + Duration::from_millis(3_400);
         assert!(c.on_move(Side::Black, t1 + Duration::from_secs(5), Some(0)));
-        assert_eq!(c.left(Side::Black, t1 + Duration::from_secs(6)), 60_000 - 4_000 + 2_000);
+        assert_eq!(
+            c.left(Side::Black, t1 + Duration::from_secs(6)),
+            60_000 - 4_000 + 2_000
+        );
         // The quota runs down: a side that claims lag every move gets at most its quota.
         let mut c = Clock::new(600_000, 0);
         let mut t = t0;

@@ -151,7 +151,10 @@ pub fn default_database() -> String {
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
         .unwrap_or_else(|| PathBuf::from("."));
-    format!("sqlite://{}", data.join("chuhan-server/chuhan.db").display())
+    format!(
+        "sqlite://{}",
+        data.join("chuhan-server/chuhan.db").display()
+    )
 }
 
 impl Config {
@@ -168,8 +171,15 @@ impl Config {
         macro_rules! over {
             ($($f:ident),*) => { $( if let Some(v) = &args.$f { c.$f = v.clone(); } )* };
         }
-        over!(listen, database, max_connections_per_ip, logins_per_minute, idle_timeout_s,
-              first_move_s, log);
+        over!(
+            listen,
+            database,
+            max_connections_per_ip,
+            logins_per_minute,
+            idle_timeout_s,
+            first_move_s,
+            log
+        );
         if args.tls_cert.is_some() {
             c.tls_cert.clone_from(&args.tls_cert);
         }

@@ -251,7 +251,10 @@ impl Session {
         }
         self.chat_rate.1 += 1;
         if self.chat_rate.1 > self.hub.cfg.chat_per_10s {
-            return Err((ErrorCode::RateLimited, "too much chat: wait a little".into()));
+            return Err((
+                ErrorCode::RateLimited,
+                "too much chat: wait a little".into(),
+            ));
         }
         match room {
             Room::Lobby => {

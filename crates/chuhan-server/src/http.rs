@@ -95,19 +95,33 @@ async fn player(Path(name): Path<String>, State(hub): State<Arc<Hub>>) -> Respon
             ended_ms: g.ended_ms,
         })
         .collect();
-    axum::Json(Profile { name: account.name, ratings, recent }).into_response()
+    axum::Json(Profile {
+        name: account.name,
+        ratings,
+        recent,
+    })
+    .into_response()
 }
 
 async fn pgn(Path(file): Path<String>, State(hub): State<Arc<Hub>>) -> Response {
-    let Some(id) = file.strip_suffix(".pgn").and_then(|n| n.parse::<i64>().ok()) else {
+    let Some(id) = file
+        .strip_suffix(".pgn")
+        .and_then(|n| n.parse::<i64>().ok())
+    else {
         return (StatusCode::NOT_FOUND, "ask for /game/ID.pgn\n").into_response();
     };
     match hub.store.game(id).await {
         Ok(Some((row, moves))) => match export(&row, &moves) {
             Ok(text) => (
                 [
-                    (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_owned()),
-                    (header::CONTENT_DISPOSITION, format!("attachment; filename=\"chuhan-{id}.pgn\"")),
+                    (
+                        header::CONTENT_TYPE,
+                        "application/x-chess-pgn; charset=utf-8".to_owned(),
+                    ),
+                    (
+                        header::CONTENT_DISPOSITION,
+                        format!("attachment; filename=\"chuhan-{id}.pgn\""),
+                    ),
                 ],
                 text,
             )
@@ -136,7 +150,14 @@ pub fn export(row: &GameRow, moves: &[MoveRow]) -> Result<String, String> {
         record.set_comment(record.len(), Some(clk(mover_ms)));
     }
     let date = jiff_free_date(row.started_ms);
-    record.set_tag("Event", if row.rated { "Rated game" } else { "Casual game" });
+    record.set_tag(
+        "Event",
+        if row.rated {
+            "Rated game"
+        } else {
+            "Casual game"
+        },
+    );
     record.set_tag("Site", "chuhan-server");
     record.set_tag("Date", &date);
     record.set_tag("Round", "-");

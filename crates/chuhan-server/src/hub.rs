@@ -145,12 +145,17 @@ impl Hub {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn spawn(&self, game: Game) {
         let (tx, rx) = mpsc::channel(256);
-        let keys = [game.seats[0].user.key.clone(), game.seats[1].user.key.clone()];
+        let keys = [
+            game.seats[0].user.key.clone(),
+            game.seats[1].user.key.clone(),
+        ];
         let summary = game.summary();
         self.lock().games.insert(
             game.id,
@@ -266,7 +271,10 @@ impl Hub {
     /// Counts a failed password for an account.
     pub fn failed_login(&self, key: &str) {
         let mut st = self.lock();
-        let w = st.failures.entry(key.to_owned()).or_insert((Instant::now(), 0));
+        let w = st
+            .failures
+            .entry(key.to_owned())
+            .or_insert((Instant::now(), 0));
         count(w, Duration::from_secs(60));
     }
 
@@ -394,12 +402,23 @@ impl Hub {
     async fn shown(&self, user: &User, time: TimeControl) -> Option<(i32, bool)> {
         let account = user.account?;
         let r = self.rating(account, time.speed().name()).await;
-        Some((r.rating.round() as i32, r.deviation > crate::game::PROVISIONAL_DEVIATION))
+        Some((
+            r.rating.round() as i32,
+            r.deviation > crate::game::PROVISIONAL_DEVIATION,
+        ))
     }
 
     /// Opens a seek for the connection's user.
     pub async fn seek(&self, user: &User, msg: ClientMsg) -> Result<u64, (ErrorCode, String)> {
-        let ClientMsg::Seek { time, rated, color, rules, rating_min, rating_max } = msg else {
+        let ClientMsg::Seek {
+            time,
+            rated,
+            color,
+            rules,
+            rating_min,
+            rating_max,
+        } = msg
+        else {
             return Err((ErrorCode::BadField, "not a seek".into()));
         };
         check_terms(user, time, rated)?;
@@ -424,7 +443,13 @@ impl Hub {
         lobby_send(&st, &ServerMsg::SeekAdded { seek: view.clone() });
         // The owner hears of its own seek even when it does not follow the lobby.
         user_send_unless_lobby(&st, &user.key, &ServerMsg::SeekAdded { seek: view.clone() });
-        st.seeks.insert(id, SeekEntry { view, owner: user.clone() });
+        st.seeks.insert(
+            id,
+            SeekEntry {
+                view,
+                owner: user.clone(),
+            },
+        );
         Ok(id)
     }
 
@@ -443,7 +468,11 @@ impl Hub {
     }
 
     /// Accepts a seek: the game starts.
-    pub async fn accept_seek(self: &Arc<Hub>, user: &User, id: u64) -> Result<(), (ErrorCode, String)> {
+    pub async fn accept_seek(
+        self: &Arc<Hub>,
+        user: &User,
+        id: u64,
+    ) -> Result<(), (ErrorCode, String)> {
         let (view, owner) = {
             let st = self.lock();
             let s = st
@@ -462,7 +491,10 @@ impl Hub {
                 view.rating_min.is_none_or(|m| r >= m) && view.rating_max.is_none_or(|m| r <= m)
             });
             if !ok {
-                return Err((ErrorCode::CannotAccept, "your rating is outside the seek's range".into()));
+                return Err((
+                    ErrorCode::CannotAccept,
+                    "your rating is outside the seek's range".into(),
+                ));
             }
         }
         {
@@ -474,28 +506,46 @@ impl Hub {
             user_send_unless_lobby(&st, &owner.key, &ServerMsg::SeekRemoved { seek: id });
         }
         let (red, black) = colours(view.color, owner, user.clone());
-        self.start_game(red, black, view.time, view.rated, view.rules, None).await
+        self.start_game(red, black, view.time, view.rated, view.rules, None)
+            .await
     }
 
     /// Challenges a named player who is online.
     pub async fn challenge(&self, user: &User, msg: ClientMsg) -> Result<u64, (ErrorCode, String)> {
-        let ClientMsg::Challenge { to, time, rated, color, rules, fen } = msg else {
+        let ClientMsg::Challenge {
+            to,
+            time,
+            rated,
+            color,
+            rules,
+            fen,
+        } = msg
+        else {
             return Err((ErrorCode::BadField, "not a challenge".into()));
         };
         check_terms(user, time, rated)?;
         if let Some(fen) = &fen {
             if rated {
-                return Err((ErrorCode::BadSeek, "a game from a set position is casual".into()));
+                return Err((
+                    ErrorCode::BadSeek,
+                    "a game from a set position is casual".into(),
+                ));
             }
             let record = xiangqi::GameRecord::from_fen(fen)
                 .map_err(|e| (ErrorCode::BadSeek, format!("the FEN: {e}")))?;
             if record.outcome().is_some() || record.position().legal_moves().is_empty() {
-                return Err((ErrorCode::BadSeek, "the game would be over before it starts".into()));
+                return Err((
+                    ErrorCode::BadSeek,
+                    "the game would be over before it starts".into(),
+                ));
             }
         }
         let to_key = crate::auth::name_key(&to);
         if to_key == user.key {
-            return Err((ErrorCode::CannotAccept, "you cannot challenge yourself".into()));
+            return Err((
+                ErrorCode::CannotAccept,
+                "you cannot challenge yourself".into(),
+            ));
         }
         let mut st = self.lock();
         let Some(target) = st
@@ -508,7 +558,10 @@ impl Hub {
             return Err((ErrorCode::NoSuchPlayer, format!("{to} is not online")));
         };
         if rated && target.guest {
-            return Err((ErrorCode::GuestNotAllowed, "guests play casual games only".into()));
+            return Err((
+                ErrorCode::GuestNotAllowed,
+                "guests play casual games only".into(),
+            ));
         }
         let id = self.next.fetch_add(1, Relaxed);
         let view = ChallengeView {
@@ -521,10 +574,19 @@ impl Hub {
             rules,
             fen,
         };
-        let msg = ServerMsg::Challenged { challenge: view.clone() };
+        let msg = ServerMsg::Challenged {
+            challenge: view.clone(),
+        };
         user_send(&st, &to_key, &msg);
         user_send(&st, &user.key, &msg);
-        st.challenges.insert(id, ChallengeEntry { view, from: user.clone(), to_key });
+        st.challenges.insert(
+            id,
+            ChallengeEntry {
+                view,
+                from: user.clone(),
+                to_key,
+            },
+        );
         Ok(id)
     }
 
@@ -537,11 +599,15 @@ impl Hub {
     ) -> Result<(), (ErrorCode, String)> {
         let entry = {
             let mut st = self.lock();
-            let ok = st.challenges.get(&id).is_some_and(|c| {
-                c.to_key == user.key || (!accept && c.from.key == user.key)
-            });
+            let ok = st
+                .challenges
+                .get(&id)
+                .is_some_and(|c| c.to_key == user.key || (!accept && c.from.key == user.key));
             if !ok {
-                return Err((ErrorCode::NoSuchChallenge, format!("no challenge {id} for you")));
+                return Err((
+                    ErrorCode::NoSuchChallenge,
+                    format!("no challenge {id} for you"),
+                ));
             }
             let Some(c) = st.challenges.remove(&id) else {
                 return Err((ErrorCode::NoSuchChallenge, format!("no challenge {id}")));
@@ -556,7 +622,8 @@ impl Hub {
         }
         let (red, black) = colours(entry.view.color, entry.from, user.clone());
         let v = entry.view;
-        self.start_game(red, black, v.time, v.rated, v.rules, v.fen).await
+        self.start_game(red, black, v.time, v.rated, v.rules, v.fen)
+            .await
     }
 
     /// A rematch: a new game with the same terms.
@@ -623,11 +690,16 @@ impl Hub {
                 .map(|s| s.iter().copied().collect())
                 .unwrap_or_default();
             for c in conns {
-                let Some(conn) = st.conns.get_mut(&c) else { continue };
+                let Some(conn) = st.conns.get_mut(&c) else {
+                    continue;
+                };
                 conn.games.insert(id);
                 let out = conn.out.clone();
                 if let Some(g) = st.games.get(&id) {
-                    let _ = g.tx.try_send(GameCmd::Attach { out, user: user.clone() });
+                    let _ = g.tx.try_send(GameCmd::Attach {
+                        out,
+                        user: user.clone(),
+                    });
                 }
             }
         }
@@ -635,7 +707,13 @@ impl Hub {
     }
 
     /// Sends a message to a game the connection is on, or attaches it first (watching).
-    pub fn to_game(&self, conn: ConnId, user: &User, game: u64, msg: ClientMsg) -> Result<(), (ErrorCode, String)> {
+    pub fn to_game(
+        &self,
+        conn: ConnId,
+        user: &User,
+        game: u64,
+        msg: ClientMsg,
+    ) -> Result<(), (ErrorCode, String)> {
         let mut st = self.lock();
         let Some(entry) = st.games.get(&game) else {
             return Err((ErrorCode::NoSuchGame, format!("no game {game} in play")));
@@ -644,14 +722,20 @@ impl Hub {
         let attached = st.conns.get(&conn).is_some_and(|c| c.games.contains(&game));
         if !attached {
             if !matches!(msg, ClientMsg::Watch { .. }) {
-                return Err((ErrorCode::NotYourGame, format!("you are not on game {game}")));
+                return Err((
+                    ErrorCode::NotYourGame,
+                    format!("you are not on game {game}"),
+                ));
             }
             let Some(c) = st.conns.get_mut(&conn) else {
                 return Ok(());
             };
             c.games.insert(game);
             let out = c.out.clone();
-            let _ = tx.try_send(GameCmd::Attach { out, user: user.clone() });
+            let _ = tx.try_send(GameCmd::Attach {
+                out,
+                user: user.clone(),
+            });
             return Ok(());
         }
         if matches!(msg, ClientMsg::Unwatch { .. })
@@ -659,8 +743,12 @@ impl Hub {
         {
             c.games.remove(&game);
         }
-        tx.try_send(GameCmd::Msg { conn, msg })
-            .map_err(|_| (ErrorCode::RateLimited, "the game is busy; send it again".into()))
+        tx.try_send(GameCmd::Msg { conn, msg }).map_err(|_| {
+            (
+                ErrorCode::RateLimited,
+                "the game is busy; send it again".into(),
+            )
+        })
     }
 
     /// Lobby chat: to every connection following the lobby.
@@ -668,7 +756,10 @@ impl Hub {
         let st = self.lock();
         let frame: Arc<str> = msg.to_json().into();
         for c in st.conns.values().filter(|c| c.lobby) {
-            c.out.push(Out::Chat { from_key: from_key.to_owned(), frame: Arc::clone(&frame) });
+            c.out.push(Out::Chat {
+                from_key: from_key.to_owned(),
+                frame: Arc::clone(&frame),
+            });
         }
     }
 
@@ -694,16 +785,27 @@ impl Hub {
 
     /// The games in play.
     pub fn games(&self) -> Vec<GameSummary> {
-        self.lock().games.values().filter(|g| !g.over).map(|g| g.summary.clone()).collect()
+        self.lock()
+            .games
+            .values()
+            .filter(|g| !g.over)
+            .map(|g| g.summary.clone())
+            .collect()
     }
 }
 
 fn check_terms(user: &User, time: TimeControl, rated: bool) -> Result<(), (ErrorCode, String)> {
     if !time.is_valid() {
-        return Err((ErrorCode::BadSeek, "base 1 s to 3 h, increment at most 180 s".into()));
+        return Err((
+            ErrorCode::BadSeek,
+            "base 1 s to 3 h, increment at most 180 s".into(),
+        ));
     }
     if rated && user.guest {
-        return Err((ErrorCode::GuestNotAllowed, "guests play casual games only".into()));
+        return Err((
+            ErrorCode::GuestNotAllowed,
+            "guests play casual games only".into(),
+        ));
     }
     Ok(())
 }
@@ -714,7 +816,11 @@ fn colours(choice: ColorChoice, owner: User, other: User) -> (User, User) {
         ColorChoice::Black => false,
         ColorChoice::Random => rand::random(),
     };
-    if owner_red { (owner, other) } else { (other, owner) }
+    if owner_red {
+        (owner, other)
+    } else {
+        (other, owner)
+    }
 }
 
 fn lobby_send(st: &State, msg: &ServerMsg) {

@@ -79,7 +79,9 @@ pub async fn open_store(url: &str) -> Result<Arc<dyn Store>, String> {
     {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let store = SqlStore::open(url).await.map_err(|e| format!("{url_shown}: {e}", url_shown = shown_url(url)))?;
+    let store = SqlStore::open(url)
+        .await
+        .map_err(|e| format!("{url_shown}: {e}", url_shown = shown_url(url)))?;
     Ok(Arc::new(store))
 }
 

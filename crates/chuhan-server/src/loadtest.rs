@@ -74,7 +74,10 @@ struct Counters {
 /// Runs the load and prints the report.
 pub async fn run(args: LoadArgs) -> Result<(), String> {
     if !args.server.ip().is_loopback() {
-        return Err(format!("{}: the load program talks to loopback only", args.server));
+        return Err(format!(
+            "{}: the load program talks to loopback only",
+            args.server
+        ));
     }
     let seconds = args.seconds.min(900);
     println!(
@@ -94,7 +97,10 @@ pub async fn run(args: LoadArgs) -> Result<(), String> {
     };
     print_report(&report, took, cpu, args.server_pid.and_then(rss_kb));
     if report.lost > 0 || report.doubled > 0 {
-        return Err(format!("{} lost and {} doubled moves", report.lost, report.doubled));
+        return Err(format!(
+            "{} lost and {} doubled moves",
+            report.lost, report.doubled
+        ));
     }
     Ok(())
 }
@@ -171,23 +177,35 @@ async fn pair(
         while !over && Instant::now() < deadline {
             let next = last + interval;
             tokio::time::sleep_until(next.into()).await;
-            let red_to_move = ply % 2 == 0;
-            let (mover, other) = if red_to_move == a_red { (&mut a, &mut b) } else { (&mut b, &mut a) };
+            let red_to_move = ply.is_multiple_of(2);
+            let (mover, other) = if red_to_move == a_red {
+                (&mut a, &mut b)
+            } else {
+                (&mut b, &mut a)
+            };
             let list = pos.legal_moves();
             let mut moves = Vec::new();
             for &m in &list {
                 moves.push(m);
             }
-            let Some(&mv) = moves.choose(&mut rand::rng()) else { break };
+            let Some(&mv) = moves.choose(&mut rand::rng()) else {
+                break;
+            };
             let sent = Instant::now();
-            let msg = ClientMsg::Move { game, ply, mv: mv.to_string(), think_ms: Some(sent.duration_since(last).as_millis() as u64) };
+            let msg = ClientMsg::Move {
+                game,
+                ply,
+                mv: mv.to_string(),
+                think_ms: Some(sent.duration_since(last).as_millis() as u64),
+            };
             if mover.send(&msg).await.is_err() {
                 c.unacked.fetch_add(1, Relaxed);
                 return;
             }
             let this = ply;
             let is_move = move |m: &ServerMsg| matches!(m, ServerMsg::Moved { game: g, ply: p, .. } if *g == game && *p == this);
-            let is_end = move |m: &ServerMsg| matches!(m, ServerMsg::GameOver { game: g, .. } if *g == game);
+            let is_end =
+                move |m: &ServerMsg| matches!(m, ServerMsg::GameOver { game: g, .. } if *g == game);
             let is_err = |m: &ServerMsg| matches!(m, ServerMsg::Error { .. });
             let ack = mover.expect(|m| is_move(m) || is_err(m) || is_end(m)).await;
             match ack {
@@ -219,14 +237,15 @@ async fn pair(
             last = sent;
             // A second copy of this ply, already queued, is a doubled move.
             for bot in [&mut a, &mut b] {
-                while let Some(i) = bot.seen.iter().position(|m| is_move(m)) {
+                while let Some(i) = bot.seen.iter().position(is_move) {
                     bot.seen.remove(i);
                     c.doubled.fetch_add(1, Relaxed);
                 }
                 if bot.seen.iter().any(is_end) {
                     over = true;
                 }
-                bot.seen.retain(|m| !is_end(m) && !matches!(m, ServerMsg::OfferGone { .. }));
+                bot.seen
+                    .retain(|m| !is_end(m) && !matches!(m, ServerMsg::OfferGone { .. }));
             }
         }
         if !over {
@@ -253,14 +272,22 @@ async fn start(a: &mut Bot, b: &mut Bot, c: &Counters) -> Option<(u64, bool)> {
         rating_max: None,
     };
     a.send(&seek).await.ok()?;
-    let Ok(ServerMsg::SeekAdded { seek }) = a.expect(|m| matches!(m, ServerMsg::SeekAdded { .. })).await else {
+    let Ok(ServerMsg::SeekAdded { seek }) =
+        a.expect(|m| matches!(m, ServerMsg::SeekAdded { .. })).await
+    else {
         c.errors.fetch_add(1, Relaxed);
         return None;
     };
-    b.send(&ClientMsg::AcceptSeek { seek: seek.id }).await.ok()?;
+    b.send(&ClientMsg::AcceptSeek { seek: seek.id })
+        .await
+        .ok()?;
     let game = |m: &ServerMsg| matches!(m, ServerMsg::Game { .. });
-    let Ok(ServerMsg::Game { game: ga }) = a.expect(game).await else { return None };
-    let Ok(ServerMsg::Game { .. }) = b.expect(game).await else { return None };
+    let Ok(ServerMsg::Game { game: ga }) = a.expect(game).await else {
+        return None;
+    };
+    let Ok(ServerMsg::Game { .. }) = b.expect(game).await else {
+        return None;
+    };
     a.seen.clear();
     b.seen.clear();
     Some((ga.id, ga.you == Role::Red))
@@ -280,7 +307,12 @@ fn print_report(r: &Report, took: Duration, cpu: Option<f64>, rss: Option<u64>) 
     let ms = |us: u64| us as f64 / 1000.0;
     println!("games started      {}", r.games_started);
     println!("pairs that failed  {}", r.failed_pairs);
-    println!("moves acknowledged {} ({:.1}/s over {:.1} s)", r.moves, r.moves as f64 / took.as_secs_f64(), took.as_secs_f64());
+    println!(
+        "moves acknowledged {} ({:.1}/s over {:.1} s)",
+        r.moves,
+        r.moves as f64 / took.as_secs_f64(),
+        took.as_secs_f64()
+    );
     println!(
         "relay latency      p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} moves)",
         ms(percentile(&l, 0.50)),

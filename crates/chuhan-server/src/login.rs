@@ -10,7 +10,10 @@ use crate::store::Account;
 
 fn db(e: impl std::fmt::Display) -> Refusal {
     tracing::error!("database: {e}");
-    (ErrorCode::Internal, "the server could not do that now".into())
+    (
+        ErrorCode::Internal,
+        "the server could not do that now".into(),
+    )
 }
 
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Refusal> {
@@ -23,7 +26,10 @@ impl Session {
             return Err((ErrorCode::AlreadyLoggedIn, "log out first".into()));
         }
         if !self.hub.login_allowed(self.ip) {
-            return Err((ErrorCode::RateLimited, "too many logins from your address: wait a minute".into()));
+            return Err((
+                ErrorCode::RateLimited,
+                "too many logins from your address: wait a minute".into(),
+            ));
         }
         let hub = std::sync::Arc::clone(&self.hub);
         let (account, token) = match msg {
@@ -40,13 +46,21 @@ impl Session {
                     }
                     Err(e) => return Err(db(e)),
                 };
-                let account = Account { id, name, password_hash: String::new(), banned: false };
+                let account = Account {
+                    id,
+                    name,
+                    password_hash: String::new(),
+                    banned: false,
+                };
                 (account, true)
             }
             ClientMsg::Login { name, password } => {
                 let key = auth::name_key(&name);
                 if !hub.account_allowed(&key) {
-                    return Err((ErrorCode::RateLimited, "too many failed logins for this name: wait a minute".into()));
+                    return Err((
+                        ErrorCode::RateLimited,
+                        "too many failed logins for this name: wait a minute".into(),
+                    ));
                 }
                 let found = hub.store.account_by_key(&key).await.map_err(db)?;
                 let hash = found.as_ref().map(|a| a.password_hash.clone());
@@ -67,8 +81,12 @@ impl Session {
             }
             ClientMsg::Resume { token } => {
                 let hash = auth::token_hash(&token);
-                let Some(account) = hub.store.token_account(&hash, now_ms()).await.map_err(db)? else {
-                    return Err((ErrorCode::TokenInvalid, "the token is unknown, revoked or expired: log in again".into()));
+                let Some(account) = hub.store.token_account(&hash, now_ms()).await.map_err(db)?
+                else {
+                    return Err((
+                        ErrorCode::TokenInvalid,
+                        "the token is unknown, revoked or expired: log in again".into(),
+                    ));
                 };
                 self.token_hash = Some(hash);
                 (account, false)
@@ -111,15 +129,28 @@ impl Session {
             let name = format!("游客{:04}", rand::random_range(0..10_000));
             let key = auth::name_key(&name);
             if !self.hub.name_online(&key) {
-                let user = User { account: None, name, key, guest: true };
+                let user = User {
+                    account: None,
+                    name,
+                    key,
+                    guest: true,
+                };
                 self.enter(user, None, Vec::new());
                 return Ok(());
             }
         }
-        Err((ErrorCode::Internal, "no guest name is free: try again".into()))
+        Err((
+            ErrorCode::Internal,
+            "no guest name is free: try again".into(),
+        ))
     }
 
-    fn enter(&mut self, user: User, token: Option<String>, ratings: Vec<xiangqi_protocol::RatingView>) {
+    fn enter(
+        &mut self,
+        user: User,
+        token: Option<String>,
+        ratings: Vec<xiangqi_protocol::RatingView>,
+    ) {
         let playing = self.hub.login(self.out.conn, user.clone());
         self.send(&ServerMsg::LoggedIn {
             name: user.name.clone(),
@@ -131,27 +162,50 @@ impl Session {
         self.user = Some(user);
     }
 
-    pub(crate) async fn change_password(&mut self, user: &User, old: String, new: String) -> Result<(), Refusal> {
+    pub(crate) async fn change_password(
+        &mut self,
+        user: &User,
+        old: String,
+        new: String,
+    ) -> Result<(), Refusal> {
         let Some(id) = user.account else {
             return Err((ErrorCode::GuestNotAllowed, "guests have no password".into()));
         };
         auth::check_password(&new)?;
         let hub = std::sync::Arc::clone(&self.hub);
-        let account = hub.store.account_by_id(id).await.map_err(db)?.ok_or((ErrorCode::Internal, "no account".into()))?;
+        let account = hub
+            .store
+            .account_by_id(id)
+            .await
+            .map_err(db)?
+            .ok_or((ErrorCode::Internal, "no account".into()))?;
         let stored = account.password_hash.clone();
         let (ok, hash) = blocking(move || {
             let ok = auth::verify_password(&old, &stored);
-            (ok, if ok { auth::hash_password(&new).ok() } else { None })
+            (
+                ok,
+                if ok {
+                    auth::hash_password(&new).ok()
+                } else {
+                    None
+                },
+            )
         })
         .await?;
         let (true, Some(hash)) = (ok, hash) else {
             hub.failed_login(&user.key);
-            return Err((ErrorCode::BadCredentials, "the password now is wrong".into()));
+            return Err((
+                ErrorCode::BadCredentials,
+                "the password now is wrong".into(),
+            ));
         };
         hub.store.set_password(id, &hash).await.map_err(db)?;
         hub.store.revoke_all(id).await.map_err(db)?;
         let (token, th) = auth::new_token();
-        hub.store.add_token(&th, id, now_ms() + TOKEN_LIFE_MS).await.map_err(db)?;
+        hub.store
+            .add_token(&th, id, now_ms() + TOKEN_LIFE_MS)
+            .await
+            .map_err(db)?;
         self.token_hash = Some(th);
         let ratings = hub.ratings(id).await;
         self.send(&ServerMsg::LoggedIn {

@@ -1,7 +1,7 @@
 //! The `chuhan-server` binary: see `chuhan-server --help`.
 
-use clap::Parser;
 use chuhan_server::config::{AdminTask, Cli, Command, Config};
+use clap::Parser;
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
@@ -48,7 +48,10 @@ async fn serve(cfg: Config) -> Result<(), String> {
         return chuhan_server::serve_tls(cfg).await;
     }
     let running = chuhan_server::start(cfg).await?;
-    tracing::info!("listening on http://{0} (WebSocket ws://{0}/ws)", running.addr);
+    tracing::info!(
+        "listening on http://{0} (WebSocket ws://{0}/ws)",
+        running.addr
+    );
     tracing::warn!(
         "no TLS: passwords and tokens cross the network in the clear unless a reverse proxy \
          (nginx, see the README) terminates TLS in front of this server; give --tls-cert and \
@@ -64,10 +67,20 @@ async fn admin(cfg: Config, task: AdminTask) -> Result<(), String> {
         AdminTask::Unban { name } => (name, false),
     };
     let key = chuhan_server::auth::name_key(&name);
-    let found = store.set_banned(&key, ban).await.map_err(|e| e.to_string())?;
+    let found = store
+        .set_banned(&key, ban)
+        .await
+        .map_err(|e| e.to_string())?;
     if !found {
         return Err(format!("no account named {name}"));
     }
-    println!("{name} {}", if ban { "banned; its tokens revoked" } else { "unbanned" });
+    println!(
+        "{name} {}",
+        if ban {
+            "banned; its tokens revoked"
+        } else {
+            "unbanned"
+        }
+    );
     Ok(())
 }

@@ -39,14 +39,54 @@ impl Metrics {
             format!("# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {v}\n")
         };
         let mut s = String::new();
-        s += &g("chuhan_connections", "WebSocket connections open.", "gauge", self.connections.load(Relaxed));
-        s += &g("chuhan_players_online", "Players logged in.", "gauge", self.online.load(Relaxed));
-        s += &g("chuhan_games_in_play", "Games in play.", "gauge", self.games.load(Relaxed));
-        s += &g("chuhan_moves_total", "Moves acknowledged.", "counter", self.moves.load(Relaxed));
-        s += &g("chuhan_games_finished_total", "Games finished.", "counter", self.finished.load(Relaxed));
-        s += &g("chuhan_refused_total", "Frames refused as bad input.", "counter", self.refused.load(Relaxed));
-        s += &g("chuhan_move_commits_total", "Transactions that made moves durable.", "counter", self.commits.load(Relaxed));
-        s += &g("chuhan_move_commit_moves_total", "Moves in those transactions.", "counter", self.committed_moves.load(Relaxed));
+        s += &g(
+            "chuhan_connections",
+            "WebSocket connections open.",
+            "gauge",
+            self.connections.load(Relaxed),
+        );
+        s += &g(
+            "chuhan_players_online",
+            "Players logged in.",
+            "gauge",
+            self.online.load(Relaxed),
+        );
+        s += &g(
+            "chuhan_games_in_play",
+            "Games in play.",
+            "gauge",
+            self.games.load(Relaxed),
+        );
+        s += &g(
+            "chuhan_moves_total",
+            "Moves acknowledged.",
+            "counter",
+            self.moves.load(Relaxed),
+        );
+        s += &g(
+            "chuhan_games_finished_total",
+            "Games finished.",
+            "counter",
+            self.finished.load(Relaxed),
+        );
+        s += &g(
+            "chuhan_refused_total",
+            "Frames refused as bad input.",
+            "counter",
+            self.refused.load(Relaxed),
+        );
+        s += &g(
+            "chuhan_move_commits_total",
+            "Transactions that made moves durable.",
+            "counter",
+            self.commits.load(Relaxed),
+        );
+        s += &g(
+            "chuhan_move_commit_moves_total",
+            "Moves in those transactions.",
+            "counter",
+            self.committed_moves.load(Relaxed),
+        );
         s += &format!(
             "# HELP chuhan_move_commit_seconds_total Time spent committing moves.\n\
              # TYPE chuhan_move_commit_seconds_total counter\nchuhan_move_commit_seconds_total {:.6}\n",

@@ -141,7 +141,8 @@ pub struct ChatRow {
 /// Everything the server keeps.
 pub trait Store: Send + Sync {
     /// Creates an account; [`StoreError::NameTaken`] when the key is taken.
-    fn register<'a>(&'a self, name: &'a str, key: &'a str, hash: &'a str, now: i64) -> Fut<'a, i64>;
+    fn register<'a>(&'a self, name: &'a str, key: &'a str, hash: &'a str, now: i64)
+    -> Fut<'a, i64>;
     /// The account with this name key.
     fn account_by_key<'a>(&'a self, key: &'a str) -> Fut<'a, Option<Account>>;
     /// The account with this number.
@@ -310,7 +311,13 @@ impl SqlStore {
 }
 
 impl Store for SqlStore {
-    fn register<'a>(&'a self, name: &'a str, key: &'a str, hash: &'a str, now: i64) -> Fut<'a, i64> {
+    fn register<'a>(
+        &'a self,
+        name: &'a str,
+        key: &'a str,
+        hash: &'a str,
+        now: i64,
+    ) -> Fut<'a, i64> {
         Box::pin(async move {
             let row = sqlx::query(
                 "INSERT INTO accounts (name, name_key, password_hash, created_ms, banned) \

@@ -9,8 +9,7 @@ use std::time::Duration;
 
 use common::{game, guest, over, over_within, play, player, server};
 use xiangqi_protocol::{
-    ChatLine, ClaimKind, ClientMsg, ErrorCode, OfferKind, Role, Room, Rules, ServerMsg,
-    TimeControl,
+    ChatLine, ClaimKind, ClientMsg, ErrorCode, OfferKind, Role, Room, Rules, ServerMsg, TimeControl,
 };
 
 const BLITZ: TimeControl = TimeControl::new(300, 3);
@@ -51,12 +50,34 @@ async fn mate_ends_the_game(db: &str) {
     play(&mut r, &mut b, g, 0, "b0b8").await;
     play(&mut b, &mut r, g, 1, "e9f9").await;
     play(&mut r, &mut b, g, 2, "a1a9").await;
-    assert_eq!(over(&mut r, g).await, ("1-0".into(), "checkmate".into(), None, None));
+    assert_eq!(
+        over(&mut r, g).await,
+        ("1-0".into(), "checkmate".into(), None, None)
+    );
     assert_eq!(over(&mut b, g).await.1, "checkmate");
     // Nothing more is played.
-    r.send(&ClientMsg::Move { game: g, ply: 3, mv: "a9a8".into(), think_ms: None }).await.unwrap();
-    let e = r.expect(|m| matches!(m, ServerMsg::Error { .. })).await.unwrap();
-    assert!(matches!(e, ServerMsg::Error { code: ErrorCode::GameOver, .. }), "{e:?}");
+    r.send(&ClientMsg::Move {
+        game: g,
+        ply: 3,
+        mv: "a9a8".into(),
+        think_ms: None,
+    })
+    .await
+    .unwrap();
+    let e = r
+        .expect(|m| matches!(m, ServerMsg::Error { .. }))
+        .await
+        .unwrap();
+    assert!(
+        matches!(
+            e,
+            ServerMsg::Error {
+                code: ErrorCode::GameOver,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
 }
 
 async fn resignation_rates_both_and_the_pgn_reads_back(db: &str) {
@@ -82,13 +103,26 @@ async fn resignation_rates_both_and_the_pgn_reads_back(db: &str) {
     assert_eq!(record.tag("Result"), Some("1-0"));
     assert_eq!(record.tag("Red"), Some(r.name.as_str()));
     assert_eq!(record.tag("RedElo"), Some("1500"));
-    assert!(record.comment(1).is_some_and(|c| c.starts_with("[%clk 0:0")), "{pgn}");
+    assert!(
+        record
+            .comment(1)
+            .is_some_and(|c| c.starts_with("[%clk 0:0")),
+        "{pgn}"
+    );
 }
 
 async fn a_flag_falls_with_nobody_moving(db: &str) {
     let s = server(db).await;
     let (mut r, mut b) = (guest(s.addr).await, guest(s.addr).await);
-    let g = game(&mut r, &mut b, TimeControl::new(1, 0), false, Rules::Asian, None).await;
+    let g = game(
+        &mut r,
+        &mut b,
+        TimeControl::new(1, 0),
+        false,
+        Rules::Asian,
+        None,
+    )
+    .await;
     play(&mut r, &mut b, g, 0, "h2e2").await;
     play(&mut b, &mut r, g, 1, "h9g7").await;
     // Red's clock runs from here; nobody sends anything.
@@ -107,13 +141,21 @@ async fn each_rulebook_judges_perpetual_check(db: &str) {
         let mut ply = 0;
         for _ in 0..cycles {
             for mv in cycle {
-                let (mover, other) = if ply % 2 == 0 { (&mut r, &mut b) } else { (&mut b, &mut r) };
+                let (mover, other) = if ply % 2 == 0 {
+                    (&mut r, &mut b)
+                } else {
+                    (&mut b, &mut r)
+                };
                 play(mover, other, g, ply, mv).await;
                 ply += 1;
             }
         }
         let (result, reason, ..) = over(&mut r, g).await;
-        assert_eq!((result.as_str(), reason.as_str()), ("0-1", "perpetual_check"), "{rules:?}");
+        assert_eq!(
+            (result.as_str(), reason.as_str()),
+            ("0-1", "perpetual_check"),
+            "{rules:?}"
+        );
     }
 }
 
@@ -130,18 +172,79 @@ async fn draw_agreement_takeback_and_abort(db: &str) {
     play(&mut r, &mut b, g, 0, "h2e2").await;
     play(&mut b, &mut r, g, 1, "h9g7").await;
     r.send(&ClientMsg::Abort { game: g }).await.unwrap();
-    let e = r.expect(|m| matches!(m, ServerMsg::Error { .. })).await.unwrap();
-    assert!(matches!(e, ServerMsg::Error { code: ErrorCode::NotNow, .. }), "{e:?}");
-    b.send(&ClientMsg::Offer { game: g, kind: OfferKind::Takeback }).await.unwrap();
-    r.expect(|m| matches!(m, ServerMsg::Offered { kind: OfferKind::Takeback, .. })).await.unwrap();
-    r.send(&ClientMsg::Offer { game: g, kind: OfferKind::Takeback }).await.unwrap();
-    let back = b.expect(|m| matches!(m, ServerMsg::TookBack { .. })).await.unwrap();
-    assert!(matches!(back, ServerMsg::TookBack { plies: 1, .. }), "{back:?}");
+    let e = r
+        .expect(|m| matches!(m, ServerMsg::Error { .. }))
+        .await
+        .unwrap();
+    assert!(
+        matches!(
+            e,
+            ServerMsg::Error {
+                code: ErrorCode::NotNow,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    b.send(&ClientMsg::Offer {
+        game: g,
+        kind: OfferKind::Takeback,
+    })
+    .await
+    .unwrap();
+    r.expect(|m| {
+        matches!(
+            m,
+            ServerMsg::Offered {
+                kind: OfferKind::Takeback,
+                ..
+            }
+        )
+    })
+    .await
+    .unwrap();
+    r.send(&ClientMsg::Offer {
+        game: g,
+        kind: OfferKind::Takeback,
+    })
+    .await
+    .unwrap();
+    let back = b
+        .expect(|m| matches!(m, ServerMsg::TookBack { .. }))
+        .await
+        .unwrap();
+    assert!(
+        matches!(back, ServerMsg::TookBack { plies: 1, .. }),
+        "{back:?}"
+    );
     play(&mut b, &mut r, g, 1, "b9c7").await;
-    r.send(&ClientMsg::Offer { game: g, kind: OfferKind::Draw }).await.unwrap();
-    b.expect(|m| matches!(m, ServerMsg::Offered { kind: OfferKind::Draw, .. })).await.unwrap();
-    b.send(&ClientMsg::Offer { game: g, kind: OfferKind::Draw }).await.unwrap();
-    assert_eq!(over(&mut r, g).await, ("1/2-1/2".into(), "agreement".into(), None, None));
+    r.send(&ClientMsg::Offer {
+        game: g,
+        kind: OfferKind::Draw,
+    })
+    .await
+    .unwrap();
+    b.expect(|m| {
+        matches!(
+            m,
+            ServerMsg::Offered {
+                kind: OfferKind::Draw,
+                ..
+            }
+        )
+    })
+    .await
+    .unwrap();
+    b.send(&ClientMsg::Offer {
+        game: g,
+        kind: OfferKind::Draw,
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        over(&mut r, g).await,
+        ("1/2-1/2".into(), "agreement".into(), None, None)
+    );
     let pgn = http_get(s.addr, &format!("/game/{g}.pgn")).await;
     let record = xiangqi::pgn::read(pgn.as_bytes()).expect("reads");
     assert_eq!(record.len(), 2, "the takeback is in the archive: {pgn}");
@@ -156,22 +259,83 @@ async fn disconnect_then_claim_and_reconnect(db: &str) {
     let token = r.token.clone().expect("a token");
     let name = r.name.clone();
     r.close().await;
-    b.expect(|m| matches!(m, ServerMsg::Connection { connected: false, .. })).await.unwrap();
+    b.expect(|m| {
+        matches!(
+            m,
+            ServerMsg::Connection {
+                connected: false,
+                ..
+            }
+        )
+    })
+    .await
+    .unwrap();
     let mut r = chuhan_server::bot::Bot::connect(s.addr).await.unwrap();
     r.log_in(ClientMsg::Resume { token }).await.unwrap();
     assert_eq!(r.name, name);
-    let ServerMsg::Game { game: view } = r.expect(|m| matches!(m, ServerMsg::Game { .. })).await.unwrap() else { unreachable!() };
-    assert_eq!((view.id, view.you, view.moves.clone()), (g, Role::Red, vec!["h2e2".to_owned()]));
-    b.expect(|m| matches!(m, ServerMsg::Connection { connected: true, .. })).await.unwrap();
+    let ServerMsg::Game { game: view } = r
+        .expect(|m| matches!(m, ServerMsg::Game { .. }))
+        .await
+        .unwrap()
+    else {
+        unreachable!()
+    };
+    assert_eq!(
+        (view.id, view.you, view.moves.clone()),
+        (g, Role::Red, vec!["h2e2".to_owned()])
+    );
+    b.expect(|m| {
+        matches!(
+            m,
+            ServerMsg::Connection {
+                connected: true,
+                ..
+            }
+        )
+    })
+    .await
+    .unwrap();
     play(&mut b, &mut r, g, 1, "h9g7").await;
     // Black leaves: a claim too early is refused, one after the wait wins.
     b.close().await;
-    r.expect(|m| matches!(m, ServerMsg::Connection { connected: false, .. })).await.unwrap();
-    r.send(&ClientMsg::Claim { game: g, kind: ClaimKind::Win }).await.unwrap();
-    let e = r.expect(|m| matches!(m, ServerMsg::Error { .. })).await.unwrap();
-    assert!(matches!(e, ServerMsg::Error { code: ErrorCode::NotNow, .. }), "{e:?}");
+    r.expect(|m| {
+        matches!(
+            m,
+            ServerMsg::Connection {
+                connected: false,
+                ..
+            }
+        )
+    })
+    .await
+    .unwrap();
+    r.send(&ClientMsg::Claim {
+        game: g,
+        kind: ClaimKind::Win,
+    })
+    .await
+    .unwrap();
+    let e = r
+        .expect(|m| matches!(m, ServerMsg::Error { .. }))
+        .await
+        .unwrap();
+    assert!(
+        matches!(
+            e,
+            ServerMsg::Error {
+                code: ErrorCode::NotNow,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
     tokio::time::sleep(Duration::from_millis(1100)).await;
-    r.send(&ClientMsg::Claim { game: g, kind: ClaimKind::Win }).await.unwrap();
+    r.send(&ClientMsg::Claim {
+        game: g,
+        kind: ClaimKind::Win,
+    })
+    .await
+    .unwrap();
     assert_eq!(over(&mut r, g).await.0, "1-0");
 }
 
@@ -183,13 +347,38 @@ async fn rematch_swaps_colours(db: &str) {
     play(&mut b, &mut r, g, 1, "h9g7").await;
     r.send(&ClientMsg::Resign { game: g }).await.unwrap();
     over(&mut b, g).await;
-    r.send(&ClientMsg::Offer { game: g, kind: OfferKind::Rematch }).await.unwrap();
-    b.expect(|m| matches!(m, ServerMsg::Offered { kind: OfferKind::Rematch, .. })).await.unwrap();
-    b.send(&ClientMsg::Offer { game: g, kind: OfferKind::Rematch }).await.unwrap();
+    r.send(&ClientMsg::Offer {
+        game: g,
+        kind: OfferKind::Rematch,
+    })
+    .await
+    .unwrap();
+    b.expect(|m| {
+        matches!(
+            m,
+            ServerMsg::Offered {
+                kind: OfferKind::Rematch,
+                ..
+            }
+        )
+    })
+    .await
+    .unwrap();
+    b.send(&ClientMsg::Offer {
+        game: g,
+        kind: OfferKind::Rematch,
+    })
+    .await
+    .unwrap();
     let is_new = move |m: &ServerMsg| matches!(m, ServerMsg::Game { game } if game.id != g);
-    let ServerMsg::Game { game: new } = r.expect(is_new).await.unwrap() else { unreachable!() };
+    let ServerMsg::Game { game: new } = r.expect(is_new).await.unwrap() else {
+        unreachable!()
+    };
     assert_eq!(new.you, Role::Black);
-    assert_eq!((new.red.name.as_str(), new.black.name.as_str()), (b.name.as_str(), r.name.as_str()));
+    assert_eq!(
+        (new.red.name.as_str(), new.black.name.as_str()),
+        (b.name.as_str(), r.name.as_str())
+    );
 }
 
 async fn a_spectator_joins_mid_game(db: &str) {
@@ -200,41 +389,120 @@ async fn a_spectator_joins_mid_game(db: &str) {
     play(&mut b, &mut r, g, 1, "h9g7").await;
     let mut w = guest(s.addr).await;
     w.send(&ClientMsg::Watch { game: g }).await.unwrap();
-    let ServerMsg::Game { game: view } = w.expect(|m| matches!(m, ServerMsg::Game { .. })).await.unwrap() else { unreachable!() };
+    let ServerMsg::Game { game: view } = w
+        .expect(|m| matches!(m, ServerMsg::Game { .. }))
+        .await
+        .unwrap()
+    else {
+        unreachable!()
+    };
     assert_eq!((view.you, view.moves.len()), (Role::Spectator, 2));
     play(&mut r, &mut b, g, 2, "h0g2").await;
-    w.expect(|m| matches!(m, ServerMsg::Moved { ply: 2, .. })).await.unwrap();
+    w.expect(|m| matches!(m, ServerMsg::Moved { ply: 2, .. }))
+        .await
+        .unwrap();
     // The spectators' chat stays among them; the players' chat reaches everyone.
-    w.send(&ClientMsg::Chat { room: Room::Game { game: g }, text: "<b>好棋</b>'; DROP TABLE games;--".into() }).await.unwrap();
-    r.send(&ClientMsg::Chat { room: Room::Game { game: g }, text: "谢谢".into() }).await.unwrap();
+    w.send(&ClientMsg::Chat {
+        room: Room::Game { game: g },
+        text: "<b>好棋</b>'; DROP TABLE games;--".into(),
+    })
+    .await
+    .unwrap();
+    r.send(&ClientMsg::Chat {
+        room: Room::Game { game: g },
+        text: "谢谢".into(),
+    })
+    .await
+    .unwrap();
     let is_chat = |text: &'static str| move |m: &ServerMsg| matches!(m, ServerMsg::Chat { line: ChatLine { text: t, .. }, .. } if t == text);
     w.expect(is_chat("谢谢")).await.unwrap();
     b.expect(is_chat("谢谢")).await.unwrap();
-    assert!(b.seen.iter().all(|m| !matches!(m, ServerMsg::Chat { line, .. } if line.spectators)));
+    assert!(
+        b.seen
+            .iter()
+            .all(|m| !matches!(m, ServerMsg::Chat { line, .. } if line.spectators))
+    );
     // A spectator cannot move.
-    w.send(&ClientMsg::Move { game: g, ply: 3, mv: "b9c7".into(), think_ms: None }).await.unwrap();
-    let e = w.expect(|m| matches!(m, ServerMsg::Error { .. })).await.unwrap();
-    assert!(matches!(e, ServerMsg::Error { code: ErrorCode::NotYourGame, .. }), "{e:?}");
+    w.send(&ClientMsg::Move {
+        game: g,
+        ply: 3,
+        mv: "b9c7".into(),
+        think_ms: None,
+    })
+    .await
+    .unwrap();
+    let e = w
+        .expect(|m| matches!(m, ServerMsg::Error { .. }))
+        .await
+        .unwrap();
+    assert!(
+        matches!(
+            e,
+            ServerMsg::Error {
+                code: ErrorCode::NotYourGame,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
 }
 
 async fn a_move_sent_twice_is_played_once(db: &str) {
     let s = server(db).await;
     let (mut r, mut b) = (guest(s.addr).await, guest(s.addr).await);
     let g = game(&mut r, &mut b, BLITZ, false, Rules::Asian, None).await;
-    let mv = ClientMsg::Move { game: g, ply: 0, mv: "h2e2".into(), think_ms: None };
+    let mv = ClientMsg::Move {
+        game: g,
+        ply: 0,
+        mv: "h2e2".into(),
+        think_ms: None,
+    };
     r.send(&mv).await.unwrap();
     r.send(&mv).await.unwrap();
     for _ in 0..2 {
-        r.expect(|m| matches!(m, ServerMsg::Moved { ply: 0, .. })).await.unwrap();
+        r.expect(|m| matches!(m, ServerMsg::Moved { ply: 0, .. }))
+            .await
+            .unwrap();
     }
     play(&mut b, &mut r, g, 1, "h9g7").await;
-    let seen = b.seen.iter().filter(|m| matches!(m, ServerMsg::Moved { ply: 0, .. })).count();
+    let seen = b
+        .seen
+        .iter()
+        .filter(|m| matches!(m, ServerMsg::Moved { ply: 0, .. }))
+        .count();
     assert_eq!(seen, 1, "the opponent sees the move once: {:?}", b.seen);
     // Out of turn, a wrong ply, an illegal move: refused, nothing changes.
-    b.send(&ClientMsg::Move { game: g, ply: 2, mv: "b9c7".into(), think_ms: None }).await.unwrap();
-    r.send(&ClientMsg::Move { game: g, ply: 5, mv: "b0c2".into(), think_ms: None }).await.unwrap();
-    r.send(&ClientMsg::Move { game: g, ply: 2, mv: "a0a5".into(), think_ms: None }).await.unwrap();
-    let code = |m: ServerMsg| if let ServerMsg::Error { code, .. } = m { code } else { ErrorCode::Internal };
+    b.send(&ClientMsg::Move {
+        game: g,
+        ply: 2,
+        mv: "b9c7".into(),
+        think_ms: None,
+    })
+    .await
+    .unwrap();
+    r.send(&ClientMsg::Move {
+        game: g,
+        ply: 5,
+        mv: "b0c2".into(),
+        think_ms: None,
+    })
+    .await
+    .unwrap();
+    r.send(&ClientMsg::Move {
+        game: g,
+        ply: 2,
+        mv: "a0a5".into(),
+        think_ms: None,
+    })
+    .await
+    .unwrap();
+    let code = |m: ServerMsg| {
+        if let ServerMsg::Error { code, .. } = m {
+            code
+        } else {
+            ErrorCode::Internal
+        }
+    };
     let err = |m: &ServerMsg| matches!(m, ServerMsg::Error { .. });
     assert_eq!(code(b.expect(err).await.unwrap()), ErrorCode::NotYourTurn);
     assert_eq!(code(r.expect(err).await.unwrap()), ErrorCode::WrongPly);
@@ -246,13 +514,18 @@ async fn a_move_sent_twice_is_played_once(db: &str) {
 pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
-    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").as_bytes())
-        .await
-        .expect("write");
+    s.write_all(
+        format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .await
+    .expect("write");
     let mut text = String::new();
     s.read_to_string(&mut text).await.expect("read");
     let body = text.split_once("\r\n\r\n").map_or("", |p| p.1);
-    if text.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    if text
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         dechunk(body)
     } else {
         body.to_owned()

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ErrorCode, ParseError};
 use crate::types::{
-    ChallengeView, ChatLine, ClockView, GameSummary, GameView, OfferKind, RatingChange,
-    RatingView, Room, SeekView, Side,
+    ChallengeView, ChatLine, ClockView, GameSummary, GameView, OfferKind, RatingChange, RatingView,
+    Room, SeekView, Side,
 };
 
 /// A message from the server to a client.

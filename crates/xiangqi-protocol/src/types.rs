@@ -95,7 +95,7 @@ impl TimeControl {
 
 impl std::fmt::Display for TimeControl {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.base_s % 60 == 0 {
+        if self.base_s.is_multiple_of(60) {
             write!(f, "{}+{}", self.base_s / 60, self.inc_s)
         } else {
             write!(f, "{}s+{}", self.base_s, self.inc_s)

@@ -6,29 +6,72 @@ use xiangqi_protocol::*;
 fn every_client_message_round_trips() {
     let time = TimeControl::new(300, 3);
     let all = [
-        ClientMsg::Hello { protocol: PROTOCOL_VERSION, client: "t".into() },
-        ClientMsg::Register { name: "楚汉".into(), password: "secret12".into() },
-        ClientMsg::Login { name: "a".into(), password: "b".into() },
+        ClientMsg::Hello {
+            protocol: PROTOCOL_VERSION,
+            client: "t".into(),
+        },
+        ClientMsg::Register {
+            name: "楚汉".into(),
+            password: "secret12".into(),
+        },
+        ClientMsg::Login {
+            name: "a".into(),
+            password: "b".into(),
+        },
         ClientMsg::Resume { token: "x".into() },
         ClientMsg::Guest,
         ClientMsg::Logout,
-        ClientMsg::ChangePassword { old: "a".into(), new: "b".into() },
-        ClientMsg::Seek { time, rated: true, color: ColorChoice::Red, rules: Rules::League, rating_min: Some(1400), rating_max: None },
+        ClientMsg::ChangePassword {
+            old: "a".into(),
+            new: "b".into(),
+        },
+        ClientMsg::Seek {
+            time,
+            rated: true,
+            color: ColorChoice::Red,
+            rules: Rules::League,
+            rating_min: Some(1400),
+            rating_max: None,
+        },
         ClientMsg::Lobby { subscribe: true },
         ClientMsg::CancelSeek { seek: 1 },
         ClientMsg::AcceptSeek { seek: 1 },
-        ClientMsg::Challenge { to: "b".into(), time, rated: false, color: ColorChoice::Random, rules: Rules::Asian, fen: None },
+        ClientMsg::Challenge {
+            to: "b".into(),
+            time,
+            rated: false,
+            color: ColorChoice::Random,
+            rules: Rules::Asian,
+            fen: None,
+        },
         ClientMsg::AcceptChallenge { challenge: 2 },
         ClientMsg::DeclineChallenge { challenge: 2 },
-        ClientMsg::Move { game: 3, ply: 0, mv: "h2e2".into(), think_ms: Some(1200) },
-        ClientMsg::Offer { game: 3, kind: OfferKind::Draw },
-        ClientMsg::Decline { game: 3, kind: OfferKind::Takeback },
+        ClientMsg::Move {
+            game: 3,
+            ply: 0,
+            mv: "h2e2".into(),
+            think_ms: Some(1200),
+        },
+        ClientMsg::Offer {
+            game: 3,
+            kind: OfferKind::Draw,
+        },
+        ClientMsg::Decline {
+            game: 3,
+            kind: OfferKind::Takeback,
+        },
         ClientMsg::Resign { game: 3 },
         ClientMsg::Abort { game: 3 },
-        ClientMsg::Claim { game: 3, kind: ClaimKind::Win },
+        ClientMsg::Claim {
+            game: 3,
+            kind: ClaimKind::Win,
+        },
         ClientMsg::Watch { game: 3 },
         ClientMsg::Unwatch { game: 3 },
-        ClientMsg::Chat { room: Room::Game { game: 3 }, text: "好棋".into() },
+        ClientMsg::Chat {
+            room: Room::Game { game: 3 },
+            text: "好棋".into(),
+        },
         ClientMsg::Mute { name: "b".into() },
         ClientMsg::Unmute { name: "b".into() },
         ClientMsg::Ping { n: 9 },
@@ -46,19 +89,46 @@ fn bad_frames_get_their_own_codes() {
     assert_eq!(code("[1,2]"), ErrorCode::BadField);
     assert_eq!(code(r#"{"t":5}"#), ErrorCode::BadField);
     assert_eq!(code(r#"{"t":"fly"}"#), ErrorCode::UnknownType);
-    assert_eq!(code(r#"{"t":"move","game":"x","ply":0,"mv":"h2e2"}"#), ErrorCode::BadField);
-    assert_eq!(code(r#"{"t":"move","game":1,"mv":"h2e2"}"#), ErrorCode::BadField);
-    assert_eq!(code(r#"{"t":"ping","n":1,"extra":true}"#), ErrorCode::BadField);
+    assert_eq!(
+        code(r#"{"t":"move","game":"x","ply":0,"mv":"h2e2"}"#),
+        ErrorCode::BadField
+    );
+    assert_eq!(
+        code(r#"{"t":"move","game":1,"mv":"h2e2"}"#),
+        ErrorCode::BadField
+    );
+    assert_eq!(
+        code(r#"{"t":"ping","n":1,"extra":true}"#),
+        ErrorCode::BadField
+    );
     assert_eq!(code(r#"{"t":"ping","n":-1}"#), ErrorCode::BadField);
     // Defaults: a seek without colour or rules is random and Asian.
-    let seek = ClientMsg::from_json(r#"{"t":"seek","time":{"base_s":180,"inc_s":2},"rated":false}"#);
-    assert!(matches!(seek, Ok(ClientMsg::Seek { color: ColorChoice::Random, rules: Rules::Asian, .. })));
+    let seek =
+        ClientMsg::from_json(r#"{"t":"seek","time":{"base_s":180,"inc_s":2},"rated":false}"#);
+    assert!(matches!(
+        seek,
+        Ok(ClientMsg::Seek {
+            color: ColorChoice::Random,
+            rules: Rules::Asian,
+            ..
+        })
+    ));
 }
 
 #[test]
 fn speeds_follow_the_estimated_time() {
     let speeds: Vec<Speed> = TimeControl::QUICK.iter().map(|t| t.speed()).collect();
-    assert_eq!(speeds, [Speed::Bullet, Speed::Blitz, Speed::Blitz, Speed::Rapid, Speed::Rapid, Speed::Classical]);
+    assert_eq!(
+        speeds,
+        [
+            Speed::Bullet,
+            Speed::Blitz,
+            Speed::Blitz,
+            Speed::Rapid,
+            Speed::Rapid,
+            Speed::Classical
+        ]
+    );
     assert!(!TimeControl::new(0, 0).is_valid());
     assert!(!TimeControl::new(60, 181).is_valid());
     assert_eq!(TimeControl::new(300, 3).to_string(), "5+3");
@@ -66,13 +136,41 @@ fn speeds_follow_the_estimated_time() {
 
 #[test]
 fn server_messages_round_trip() {
-    let clocks = ClockView { red_ms: 1000, black_ms: 2000, running: Some(Side::Red) };
+    let clocks = ClockView {
+        red_ms: 1000,
+        black_ms: 2000,
+        running: Some(Side::Red),
+    };
     let all = [
-        ServerMsg::Welcome { protocol: 1, server: "s".into() },
+        ServerMsg::Welcome {
+            protocol: 1,
+            server: "s".into(),
+        },
         ServerMsg::error(ErrorCode::IllegalMove, "no"),
-        ServerMsg::Moved { game: 1, ply: 0, mv: "h2e2".into(), clocks },
-        ServerMsg::GameOver { game: 1, result: "1-0".into(), reason: "checkmate".into(), red_rating: Some(RatingChange { before: 1500, after: 1662 }), black_rating: None },
-        ServerMsg::Chat { room: Room::Lobby, line: ChatLine { from: "a".into(), text: "hi".into(), spectators: false } },
+        ServerMsg::Moved {
+            game: 1,
+            ply: 0,
+            mv: "h2e2".into(),
+            clocks,
+        },
+        ServerMsg::GameOver {
+            game: 1,
+            result: "1-0".into(),
+            reason: "checkmate".into(),
+            red_rating: Some(RatingChange {
+                before: 1500,
+                after: 1662,
+            }),
+            black_rating: None,
+        },
+        ServerMsg::Chat {
+            room: Room::Lobby,
+            line: ChatLine {
+                from: "a".into(),
+                text: "hi".into(),
+                spectators: false,
+            },
+        },
     ];
     for m in all {
         let text = m.to_json();

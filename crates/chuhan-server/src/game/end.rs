@@ -70,7 +70,8 @@ impl Game {
         let speed = self.time.speed().name().to_owned();
         if self.row.rated
             && !aborted
-            && let (Some(red), Some(black)) = (self.seats[0].user.account, self.seats[1].user.account)
+            && let (Some(red), Some(black)) =
+                (self.seats[0].user.account, self.seats[1].user.account)
         {
             let old_red = self.hub.rating(red, &speed).await;
             let old_black = self.hub.rating(black, &speed).await;
@@ -84,7 +85,12 @@ impl Game {
                 deviation: r.deviation,
                 volatility: r.volatility,
             };
-            let (nr, nb) = glicko2(&g(&old_red), &g(&old_black), &outcome, &Glicko2Config::new());
+            let (nr, nb) = glicko2(
+                &g(&old_red),
+                &g(&old_black),
+                &outcome,
+                &Glicko2Config::new(),
+            );
             for (i, (account, old, new)) in [(red, old_red, nr), (black, old_black, nb)]
                 .into_iter()
                 .enumerate()

@@ -73,7 +73,11 @@ impl Seat {
 }
 
 pub(crate) fn side_of(c: Color) -> Side {
-    if c == Color::Red { Side::Red } else { Side::Black }
+    if c == Color::Red {
+        Side::Red
+    } else {
+        Side::Black
+    }
 }
 
 pub(crate) fn rulebook(r: Rules) -> Rulebook {
@@ -91,7 +95,11 @@ pub(crate) fn rules_name(r: Rules) -> &'static str {
 }
 
 pub(crate) fn rules_from(s: &str) -> Rules {
-    if s == "league" { Rules::League } else { Rules::Asian }
+    if s == "league" {
+        Rules::League
+    } else {
+        Rules::Asian
+    }
 }
 
 fn ix(s: Side) -> usize {
@@ -237,7 +245,8 @@ impl Game {
             Role::Spectator
         };
         let conn = out.conn;
-        self.watchers.insert(conn, (out.clone(), role, user.key.clone()));
+        self.watchers
+            .insert(conn, (out.clone(), role, user.key.clone()));
         out.send(&ServerMsg::Game {
             game: self.view(role),
         });
@@ -295,7 +304,12 @@ impl Game {
             rated: self.row.rated,
             rules: self.rules,
             fen: self.row.fen.clone(),
-            moves: self.record.moves().iter().map(ToString::to_string).collect(),
+            moves: self
+                .record
+                .moves()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
             clocks: self.clock.view(Instant::now()),
             offers: self.offers.iter().copied().collect(),
             chat: self
@@ -359,15 +373,22 @@ impl Game {
     async fn player_msg(&mut self, conn: ConnId, side: Side, msg: ClientMsg) {
         let rematch = matches!(
             msg,
-            ClientMsg::Offer { kind: OfferKind::Rematch, .. }
-                | ClientMsg::Decline { kind: OfferKind::Rematch, .. }
+            ClientMsg::Offer {
+                kind: OfferKind::Rematch,
+                ..
+            } | ClientMsg::Decline {
+                kind: OfferKind::Rematch,
+                ..
+            }
         );
         if self.over.is_some() && !rematch {
             self.reply(conn, ErrorCode::GameOver, "the game is over");
             return;
         }
         match msg {
-            ClientMsg::Move { ply, mv, think_ms, .. } => {
+            ClientMsg::Move {
+                ply, mv, think_ms, ..
+            } => {
                 self.play(conn, side, ply, &mv, think_ms).await;
             }
             ClientMsg::Resign { .. } => {
@@ -380,7 +401,11 @@ impl Game {
             }
             ClientMsg::Abort { .. } => {
                 if self.record.len() >= 2 {
-                    self.reply(conn, ErrorCode::NotNow, "both sides have moved: resign instead");
+                    self.reply(
+                        conn,
+                        ErrorCode::NotNow,
+                        "both sides have moved: resign instead",
+                    );
                 } else {
                     self.finish_special("*", "aborted", None).await;
                 }
@@ -412,12 +437,20 @@ impl Game {
                     });
                 }
             } else {
-                self.reply(conn, ErrorCode::WrongPly, format!("ply {ply} was played already"));
+                self.reply(
+                    conn,
+                    ErrorCode::WrongPly,
+                    format!("ply {ply} was played already"),
+                );
             }
             return;
         }
         if ply > len {
-            self.reply(conn, ErrorCode::WrongPly, format!("the game has {len} moves, not {ply}"));
+            self.reply(
+                conn,
+                ErrorCode::WrongPly,
+                format!("the game has {len} moves, not {ply}"),
+            );
             return;
         }
         if side_of(self.record.position().side_to_move()) != side {
@@ -425,7 +458,11 @@ impl Game {
             return;
         }
         let Ok(mv) = text.parse::<Move>() else {
-            self.reply(conn, ErrorCode::IllegalMove, format!("{text:?} is not a move in ICCS"));
+            self.reply(
+                conn,
+                ErrorCode::IllegalMove,
+                format!("{text:?} is not a move in ICCS"),
+            );
             return;
         };
         let now = Instant::now();
@@ -456,10 +493,17 @@ impl Game {
             self.record.undo();
             self.record.truncate();
             self.clock = before;
-            self.reply(conn, ErrorCode::Internal, "the move could not be stored; play it again");
+            self.reply(
+                conn,
+                ErrorCode::Internal,
+                "the move could not be stored; play it again",
+            );
             return;
         }
-        self.hub.metrics.moves.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.hub
+            .metrics
+            .moves
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.history.push((view.red_ms, view.black_ms));
         self.last_move = now;
         self.broadcast(&ServerMsg::Moved {

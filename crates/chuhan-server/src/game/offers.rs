@@ -88,7 +88,11 @@ impl Game {
     async fn take_back(&mut self, by: Side) {
         let len = self.record.len();
         let to_move = side_of(self.record.position().side_to_move());
-        let target = if to_move == by { len.saturating_sub(2) } else { len - 1 };
+        let target = if to_move == by {
+            len.saturating_sub(2)
+        } else {
+            len - 1
+        };
         if let Err(e) = self
             .hub
             .store
@@ -116,8 +120,8 @@ impl Game {
     pub(crate) async fn claim(&mut self, conn: ConnId, side: Side, kind: ClaimKind) {
         let other = &self.seats[ix(side.other())];
         let after = self.hub.cfg.claim_after(self.time.base_s);
-        let gone_long = other.conns.is_empty()
-            && other.gone_since.is_some_and(|t| t.elapsed() >= after);
+        let gone_long =
+            other.conns.is_empty() && other.gone_since.is_some_and(|t| t.elapsed() >= after);
         if !gone_long {
             self.reply(
                 conn,

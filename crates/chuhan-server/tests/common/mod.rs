@@ -40,7 +40,9 @@ pub fn config(database: &str) -> Config {
 
 /// A server on `database`.
 pub async fn server(database: &str) -> chuhan_server::Running {
-    chuhan_server::start(config(database)).await.expect("the server starts")
+    chuhan_server::start(config(database))
+        .await
+        .expect("the server starts")
 }
 
 /// A name no other test run has used (PostgreSQL keeps accounts between runs).
@@ -69,7 +71,14 @@ pub async fn guest(addr: std::net::SocketAddr) -> Bot {
 }
 
 /// `red` challenges `black` (red plays red); both get the game. Its number.
-pub async fn game(red: &mut Bot, black: &mut Bot, time: TimeControl, rated: bool, rules: Rules, fen: Option<&str>) -> u64 {
+pub async fn game(
+    red: &mut Bot,
+    black: &mut Bot,
+    time: TimeControl,
+    rated: bool,
+    rules: Rules,
+    fen: Option<&str>,
+) -> u64 {
     red.send(&ClientMsg::Challenge {
         to: black.name.clone(),
         time,
@@ -88,7 +97,9 @@ pub async fn game(red: &mut Bot, black: &mut Bot, time: TimeControl, rated: bool
         unreachable!()
     };
     black
-        .send(&ClientMsg::AcceptChallenge { challenge: challenge.id })
+        .send(&ClientMsg::AcceptChallenge {
+            challenge: challenge.id,
+        })
         .await
         .expect("send");
     let is_game = |m: &ServerMsg| matches!(m, ServerMsg::Game { .. });
@@ -106,28 +117,54 @@ pub async fn game(red: &mut Bot, black: &mut Bot, time: TimeControl, rated: bool
 /// Plays `mv` as ply `ply` and waits for both players to see it.
 pub async fn play(mover: &mut Bot, other: &mut Bot, game: u64, ply: u32, mv: &str) {
     mover
-        .send(&ClientMsg::Move { game, ply, mv: mv.into(), think_ms: Some(100) })
+        .send(&ClientMsg::Move {
+            game,
+            ply,
+            mv: mv.into(),
+            think_ms: Some(100),
+        })
         .await
         .expect("send");
     for bot in [mover, other] {
-        bot.expect(|m| matches!(m, ServerMsg::Moved { game: g, ply: p, .. } if *g == game && *p == ply))
-            .await
-            .unwrap_or_else(|e| panic!("ply {ply} {mv}: {e}"));
+        bot.expect(
+            |m| matches!(m, ServerMsg::Moved { game: g, ply: p, .. } if *g == game && *p == ply),
+        )
+        .await
+        .unwrap_or_else(|e| panic!("ply {ply} {mv}: {e}"));
     }
 }
 
 /// Waits for the end of `game`: (result, reason, red's change, black's change).
-pub async fn over(bot: &mut Bot, game: u64) -> (String, String, Option<(i32, i32)>, Option<(i32, i32)>) {
+pub async fn over(
+    bot: &mut Bot,
+    game: u64,
+) -> (String, String, Option<(i32, i32)>, Option<(i32, i32)>) {
     over_within(bot, game, chuhan_server::bot::WAIT).await
 }
 
 /// [`over`] with a wait of one's own.
-pub async fn over_within(bot: &mut Bot, game: u64, wait: Duration) -> (String, String, Option<(i32, i32)>, Option<(i32, i32)>) {
+pub async fn over_within(
+    bot: &mut Bot,
+    game: u64,
+    wait: Duration,
+) -> (String, String, Option<(i32, i32)>, Option<(i32, i32)>) {
     let m = bot
-        .expect_within(wait, |m| matches!(m, ServerMsg::GameOver { game: g, .. } if *g == game))
+        .expect_within(
+            wait,
+            |m| matches!(m, ServerMsg::GameOver { game: g, .. } if *g == game),
+        )
         .await
         .expect("the game ends");
-    let ServerMsg::GameOver { result, reason, red_rating, black_rating, .. } = m else { unreachable!() };
+    let ServerMsg::GameOver {
+        result,
+        reason,
+        red_rating,
+        black_rating,
+        ..
+    } = m
+    else {
+        unreachable!()
+    };
     (
         result,
         reason,

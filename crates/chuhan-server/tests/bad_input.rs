@@ -1,0 +1,333 @@
+//! Bad input gets a clear error and changes nothing, while a game beside it goes on: oversized
+//! frames, non-JSON, binary frames, unknown types, wrong fields, no hello, another protocol
+//! version, moves in games the sender does not play, unknown and revoked tokens, SQL and HTML in
+//! names and chat, login floods per address and per account, a connection flood from one address,
+//! and idle connections. Each hostile client uses a loopback address of its own (127.0.0.X).
+
+mod common;
+
+use std::net::Ipv4Addr;
+use std::time::Duration;
+
+use chuhan_server::bot::Bot;
+use common::{game, guest, play};
+use xiangqi_protocol::{
+    ClientMsg, ErrorCode, PROTOCOL_VERSION, Room, Rules, ServerMsg, TimeControl,
+};
+
+fn code(m: &ServerMsg) -> Option<ErrorCode> {
+    if let ServerMsg::Error { code, .. } = m {
+        Some(*code)
+    } else {
+        None
+    }
+}
+
+async fn refused(bot: &mut Bot, what: &str) -> ErrorCode {
+    let m = bot
+        .expect(|m| matches!(m, ServerMsg::Error { .. }))
+        .await
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    code(&m).unwrap_or(ErrorCode::Internal)
+}
+
+async fn hello_from(addr: std::net::SocketAddr, from: Ipv4Addr) -> Bot {
+    let mut b = Bot::connect_from(addr, from).await.expect("connects");
+    b.send(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        client: "hostile".into(),
+    })
+    .await
+    .unwrap();
+    b.expect(|m| matches!(m, ServerMsg::Welcome { .. }))
+        .await
+        .unwrap();
+    b
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
+    let mut cfg = common::config("sqlite::memory:");
+    cfg.max_connections_per_ip = 4;
+    cfg.logins_per_minute = 5;
+    cfg.failed_logins_per_account = 3;
+    let s = chuhan_server::start(cfg).await.expect("starts");
+    let addr = s.addr;
+    // The game beside: two players on 127.0.0.1.
+    let (mut r, mut b) = (guest(addr).await, guest(addr).await);
+    let g = game(
+        &mut r,
+        &mut b,
+        TimeControl::new(600, 5),
+        false,
+        Rules::Asian,
+        None,
+    )
+    .await;
+    play(&mut r, &mut b, g, 0, "h2e2").await;
+
+    // Before hello; another protocol version (closed).
+    let mut x = Bot::connect_from(addr, Ipv4Addr::new(127, 0, 0, 2))
+        .await
+        .unwrap();
+    x.send(&ClientMsg::Guest).await.unwrap();
+    assert_eq!(refused(&mut x, "no hello").await, ErrorCode::HelloFirst);
+    x.send(&ClientMsg::Hello {
+        protocol: 99,
+        client: "old".into(),
+    })
+    .await
+    .unwrap();
+    assert_eq!(refused(&mut x, "version").await, ErrorCode::ProtocolVersion);
+    assert!(
+        x.closed_within(Duration::from_secs(5)).await,
+        "closed after a version mismatch"
+    );
+
+    // Frames that are not messages.
+    let mut x = hello_from(addr, Ipv4Addr::new(127, 0, 0, 2)).await;
+    for (frame, want) in [
+        ("not json at all".to_owned(), ErrorCode::BadJson),
+        (
+            r#"{"t":"teleport","game":1}"#.to_owned(),
+            ErrorCode::UnknownType,
+        ),
+        (
+            r#"{"t":"move","game":"one","ply":0,"mv":"h2e2"}"#.to_owned(),
+            ErrorCode::BadField,
+        ),
+        (
+            r#"{"t":"seek","time":{"base_s":-5,"inc_s":0},"rated":false}"#.to_owned(),
+            ErrorCode::BadField,
+        ),
+        (r#"{"t":"ping"}"#.to_owned(), ErrorCode::BadField),
+    ] {
+        x.send_raw(frame.clone()).await.unwrap();
+        assert_eq!(refused(&mut x, &frame).await, want, "{frame}");
+    }
+    x.send_binary(vec![0xff; 64]).await.unwrap();
+    assert_eq!(refused(&mut x, "binary").await, ErrorCode::BadJson);
+    // Not logged in.
+    x.send(&ClientMsg::Move {
+        game: g,
+        ply: 1,
+        mv: "h9g7".into(),
+        think_ms: None,
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        refused(&mut x, "move before login").await,
+        ErrorCode::NotLoggedIn
+    );
+    // Names with SQL and HTML; a seek out of bounds; a rated game as a guest.
+    for name in [
+        "x'; DROP TABLE accounts;--",
+        "<script>alert(1)</script>",
+        "a",
+    ] {
+        x.send(&ClientMsg::Register {
+            name: name.into(),
+            password: "long enough".into(),
+        })
+        .await
+        .unwrap();
+        assert_eq!(
+            refused(&mut x, name).await,
+            ErrorCode::NameInvalid,
+            "{name}"
+        );
+    }
+    x.log_in(ClientMsg::Guest).await.unwrap();
+    // Another player's game: no moves, no offers, no resigning.
+    for msg in [
+        ClientMsg::Move {
+            game: g,
+            ply: 1,
+            mv: "h9g7".into(),
+            think_ms: None,
+        },
+        ClientMsg::Resign { game: g },
+        ClientMsg::Claim {
+            game: g,
+            kind: xiangqi_protocol::ClaimKind::Win,
+        },
+    ] {
+        x.send(&msg).await.unwrap();
+        assert_eq!(
+            refused(&mut x, "other's game").await,
+            ErrorCode::NotYourGame,
+            "{msg:?}"
+        );
+    }
+    x.send(&ClientMsg::Move {
+        game: 999_999,
+        ply: 0,
+        mv: "h2e2".into(),
+        think_ms: None,
+    })
+    .await
+    .unwrap();
+    assert_eq!(refused(&mut x, "no game").await, ErrorCode::NoSuchGame);
+    x.send(&ClientMsg::Seek {
+        time: TimeControl::new(0, 0),
+        rated: false,
+        color: Default::default(),
+        rules: Rules::Asian,
+        rating_min: None,
+        rating_max: None,
+    })
+    .await
+    .unwrap();
+    assert_eq!(refused(&mut x, "seek").await, ErrorCode::BadSeek);
+    x.send(&ClientMsg::Seek {
+        time: TimeControl::new(300, 3),
+        rated: true,
+        color: Default::default(),
+        rules: Rules::Asian,
+        rating_min: None,
+        rating_max: None,
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        refused(&mut x, "rated guest").await,
+        ErrorCode::GuestNotAllowed
+    );
+    x.send(&ClientMsg::Chat {
+        room: Room::Lobby,
+        text: "长".repeat(141),
+    })
+    .await
+    .unwrap();
+    assert_eq!(refused(&mut x, "long chat").await, ErrorCode::ChatInvalid);
+    // An oversized frame: refused in words, then the connection is closed.
+    x.send_raw(format!(
+        r#"{{"t":"chat","room":{{"kind":"lobby"}},"text":"{}"}}"#,
+        "x".repeat(10_000)
+    ))
+    .await
+    .unwrap();
+    assert_eq!(refused(&mut x, "big frame").await, ErrorCode::FrameTooLarge);
+    assert!(x.closed_within(Duration::from_secs(5)).await);
+
+    // Tokens: unknown, and revoked by logout.
+    let mut y = hello_from(addr, Ipv4Addr::new(127, 0, 0, 3)).await;
+    y.send(&ClientMsg::Resume {
+        token: "0".repeat(64),
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        refused(&mut y, "unknown token").await,
+        ErrorCode::TokenInvalid
+    );
+    let name = common::unique("tok");
+    y.log_in(ClientMsg::Register {
+        name: name.clone(),
+        password: "long enough".into(),
+    })
+    .await
+    .unwrap();
+    let token = y.token.clone().unwrap();
+    y.send(&ClientMsg::Logout).await.unwrap();
+    y.expect(|m| matches!(m, ServerMsg::LoggedOut))
+        .await
+        .unwrap();
+    y.send(&ClientMsg::Resume { token }).await.unwrap();
+    assert_eq!(
+        refused(&mut y, "revoked token").await,
+        ErrorCode::TokenInvalid
+    );
+    // Wrong passwords: three, then the account is rate-limited even with the right one.
+    for _ in 0..3 {
+        y.send(&ClientMsg::Login {
+            name: name.clone(),
+            password: "wrong password".into(),
+        })
+        .await
+        .unwrap();
+        let c = refused(&mut y, "wrong password").await;
+        assert!(
+            matches!(c, ErrorCode::BadCredentials | ErrorCode::RateLimited),
+            "{c:?}"
+        );
+    }
+
+    // A login flood from one address: five a minute, then refused.
+    let mut z = hello_from(addr, Ipv4Addr::new(127, 0, 0, 4)).await;
+    let mut codes = Vec::new();
+    for i in 0..7 {
+        z.send(&ClientMsg::Login {
+            name: format!("nobody{i}"),
+            password: "whatever1".into(),
+        })
+        .await
+        .unwrap();
+        codes.push(refused(&mut z, "flood").await);
+    }
+    assert!(
+        codes[..5].iter().all(|c| *c == ErrorCode::BadCredentials),
+        "{codes:?}"
+    );
+    assert!(
+        codes[5..].iter().all(|c| *c == ErrorCode::RateLimited),
+        "{codes:?}"
+    );
+
+    // A connection flood from one address: four, then refused.
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        held.push(hello_from(addr, Ipv4Addr::new(127, 0, 0, 5)).await);
+    }
+    let mut fifth = Bot::connect_from(addr, Ipv4Addr::new(127, 0, 0, 5))
+        .await
+        .unwrap();
+    assert_eq!(
+        refused(&mut fifth, "fifth").await,
+        ErrorCode::TooManyConnections
+    );
+    assert!(fifth.closed_within(Duration::from_secs(5)).await);
+
+    // Through all of it the game went on.
+    play(&mut b, &mut r, g, 1, "h9g7").await;
+    play(&mut r, &mut b, g, 2, "h0g2").await;
+    let metrics = reqwest_free_get(addr, "/metrics").await;
+    assert!(metrics.contains("chuhan_refused_total"), "{metrics}");
+    drop(held);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_connection_is_pinged_then_closed() {
+    let mut cfg = common::config("sqlite::memory:");
+    cfg.idle_timeout_s = 3;
+    let s = chuhan_server::start(cfg).await.expect("starts");
+    // One that answers the pings (it is read) stays; one never read is closed.
+    let mut live = hello_from(s.addr, Ipv4Addr::new(127, 0, 0, 6)).await;
+    let mut idle = hello_from(s.addr, Ipv4Addr::new(127, 0, 0, 7)).await;
+    assert!(
+        !live.closed_within(Duration::from_secs(5)).await,
+        "a live connection stays"
+    );
+    assert!(
+        idle.closed_within(Duration::from_secs(3)).await,
+        "the idle connection was closed"
+    );
+    live.send(&ClientMsg::Ping { n: 7 }).await.unwrap();
+    live.expect(|m| matches!(m, ServerMsg::Pong { n: 7 }))
+        .await
+        .unwrap();
+}
+
+async fn reqwest_free_get(addr: std::net::SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    s.write_all(
+        format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .await
+    .expect("write");
+    let mut text = String::new();
+    s.read_to_string(&mut text).await.expect("read");
+    text
+}
