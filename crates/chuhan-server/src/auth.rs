@@ -64,6 +64,13 @@ pub fn name_key(name: &str) -> String {
     name.nfkc().collect::<String>().to_lowercase()
 }
 
+/// A new guest's key: random, never a name's key (names that start with `guest` or `游客` are
+/// reserved, and `#` is in no name).
+#[must_use]
+pub fn guest_key() -> String {
+    format!("guest#{:016x}", rand::random::<u64>())
+}
+
 /// Whether a password is acceptable: 8 to 128 characters.
 pub fn check_password(password: &str) -> Result<(), (ErrorCode, String)> {
     let n = password.chars().count();

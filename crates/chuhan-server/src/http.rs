@@ -35,8 +35,12 @@ async fn ws(
 ) -> Response {
     // Larger frames than the protocol allows are read so that they can be refused in words;
     // far larger ones end the connection in the WebSocket layer.
+    // Buffers sized for the protocol's small frames, not tungstenite's 128 KiB defaults: a
+    // server of thousands of connections keeps its memory for the games.
     ws.max_message_size(64 * 1024)
         .max_frame_size(64 * 1024)
+        .read_buffer_size(16 * 1024)
+        .write_buffer_size(8 * 1024)
         .on_upgrade(move |socket| crate::conn::run(hub, socket, addr.ip()))
 }
 

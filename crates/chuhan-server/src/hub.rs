@@ -278,9 +278,12 @@ impl Hub {
         count(w, Duration::from_secs(60));
     }
 
-    /// Whether a guest name is free among those online.
-    pub fn name_online(&self, key: &str) -> bool {
-        self.lock().online.contains_key(key)
+    /// Whether a name is shown by someone online.
+    pub fn name_online(&self, name: &str) -> bool {
+        self.lock()
+            .conns
+            .values()
+            .any(|c| c.user.as_ref().is_some_and(|u| u.name == name))
     }
 
     /// The connection logs in as `user`: the games it plays in are attached (their ids
@@ -548,15 +551,23 @@ impl Hub {
             ));
         }
         let mut st = self.lock();
+        // An account by its name's key; a guest (known by a key of its own) by its name.
         let Some(target) = st
-            .online
-            .get(&to_key)
-            .and_then(|s| s.iter().next())
-            .and_then(|c| st.conns.get(c))
-            .and_then(|c| c.user.clone())
+            .conns
+            .values()
+            .filter_map(|c| c.user.as_ref())
+            .find(|u| u.key == to_key || (u.guest && u.name == to))
+            .cloned()
         else {
             return Err((ErrorCode::NoSuchPlayer, format!("{to} is not online")));
         };
+        let to_key = target.key.clone();
+        if to_key == user.key {
+            return Err((
+                ErrorCode::CannotAccept,
+                "you cannot challenge yourself".into(),
+            ));
+        }
         if rated && target.guest {
             return Err((
                 ErrorCode::GuestNotAllowed,

@@ -213,8 +213,10 @@ async fn pair(
                     c.moves.fetch_add(1, Relaxed);
                 }
                 Ok(ServerMsg::GameOver { .. }) => break,
-                Ok(_) => {
-                    c.errors.fetch_add(1, Relaxed);
+                Ok(other) => {
+                    if c.errors.fetch_add(1, Relaxed) < 5 {
+                        eprintln!("game {game} ply {this}: {other:?}");
+                    }
                     c.unacked.fetch_add(1, Relaxed);
                     break;
                 }

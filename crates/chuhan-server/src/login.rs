@@ -127,8 +127,10 @@ impl Session {
     fn guest(&mut self) -> Result<(), Refusal> {
         for _ in 0..50 {
             let name = format!("游客{:04}", rand::random_range(0..10_000));
-            let key = auth::name_key(&name);
-            if !self.hub.name_online(&key) {
+            // A guest is known by a key of its own, never by its name: a later guest given the
+            // same name (after a restart, or once this one left) is not seated in its games.
+            let key = auth::guest_key();
+            if !self.hub.name_online(&name) {
                 let user = User {
                     account: None,
                     name,

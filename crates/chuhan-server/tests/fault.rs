@@ -23,7 +23,27 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
-fn start_server(port: u16, db: &str) -> Child {
+/// The server process, killed when dropped (a failing test leaves no server behind).
+struct Server(Child);
+
+impl Server {
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn start_server(port: u16, db: &str) -> Server {
+    Server(start_child(port, db))
+}
+
+fn start_child(port: u16, db: &str) -> Child {
     Command::new(env!("CARGO_BIN_EXE_chuhan-server"))
         .args(["--listen", &format!("127.0.0.1:{port}"), "--database", db])
         .args([
@@ -166,8 +186,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_move() {
         .collect();
     tokio::time::sleep(Duration::from_secs(2)).await;
     // SIGKILL in the middle of it.
-    server.kill().expect("SIGKILL");
-    let _ = server.wait();
+    server.kill();
     for t in tasks {
         let _ = t.await;
     }
@@ -230,7 +249,6 @@ async fn sigkill_mid_game_loses_no_acknowledged_move() {
     );
     assert_eq!(lost, 0);
     assert_eq!(resumed, games);
-    let _ = server.kill();
-    let _ = server.wait();
+    server.kill();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -544,3 +544,36 @@ fn dechunk(mut body: &str) -> String {
     }
     out
 }
+
+/// A guest's game resumed after a restart is not given to a later guest who happens to get the
+/// same name (guests are known by a key of their own).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_guest_with_a_resumed_guests_name_is_not_seated() {
+    let dir = std::env::temp_dir().join(format!("chuhan-guests-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let db = format!("sqlite://{}", dir.join("s.db").display());
+    let first = server(&db).await;
+    let (mut r, mut b) = (guest(first.addr).await, guest(first.addr).await);
+    let g = game(&mut r, &mut b, BLITZ, false, Rules::Asian, None).await;
+    play(&mut r, &mut b, g, 0, "h2e2").await;
+    // A second server on the same database resumes the game.
+    let second = server(&db).await;
+    let hub = &second.hub;
+    let (out, _inbox) = hub
+        .connect("127.0.0.1".parse().expect("ip"))
+        .expect("a connection");
+    let newcomer = chuhan_server::hub::User {
+        account: None,
+        name: r.name.clone(),
+        key: chuhan_server::auth::guest_key(),
+        guest: true,
+    };
+    assert_eq!(hub.login(out.conn, newcomer), Vec::<u64>::new());
+    assert_eq!(
+        hub.games().iter().filter(|s| s.id == g).count(),
+        1,
+        "the game was resumed"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
