@@ -70,6 +70,9 @@ async fn wait_ready(addr: SocketAddr) {
     panic!("the server did not come up on {addr}");
 }
 
+/// A game, its players' tokens and the moves acknowledged.
+type Watched = (u64, (String, String), Arc<Mutex<Vec<String>>>);
+
 /// A game's two players, with the moves acknowledged to them.
 struct Pair {
     game: u64,
@@ -103,7 +106,7 @@ async fn play_on(mut p: Pair, fen: String) -> Pair {
         if mv.is_empty() {
             return p;
         }
-        let mover = if ply % 2 == 0 {
+        let mover = if ply.is_multiple_of(2) {
             &mut p.red
         } else {
             &mut p.black
@@ -176,7 +179,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_move() {
             acked: Arc::default(),
         });
     }
-    let acked: Vec<(u64, (String, String), Arc<Mutex<Vec<String>>>)> = pairs
+    let acked: Vec<Watched> = pairs
         .iter()
         .map(|p| (p.game, p.tokens.clone(), Arc::clone(&p.acked)))
         .collect();
@@ -234,7 +237,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_move() {
         // And the game goes on.
         let ply = view.moves.len() as u32;
         let mv = random_move(&view.moves, &fen).await;
-        let (mover, other) = if ply % 2 == 0 {
+        let (mover, other) = if ply.is_multiple_of(2) {
             (&mut red, &mut black)
         } else {
             (&mut black, &mut red)

@@ -141,7 +141,7 @@ async fn each_rulebook_judges_perpetual_check(db: &str) {
         let mut ply = 0;
         for _ in 0..cycles {
             for mv in cycle {
-                let (mover, other) = if ply % 2 == 0 {
+                let (mover, other) = if ply.is_multiple_of(2) {
                     (&mut r, &mut b)
                 } else {
                     (&mut b, &mut r)
