@@ -138,7 +138,7 @@ async fn each_rulebook_judges_perpetual_check(db: &str) {
         let (mut r, mut b) = (guest(s.addr).await, guest(s.addr).await);
         let fen = "R8/4k4/9/9/9/9/9/9/9/3K5 w - - 0 1";
         let g = game(&mut r, &mut b, BLITZ, false, rules, Some(fen)).await;
-        let mut ply = 0;
+        let mut ply: u32 = 0;
         for _ in 0..cycles {
             for mv in cycle {
                 let (mover, other) = if ply.is_multiple_of(2) {
