@@ -3,13 +3,14 @@
 # Usage: tools/setup.sh build|run|test
 #   build: a C linker, pkg-config, and the ALSA, udev and X11 development packages;
 #   run:   build plus the X11 and Vulkan runtime (Mesa's software Vulkan, for machines with no GPU);
-#   test:  run plus Xvfb, xauth and python3 (the screenshot check).
+#   test:  run plus Xvfb, xauth and python3 (the screenshot check), openssl and curl (the
+#          server's TLS test) and postgresql (the server's tests on PostgreSQL).
 set -euo pipefail
 what="${1:-test}"
 build=(build-essential pkg-config libasound2-dev libudev-dev libx11-dev libxcursor-dev libxrandr-dev
   libxi-dev libxkbcommon-dev libxkbcommon-x11-0 libwayland-dev)
 run=("${build[@]}" libvulkan1 mesa-vulkan-drivers)
-test=("${run[@]}" xvfb xauth python3)
+test=("${run[@]}" xvfb xauth python3 openssl curl postgresql)
 case "$what" in
   build) want=("${build[@]}") ;;
   run) want=("${run[@]}") ;;
