@@ -29,6 +29,9 @@ const RESERVED: &[&str] = &[
 /// How long a token lives: 30 days.
 pub const TOKEN_LIFE_MS: i64 = 30 * 24 * 3600 * 1000;
 
+/// How long a guest's token lasts: a day (a guest's name is temporary).
+pub const GUEST_TOKEN_LIFE_MS: i64 = 24 * 3600 * 1000;
+
 /// A name made fit to show and store, with its key, or why not.
 pub fn check_name(raw: &str) -> Result<(String, String), (ErrorCode, String)> {
     let name: String = raw.nfkc().collect();

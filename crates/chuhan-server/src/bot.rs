@@ -20,6 +20,10 @@ pub struct Bot {
     pub name: String,
     /// The token of the last login.
     pub token: Option<String>,
+    /// Whether the connection was seen closed (by the server, or by the network).
+    pub closed: bool,
+    /// Where it connects.
+    addr: SocketAddr,
 }
 
 /// How long [`Bot::expect`] waits by default.
@@ -66,6 +70,8 @@ impl Bot {
             seen: VecDeque::new(),
             name: String::new(),
             token: None,
+            closed: false,
+            addr,
         })
     }
 
@@ -76,10 +82,11 @@ impl Bot {
 
     /// Sends any text frame.
     pub async fn send_raw(&mut self, text: String) -> Result<(), String> {
-        self.ws
-            .send(Message::Text(text.into()))
-            .await
-            .map_err(|e| e.to_string())
+        let sent = self.ws.send(Message::Text(text.into())).await;
+        if sent.is_err() {
+            self.closed = true;
+        }
+        sent.map_err(|e| e.to_string())
     }
 
     /// Sends a binary frame.
@@ -102,7 +109,11 @@ impl Bot {
         loop {
             match tokio::time::timeout(wait, self.ws.next()).await {
                 Ok(Some(Ok(Message::Text(t)))) => return ServerMsg::from_json(t.as_str()).ok(),
-                Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) | Err(_) => return None,
+                Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => {
+                    self.closed = true;
+                    return None;
+                }
+                Err(_) => return None,
                 Ok(Some(Ok(_))) => {}
             }
         }
@@ -153,7 +164,10 @@ impl Bot {
                         self.seen.push_back(m);
                     }
                 }
-                Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => return true,
+                Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => {
+                    self.closed = true;
+                    return true;
+                }
                 Ok(Some(Ok(_))) => {}
                 Err(_) => return false,
             }
@@ -175,6 +189,41 @@ impl Bot {
                 Ok(())
             }
             other => Err(format!("{other:?}")),
+        }
+    }
+
+    /// Connects again and logs in with the kept token, trying with a growing pause (from 50 ms
+    /// to 1 s) for up to `within`: what a client does by itself when its server went away. The
+    /// messages not yet taken are dropped; the server sends the games in play again.
+    pub async fn reconnect(&mut self, within: Duration) -> Result<(), String> {
+        let token = self.token.clone().ok_or("no token to log in again with")?;
+        let deadline = tokio::time::Instant::now() + within;
+        let mut pause = Duration::from_millis(50);
+        loop {
+            let tried = async {
+                let mut fresh = Bot::connect(self.addr).await?;
+                fresh.token = Some(token.clone());
+                fresh
+                    .log_in(ClientMsg::Resume {
+                        token: token.clone(),
+                    })
+                    .await?;
+                Ok::<Bot, String>(fresh)
+            }
+            .await;
+            match tried {
+                Ok(fresh) => {
+                    *self = fresh;
+                    return Ok(());
+                }
+                Err(e) if tokio::time::Instant::now() + pause >= deadline => {
+                    return Err(format!("could not log in again within {within:?}: {e}"));
+                }
+                Err(_) => {
+                    tokio::time::sleep(pause).await;
+                    pause = (pause * 2).min(Duration::from_secs(1));
+                }
+            }
         }
     }
 

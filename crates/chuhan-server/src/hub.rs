@@ -119,20 +119,26 @@ impl Hub {
         let games = hub.store.games_in_play().await.map_err(|e| e.to_string())?;
         let n = games.len();
         for (row, moves) in games {
-            let seat = |account: Option<i64>, name: &str| {
+            // An account is known by its name's key, a guest by the key its session keeps.
+            let seat = |account: Option<i64>, name: &str, guest: &Option<String>| {
+                let key = match (account, guest) {
+                    (Some(_), _) => crate::auth::name_key(name),
+                    (None, Some(k)) => k.clone(),
+                    (None, None) => crate::auth::guest_key(),
+                };
                 Seat::new(
                     User {
                         account,
                         name: name.to_owned(),
-                        key: crate::auth::name_key(name),
+                        key,
                         guest: account.is_none(),
                     },
                     None,
                 )
             };
             let seats = [
-                seat(row.red_account, &row.red_name),
-                seat(row.black_account, &row.black_name),
+                seat(row.red_account, &row.red_name, &row.red_guest),
+                seat(row.black_account, &row.black_name, &row.black_guest),
             ];
             let id = row.id;
             match Game::restore(Arc::clone(&hub), row, &moves, seats) {
@@ -675,6 +681,8 @@ impl Hub {
             fen: fen.unwrap_or_else(|| xiangqi::Position::startpos().to_fen()),
             status: "playing".into(),
             started_ms: now_ms(),
+            red_guest: red.guest.then(|| red.key.clone()),
+            black_guest: black.guest.then(|| black.key.clone()),
             ..GameRow::default()
         };
         let id = self

@@ -58,6 +58,12 @@ pub struct Report {
     pub latencies: Vec<u64>,
     /// Pairs that could not start (connection refused, login failed).
     pub failed_pairs: u64,
+    /// Games got back after their connections died (the server restarted).
+    pub resumed: u64,
+    /// Moves acknowledged in games after they were got back.
+    pub moves_after_resume: u64,
+    /// The longest a pair took to get its game back, in milliseconds.
+    pub resume_ms_max: u64,
 }
 
 #[derive(Default)]
@@ -69,6 +75,9 @@ struct Counters {
     unacked: AtomicU64,
     errors: AtomicU64,
     failed: AtomicU64,
+    resumed: AtomicU64,
+    after_resume: AtomicU64,
+    resume_ms_max: AtomicU64,
 }
 
 /// Runs the load and prints the report.
@@ -146,6 +155,9 @@ pub async fn measure(args: &LoadArgs, length: Duration) -> Report {
         errors: counters.errors.load(Relaxed),
         latencies,
         failed_pairs: counters.failed.load(Relaxed),
+        resumed: counters.resumed.load(Relaxed),
+        moves_after_resume: counters.after_resume.load(Relaxed),
+        resume_ms_max: counters.resume_ms_max.load(Relaxed),
     }
 }
 
@@ -155,7 +167,75 @@ async fn connect_guest(addr: SocketAddr) -> Result<Bot, String> {
     Ok(bot)
 }
 
-/// Two bots play game after game until the deadline.
+/// A random quiet move (no check, the opponent keeps a move), or any legal move when there is
+/// none: random games that mate, stalemate or check perpetually end in a few dozen plies, and a
+/// load of games should stay games in play.
+#[must_use]
+pub fn quiet_random_move(pos: &Position) -> Option<xiangqi::Move> {
+    let list = pos.legal_moves();
+    let mut quiet = Vec::new();
+    let mut all = Vec::new();
+    for &m in &list {
+        all.push(m);
+        if let Ok(after) = pos.after(m)
+            && !after.is_check()
+            && after.has_legal_move()
+        {
+            quiet.push(m);
+        }
+    }
+    let from = if quiet.is_empty() { &all } else { &quiet };
+    from.choose(&mut rand::rng()).copied()
+}
+
+/// How long a bot keeps trying to log in again after its connection died.
+const RECONNECT_WITHIN: Duration = Duration::from_secs(60);
+
+/// One game as the pair plays it: the moves the server acknowledged.
+struct Play {
+    game: u64,
+    a_red: bool,
+    moves: Vec<String>,
+}
+
+/// Both bots log in again (their server went away) and get the game back: the acknowledged
+/// moves are checked against the server's (missing ones are lost); the game goes on from the
+/// server's moves. `None` when they could not come back.
+async fn recover(a: &mut Bot, b: &mut Bot, play: &mut Play, c: &Counters) -> Option<()> {
+    for bot in [&mut *a, &mut *b] {
+        if let Err(e) = bot.reconnect(RECONNECT_WITHIN).await {
+            tracing::warn!("a bot could not come back: {e}");
+            return None;
+        }
+    }
+    let game = play.game;
+    let mut view = None;
+    for bot in [&mut *a, &mut *b] {
+        match bot
+            .expect(|m| matches!(m, ServerMsg::Game { game: g } if g.id == game))
+            .await
+        {
+            Ok(ServerMsg::Game { game: g }) => view = Some(g),
+            _ => return None,
+        }
+    }
+    let view = view?;
+    let kept = play
+        .moves
+        .iter()
+        .zip(&view.moves)
+        .take_while(|(x, y)| x == y)
+        .count();
+    c.lost.fetch_add((play.moves.len() - kept) as u64, Relaxed);
+    c.resumed.fetch_add(1, Relaxed);
+    play.moves = view.moves;
+    a.seen.clear();
+    b.seen.clear();
+    view.result.is_none().then_some(())
+}
+
+/// Two bots play game after game until the deadline; when their connections die they log in
+/// again and go on with the game the server kept.
 async fn pair(
     mut a: Bot,
     mut b: Bot,
@@ -170,84 +250,37 @@ async fn pair(
             return;
         };
         c.games.fetch_add(1, Relaxed);
-        let mut pos = Position::startpos();
-        let mut ply = 0u32;
+        let mut play = Play {
+            game,
+            a_red,
+            moves: Vec::new(),
+        };
         let mut last = Instant::now();
         let mut over = false;
+        let mut resumed = false;
         while !over && Instant::now() < deadline {
             let next = last + interval;
             tokio::time::sleep_until(next.into()).await;
-            let red_to_move = ply.is_multiple_of(2);
-            let (mover, other) = if red_to_move == a_red {
-                (&mut a, &mut b)
-            } else {
-                (&mut b, &mut a)
-            };
-            let list = pos.legal_moves();
-            let mut moves = Vec::new();
-            for &m in &list {
-                moves.push(m);
-            }
-            let Some(&mv) = moves.choose(&mut rand::rng()) else {
-                break;
-            };
-            let sent = Instant::now();
-            let msg = ClientMsg::Move {
-                game,
-                ply,
-                mv: mv.to_string(),
-                think_ms: Some(sent.duration_since(last).as_millis() as u64),
-            };
-            if mover.send(&msg).await.is_err() {
-                c.unacked.fetch_add(1, Relaxed);
-                return;
-            }
-            let this = ply;
-            let is_move = move |m: &ServerMsg| matches!(m, ServerMsg::Moved { game: g, ply: p, .. } if *g == game && *p == this);
-            let is_end =
-                move |m: &ServerMsg| matches!(m, ServerMsg::GameOver { game: g, .. } if *g == game);
-            let is_err = |m: &ServerMsg| matches!(m, ServerMsg::Error { .. });
-            let ack = mover.expect(|m| is_move(m) || is_err(m) || is_end(m)).await;
-            match ack {
-                Ok(ServerMsg::Moved { .. }) => {
-                    c.moves.fetch_add(1, Relaxed);
-                }
-                Ok(ServerMsg::GameOver { .. }) => break,
-                Ok(other) => {
-                    if c.errors.fetch_add(1, Relaxed) < 5 {
-                        eprintln!("game {game} ply {this}: {other:?}");
+            match one_move(&mut a, &mut b, &mut play, last, &c, &lat).await {
+                Step::Played(sent) => {
+                    last = sent;
+                    if resumed {
+                        c.after_resume.fetch_add(1, Relaxed);
                     }
-                    c.unacked.fetch_add(1, Relaxed);
-                    break;
                 }
-                Err(_) => {
-                    c.unacked.fetch_add(1, Relaxed);
-                    return;
+                Step::Over => over = true,
+                Step::Stop => break,
+                Step::Gone => {
+                    let lost_at = Instant::now();
+                    if recover(&mut a, &mut b, &mut play, &c).await.is_none() {
+                        c.unacked.fetch_add(1, Relaxed);
+                        return;
+                    }
+                    let took = lost_at.elapsed().as_millis() as u64;
+                    c.resume_ms_max.fetch_max(took, Relaxed);
+                    resumed = true;
+                    last = Instant::now();
                 }
-            }
-            match other.expect(|m| is_move(m) || is_end(m)).await {
-                Ok(ServerMsg::Moved { .. }) => {
-                    lat.lock().await.push(sent.elapsed().as_micros() as u64);
-                }
-                _ => {
-                    c.lost.fetch_add(1, Relaxed);
-                    return;
-                }
-            }
-            let _ = pos.play(mv);
-            ply += 1;
-            last = sent;
-            // A second copy of this ply, already queued, is a doubled move.
-            for bot in [&mut a, &mut b] {
-                while let Some(i) = bot.seen.iter().position(is_move) {
-                    bot.seen.remove(i);
-                    c.doubled.fetch_add(1, Relaxed);
-                }
-                if bot.seen.iter().any(is_end) {
-                    over = true;
-                }
-                bot.seen
-                    .retain(|m| !is_end(m) && !matches!(m, ServerMsg::OfferGone { .. }));
             }
         }
         if !over {
@@ -261,6 +294,106 @@ async fn pair(
     }
     a.close().await;
     b.close().await;
+}
+
+/// What one move came to.
+enum Step {
+    /// Acknowledged and relayed (sent at that instant).
+    Played(Instant),
+    /// The game ended.
+    Over,
+    /// The server refused it, or relayed it to nobody: the pair stops this game.
+    Stop,
+    /// A connection died: log in again.
+    Gone,
+}
+
+/// The side to move plays a random quiet move; its acknowledgement and the relay to the
+/// opponent are measured.
+async fn one_move(
+    a: &mut Bot,
+    b: &mut Bot,
+    play: &mut Play,
+    last: Instant,
+    c: &Counters,
+    lat: &Mutex<Vec<u64>>,
+) -> Step {
+    let game = play.game;
+    let mut pos = Position::startpos();
+    for m in &play.moves {
+        match m.parse() {
+            Ok(mv) if pos.play(mv).is_ok() => {}
+            _ => return Step::Stop,
+        }
+    }
+    let ply = play.moves.len() as u32;
+    let (mover, other) = if ply.is_multiple_of(2) == play.a_red {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let Some(mv) = quiet_random_move(&pos) else {
+        return Step::Over;
+    };
+    let sent = Instant::now();
+    let msg = ClientMsg::Move {
+        game,
+        ply,
+        mv: mv.to_string(),
+        think_ms: Some(sent.duration_since(last).as_millis() as u64),
+    };
+    if mover.send(&msg).await.is_err() {
+        return Step::Gone;
+    }
+    let is_move = move |m: &ServerMsg| matches!(m, ServerMsg::Moved { game: g, ply: p, .. } if *g == game && *p == ply);
+    let is_end =
+        move |m: &ServerMsg| matches!(m, ServerMsg::GameOver { game: g, .. } if *g == game);
+    let is_err = |m: &ServerMsg| matches!(m, ServerMsg::Error { .. });
+    match mover.expect(|m| is_move(m) || is_err(m) || is_end(m)).await {
+        Ok(ServerMsg::Moved { .. }) => {
+            c.moves.fetch_add(1, Relaxed);
+            play.moves.push(mv.to_string());
+        }
+        Ok(ServerMsg::GameOver { .. }) => return Step::Over,
+        Ok(other) => {
+            if c.errors.fetch_add(1, Relaxed) < 5 {
+                eprintln!("game {game} ply {ply}: {other:?}");
+            }
+            c.unacked.fetch_add(1, Relaxed);
+            return Step::Stop;
+        }
+        Err(_) if mover.closed => return Step::Gone,
+        Err(_) => {
+            c.unacked.fetch_add(1, Relaxed);
+            return Step::Stop;
+        }
+    }
+    match other.expect(|m| is_move(m) || is_end(m)).await {
+        Ok(ServerMsg::Moved { .. }) => {
+            lat.lock().await.push(sent.elapsed().as_micros() as u64);
+        }
+        // The server died between the acknowledgement and the relay: the move must be there
+        // when the game comes back.
+        _ if other.closed => return Step::Gone,
+        _ => {
+            c.lost.fetch_add(1, Relaxed);
+            return Step::Stop;
+        }
+    }
+    // A second copy of this ply, already queued, is a doubled move.
+    let mut over = false;
+    for bot in [mover, other] {
+        while let Some(i) = bot.seen.iter().position(is_move) {
+            bot.seen.remove(i);
+            c.doubled.fetch_add(1, Relaxed);
+        }
+        if bot.seen.iter().any(is_end) {
+            over = true;
+        }
+        bot.seen
+            .retain(|m| !is_end(m) && !matches!(m, ServerMsg::OfferGone { .. }));
+    }
+    if over { Step::Over } else { Step::Played(sent) }
 }
 
 /// `a` seeks, `b` accepts: the game's number and whether `a` plays red.
@@ -326,6 +459,10 @@ fn print_report(r: &Report, took: Duration, cpu: Option<f64>, rss: Option<u64>) 
     println!("doubled moves      {}", r.doubled);
     println!("unacknowledged     {}", r.unacknowledged);
     println!("server errors      {}", r.errors);
+    println!(
+        "games resumed      {} (after their connections died; the slowest took {} ms; {} moves since)",
+        r.resumed, r.resume_ms_max, r.moves_after_resume
+    );
     if let Some(cpu) = cpu {
         println!("server CPU         {:.0}% of one core", cpu * 100.0);
     }

@@ -3,7 +3,7 @@
 
 use xiangqi_protocol::{ClientMsg, ErrorCode, ServerMsg};
 
-use crate::auth::{self, TOKEN_LIFE_MS};
+use crate::auth::{self, GUEST_TOKEN_LIFE_MS, TOKEN_LIFE_MS};
 use crate::conn::{Refusal, Session};
 use crate::hub::{User, now_ms};
 use crate::store::Account;
@@ -83,15 +83,28 @@ impl Session {
                 let hash = auth::token_hash(&token);
                 let Some(account) = hub.store.token_account(&hash, now_ms()).await.map_err(db)?
                 else {
-                    return Err((
-                        ErrorCode::TokenInvalid,
-                        "the token is unknown, revoked or expired: log in again".into(),
-                    ));
+                    let Some((name, key)) =
+                        hub.store.token_guest(&hash, now_ms()).await.map_err(db)?
+                    else {
+                        return Err((
+                            ErrorCode::TokenInvalid,
+                            "the token is unknown, revoked or expired: log in again".into(),
+                        ));
+                    };
+                    self.token_hash = Some(hash);
+                    let user = User {
+                        account: None,
+                        name,
+                        key,
+                        guest: true,
+                    };
+                    self.enter(user, None, Vec::new());
+                    return Ok(());
                 };
                 self.token_hash = Some(hash);
                 (account, false)
             }
-            _ => return self.guest(),
+            _ => return self.guest().await,
         };
         if account.banned {
             return Err((ErrorCode::Banned, "this account is banned".into()));
@@ -124,20 +137,29 @@ impl Session {
         Ok(())
     }
 
-    fn guest(&mut self) -> Result<(), Refusal> {
+    /// A guest: a free name, a key of its own and a token (kept for a day) to log in again
+    /// with after a dropped connection or a server restart.
+    async fn guest(&mut self) -> Result<(), Refusal> {
         for _ in 0..50 {
             let name = format!("游客{:04}", rand::random_range(0..10_000));
             // A guest is known by a key of its own, never by its name: a later guest given the
             // same name (after a restart, or once this one left) is not seated in its games.
             let key = auth::guest_key();
             if !self.hub.name_online(&name) {
+                let (token, hash) = auth::new_token();
+                self.hub
+                    .store
+                    .add_guest(&hash, &name, &key, now_ms() + GUEST_TOKEN_LIFE_MS)
+                    .await
+                    .map_err(db)?;
+                self.token_hash = Some(hash);
                 let user = User {
                     account: None,
                     name,
                     key,
                     guest: true,
                 };
-                self.enter(user, None, Vec::new());
+                self.enter(user, Some(token), Vec::new());
                 return Ok(());
             }
         }

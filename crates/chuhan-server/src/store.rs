@@ -103,6 +103,10 @@ pub struct GameRow {
     pub red_after: Option<i64>,
     pub black_before: Option<i64>,
     pub black_after: Option<i64>,
+    /// The key of a guest seated as red (a guest is known by its key, not its name).
+    pub red_guest: Option<String>,
+    /// The key of a guest seated as black.
+    pub black_guest: Option<String>,
 }
 
 /// A move as stored, with both clocks after it.
@@ -151,7 +155,17 @@ pub trait Store: Send + Sync {
     fn add_token<'a>(&'a self, hash: &'a str, account: i64, expires_ms: i64) -> Fut<'a, ()>;
     /// The account of a token not expired.
     fn token_account<'a>(&'a self, hash: &'a str, now: i64) -> Fut<'a, Option<Account>>;
-    /// Revokes one token.
+    /// Stores a guest session: its token's hash, the guest's name and key.
+    fn add_guest<'a>(
+        &'a self,
+        hash: &'a str,
+        name: &'a str,
+        key: &'a str,
+        expires_ms: i64,
+    ) -> Fut<'a, ()>;
+    /// The guest (name, key) of a token not expired.
+    fn token_guest<'a>(&'a self, hash: &'a str, now: i64) -> Fut<'a, Option<(String, String)>>;
+    /// Revokes one token (an account's or a guest's).
     fn revoke_token<'a>(&'a self, hash: &'a str) -> Fut<'a, ()>;
     /// Revokes every token of an account.
     fn revoke_all(&self, account: i64) -> Fut<'_, ()>;
@@ -284,6 +298,8 @@ fn game_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         red_after: r.try_get("red_after")?,
         black_before: r.try_get("black_before")?,
         black_after: r.try_get("black_after")?,
+        red_guest: r.try_get("red_guest")?,
+        black_guest: r.try_get("black_guest")?,
     })
 }
 
@@ -375,12 +391,56 @@ impl Store for SqlStore {
         })
     }
 
+    fn add_guest<'a>(
+        &'a self,
+        hash: &'a str,
+        name: &'a str,
+        key: &'a str,
+        expires_ms: i64,
+    ) -> Fut<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO guest_sessions (hash, name, guest_key, expires_ms) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(hash)
+            .bind(name)
+            .bind(key)
+            .bind(expires_ms)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn token_guest<'a>(&'a self, hash: &'a str, now: i64) -> Fut<'a, Option<(String, String)>> {
+        Box::pin(async move {
+            let row = sqlx::query(
+                "SELECT name, guest_key FROM guest_sessions WHERE hash = $1 AND expires_ms > $2",
+            )
+            .bind(hash)
+            .bind(now)
+            .fetch_optional(&self.pool)
+            .await?;
+            Ok(match row {
+                Some(r) => Some((r.try_get("name")?, r.try_get("guest_key")?)),
+                None => None,
+            })
+        })
+    }
+
     fn revoke_token<'a>(&'a self, hash: &'a str) -> Fut<'a, ()> {
         Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
             sqlx::query("DELETE FROM tokens WHERE hash = $1")
                 .bind(hash)
-                .execute(&self.pool)
+                .execute(&mut *tx)
                 .await?;
+            sqlx::query("DELETE FROM guest_sessions WHERE hash = $1")
+                .bind(hash)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
             Ok(())
         })
     }
@@ -452,8 +512,9 @@ impl Store for SqlStore {
         Box::pin(async move {
             let row = sqlx::query(
                 "INSERT INTO games (red_account, black_account, red_name, black_name, base_s, \
-                 inc_s, rated, rules, fen, status, started_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'playing', $10) RETURNING id",
+                 inc_s, rated, rules, fen, status, started_ms, red_guest, black_guest) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'playing', $10, $11, $12) \
+                 RETURNING id",
             )
             .bind(g.red_account)
             .bind(g.black_account)
@@ -465,6 +526,8 @@ impl Store for SqlStore {
             .bind(&g.rules)
             .bind(&g.fen)
             .bind(g.started_ms)
+            .bind(g.red_guest.as_deref())
+            .bind(g.black_guest.as_deref())
             .fetch_one(&self.pool)
             .await?;
             Ok(row.try_get("id")?)

@@ -37,6 +37,7 @@ on_both!(
     each_rulebook_judges_perpetual_check,
     draw_agreement_takeback_and_abort,
     disconnect_then_claim_and_reconnect,
+    a_guest_comes_back_with_its_token_until_it_logs_out,
     rematch_swaps_colours,
     a_spectator_joins_mid_game,
     a_move_sent_twice_is_played_once,
@@ -575,5 +576,59 @@ async fn a_new_guest_with_a_resumed_guests_name_is_not_seated() {
         1,
         "the game was resumed"
     );
+    // The guest itself logs in again with its token on the restarted server and gets its seat.
+    let token = r.token.clone().expect("a guest has a token");
+    let mut again = chuhan_server::bot::Bot::connect(second.addr)
+        .await
+        .expect("connects");
+    again
+        .log_in(ClientMsg::Resume { token })
+        .await
+        .expect("the guest's token still logs in");
+    assert_eq!(again.name, r.name);
+    let ServerMsg::Game { game: view } = again
+        .expect(|m| matches!(m, ServerMsg::Game { game: v } if v.id == g))
+        .await
+        .expect("its game")
+    else {
+        unreachable!()
+    };
+    assert_eq!((view.you, view.moves.len()), (Role::Red, 1));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A guest's token logs it in again (a dropped connection); after logging out it does not.
+async fn a_guest_comes_back_with_its_token_until_it_logs_out(db: &str) {
+    let s = server(db).await;
+    let (mut r, mut b) = (guest(s.addr).await, guest(s.addr).await);
+    let g = game(&mut r, &mut b, BLITZ, false, Rules::Asian, None).await;
+    play(&mut r, &mut b, g, 0, "h2e2").await;
+    let token = r.token.clone().expect("a guest has a token");
+    let name = r.name.clone();
+    r.close().await;
+    let mut r = chuhan_server::bot::Bot::connect(s.addr).await.unwrap();
+    r.log_in(ClientMsg::Resume {
+        token: token.clone(),
+    })
+    .await
+    .unwrap();
+    assert_eq!(r.name, name);
+    let ServerMsg::Game { game: view } = r
+        .expect(|m| matches!(m, ServerMsg::Game { game: v } if v.id == g))
+        .await
+        .unwrap()
+    else {
+        unreachable!()
+    };
+    assert_eq!((view.you, view.moves.len()), (Role::Red, 1));
+    r.send(&ClientMsg::Logout).await.unwrap();
+    r.expect(|m| matches!(m, ServerMsg::LoggedOut))
+        .await
+        .unwrap();
+    let mut r = chuhan_server::bot::Bot::connect(s.addr).await.unwrap();
+    let refused = r.log_in(ClientMsg::Resume { token }).await;
+    assert!(
+        refused.as_ref().is_err_and(|e| e.contains("TokenInvalid")),
+        "{refused:?}"
+    );
 }
