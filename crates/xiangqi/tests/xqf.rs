@@ -31,7 +31,21 @@ fn every_shared_xqf_file_opens_with_its_header() {
         }
     }
     names.sort();
-    assert_eq!(names, ["SAMPLE.XQF", "XQFEXAMA.XQF", "XQFEXAMB.XQF"]);
+    assert_eq!(
+        names,
+        [
+            "NEGCOMMENT.XQF",
+            "SAMPLE.XQF",
+            "XQFEXAMA.XQF",
+            "XQFEXAMB.XQF"
+        ]
+    );
+    // The scrambled file whose opening comment length is below zero (made from SAMPLE.XQF, see
+    // src/xqf/scrambled_tests.rs) opens with every move of SAMPLE.XQF.
+    let negative = xqf::read(&bytes("xqf/NEGCOMMENT.XQF")).unwrap();
+    let sample = xqf::read(&bytes("xqf/SAMPLE.XQF")).unwrap();
+    assert_eq!(negative.all_moves(), sample.all_moves());
+    assert!(negative.all_moves().len() > 10);
     let a = xqf::read(&bytes("xqf/XQFEXAMA.XQF")).unwrap();
     assert_eq!(a.tag("Title"), Some("仙人指路对起马局"));
     assert_eq!(a.tag("Red"), Some("柳大华"));

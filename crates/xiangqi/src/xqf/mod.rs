@@ -228,11 +228,16 @@ impl Reader<'_> {
         if has_comment {
             let len = self.take(4)?;
             let raw = u32::from_le_bytes([len[0], len[1], len[2], len[3]]);
+            // A signed length, as XQStudio and cchess read it: zero or below zero (some
+            // scrambled files have that once the key is subtracted) is no comment, and the
+            // moves follow.
             let len = if self.plain {
                 raw
             } else {
                 raw.wrapping_sub(keys.comment)
-            };
+            }
+            .cast_signed()
+            .max(0);
             // A length past the end (a damaged or cut file): the comment is what is left, and
             // the tree ends with this node.
             let left = self.data.len() - self.at;
@@ -490,3 +495,6 @@ pub(crate) fn fen_of(board: &[[Option<u8>; 9]; 10], black_first: bool) -> String
 
 mod write;
 pub use write::write;
+
+#[cfg(test)]
+mod scrambled_tests;
