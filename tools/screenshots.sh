@@ -85,3 +85,8 @@ printf '(puzzles: {1: 3, 2: 2, 5: 3, 8: 1, 13: 3, 20: 2})\n' >"$puzzle_home/sett
 shot puzzle-list CHUHAN_HOME="$puzzle_home" CHUHAN_COMMAND=puzzles CHUHAN_SCREENSHOT_FRAMES=5
 key="$(awk -F'\t' '$1 == 5 { split($5, line, " "); print line[1] }' assets/puzzles/puzzles.tsv)"
 shot puzzle-solved CHUHAN_COMMAND=puzzle:5 CHUHAN_PLAY="$key" CHUHAN_SCREENSHOT_FRAMES=60
+# The interface's scale (界面大小): it follows the window; normal and large at 1280x720 and 1920x1080.
+for size in normal large; do
+  shot "ui-1280-$size" CHUHAN_UI=$size CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" CHUHAN_MENU=game CHUHAN_SCREENSHOT_FRAMES=8
+  shot "ui-1920-$size" CHUHAN_WINDOW=1920x1080 CHUHAN_UI=$size CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" CHUHAN_MENU=game CHUHAN_SCREENSHOT_FRAMES=8
+done

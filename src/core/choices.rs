@@ -35,6 +35,40 @@ impl Graphics {
     }
 }
 
+/// How large the interface is drawn, on top of the scale that follows the window's size (界面大小).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum UiSize {
+    /// A little smaller: more of the board shows.
+    Small,
+    /// As designed for the window's size.
+    #[default]
+    Normal,
+    /// Larger text and buttons: for reading at a distance or on a small high-DPI screen.
+    Large,
+}
+
+impl UiSize {
+    /// The next in the menu's cycle.
+    #[must_use]
+    pub fn next(self) -> UiSize {
+        match self {
+            UiSize::Small => UiSize::Normal,
+            UiSize::Normal => UiSize::Large,
+            UiSize::Large => UiSize::Small,
+        }
+    }
+
+    /// The factor it multiplies the window's scale by.
+    #[must_use]
+    pub fn factor(self) -> f32 {
+        match self {
+            UiSize::Small => 0.85,
+            UiSize::Normal => 1.0,
+            UiSize::Large => 1.25,
+        }
+    }
+}
+
 /// The look of the pieces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PieceTheme {

@@ -15,7 +15,7 @@ use crate::core::setup::{Setup, TimeControl};
 use crate::storage::files::Dirs;
 use crate::storage::writer::Writer;
 
-pub use crate::core::choices::{BoardTheme, Graphics, Language, MoveNotation, PieceTheme};
+pub use crate::core::choices::{BoardTheme, Graphics, Language, MoveNotation, PieceTheme, UiSize};
 
 /// What persists between runs.
 #[derive(Resource, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -40,6 +40,8 @@ pub struct Settings {
     pub board: BoardTheme,
     /// How much the renderer draws.
     pub graphics: Graphics,
+    /// How large the interface is drawn (界面大小).
+    pub ui_size: UiSize,
     /// How moves are written.
     pub notation: MoveNotation,
     /// Whether the analysis may be shown in a game against the computer.
@@ -164,6 +166,7 @@ impl Default for Settings {
             pieces: PieceTheme::Carved,
             board: BoardTheme::Wood,
             graphics: Graphics::Auto,
+            ui_size: UiSize::Normal,
             notation: MoveNotation::Auto,
             analysis_in_play: false,
             time_control: TimeControl::Untimed,
@@ -228,6 +231,10 @@ pub enum SettingChange {
     ToggleSound,
     /// The next graphics setting (auto, high, low).
     CycleGraphics,
+    /// The next interface size (small, normal, large).
+    CycleUiSize,
+    /// An interface size.
+    UiSize(UiSize),
     /// The next move notation (auto, Chinese, WXF, ICCS).
     CycleNotation,
     /// The external engine set in the settings, or the built-in one.
@@ -268,6 +275,8 @@ fn apply_changes(
             SettingChange::Language(language) => settings.language = language,
             SettingChange::ToggleSound => settings.sound = !settings.sound,
             SettingChange::CycleGraphics => settings.graphics = settings.graphics.next(),
+            SettingChange::CycleUiSize => settings.ui_size = settings.ui_size.next(),
+            SettingChange::UiSize(size) => settings.ui_size = size,
             SettingChange::CycleNotation => settings.notation = settings.notation.next(),
             SettingChange::ToggleExternalEngine => {
                 settings.engine.enabled = !settings.engine.enabled;

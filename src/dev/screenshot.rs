@@ -11,6 +11,7 @@
 //!   `puzzle:N`, `edit`, `edit-remove:SQ`, `edit-put:SQ:PIECE`, `hold:PIECE`, `watch` or
 //!   `comment`: commands sent once the board shows, several separated by `;`),
 //! - `CHUHAN_WINDOW=1920x1080` (the window's size for the picture),
+//! - `CHUHAN_UI` (`small`, `normal` or `large`: the interface size),
 //! - `CHUHAN_LANG=en` (English), `CHUHAN_MENU` (a menu to open: game, level, handicap, records,
 //!   language), `CHUHAN_BROWSE` (a folder to show in the record browser), `CHUHAN_HINT` (ask for a
 //!   hint);
@@ -33,7 +34,7 @@ use crate::core::phase::Phase;
 use crate::core::pieces::AnimationCap;
 use crate::core::selection::Selection;
 use crate::core::settings::SettingChange;
-use crate::core::settings::{Graphics, Language};
+use crate::core::settings::{Graphics, Language, UiSize};
 use crate::dev::measure::{FrameSummary, frame_count};
 use crate::hints::HintRequested;
 use crate::storage::files::Dirs;
@@ -258,6 +259,21 @@ fn run_script(
         if var("CHUHAN_LANG").as_deref() == Some("en") {
             commands.queue(|w: &mut World| {
                 w.write_message(SettingChange::Language(Language::English));
+            });
+        }
+        let size = match var("CHUHAN_UI").as_deref() {
+            Some("small") => Some(UiSize::Small),
+            Some("normal") => Some(UiSize::Normal),
+            Some("large") => Some(UiSize::Large),
+            None => None,
+            Some(other) => {
+                error!("CHUHAN_UI: {other:?} is not small, normal or large");
+                None
+            }
+        };
+        if let Some(size) = size {
+            commands.queue(move |w: &mut World| {
+                w.write_message(SettingChange::UiSize(size));
             });
         }
         if let Some(menu) = var("CHUHAN_MENU").and_then(|m| Menu::named(&m)) {

@@ -97,7 +97,8 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 border_radius: BorderRadius::bottom(px(6)),
                 ..default()
             },
-            BackgroundColor(PANEL),
+            // Opaque: the side panel's buttons behind a long menu must not show through.
+            BackgroundColor(PANEL.with_alpha(1.0)),
             GlobalZIndex(10),
         )
     };
@@ -132,6 +133,12 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             m.spawn(button(
                 send(SettingChange::CycleGraphics),
                 (Dynamic::Graphics, Text::new("")),
+                &ui,
+                18.0,
+            ));
+            m.spawn(button(
+                send(SettingChange::CycleUiSize),
+                (Dynamic::UiSize, Text::new("")),
                 &ui,
                 18.0,
             ));

@@ -16,6 +16,7 @@ pub mod move_list;
 pub mod notices;
 pub mod replay_bar;
 pub mod rules_text;
+pub mod scale;
 pub mod side_panel;
 pub mod status;
 pub mod text;
@@ -48,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
         browser::plugin,
         trays::plugin,
         annotate::plugin,
+        scale::plugin,
     ));
 }
 

@@ -35,6 +35,7 @@ pub(crate) enum Dynamic {
     Sound,
     Notation,
     Graphics,
+    UiSize,
     Pieces,
     Board,
     Language(Language),
@@ -166,6 +167,10 @@ fn localize(
             Dynamic::Level(l) => (text::level_name(l, lang).to_owned(), l == settings.level),
             Dynamic::Handicap(h, gives) => (text::handicap_name(h, gives, lang), false),
             Dynamic::Graphics => (text::graphics_name(settings.graphics, lang), false),
+            Dynamic::UiSize => (
+                super::scale::ui_size_name(settings.ui_size, lang).into(),
+                false,
+            ),
             Dynamic::Pieces => (text::pieces_name(settings.pieces, lang), false),
             Dynamic::Board => (text::board_name(settings.board, lang), false),
             Dynamic::Notation => (text::notation_name(settings.notation, lang), false),

@@ -42,6 +42,7 @@ fn show(
     taken: Query<&Taken, Without<Palette>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     mut labels: Query<(&BalanceLabel, &mut Text, &mut Node)>,
+    scale: Res<UiScale>,
 ) {
     let balance = material_balance(taken.iter().map(|t| t.piece));
     let Ok((camera, at)) = cameras.single() else {
@@ -71,6 +72,8 @@ fn show(
         let Ok(screen) = camera.world_to_viewport(at, far) else {
             continue;
         };
+        // The viewport is in logical pixels, the interface in them over its scale.
+        let screen = screen / scale.0.max(0.01);
         let (left, top) = (px(screen.x - 18.0), px(screen.y - 14.0));
         if node.left != left || node.top != top {
             node.left = left;

@@ -1,0 +1,108 @@
+//! The interface's scale: Bevy's [`UiScale`] follows the window, so that text and buttons laid
+//! out for 1280x720 keep their share of a 1920x1080 window or of a high-DPI screen, times the
+//! player's 界面大小 / UI size setting.
+//!
+//! Bevy UI measures in logical pixels (physical pixels over the window's scale factor), so a
+//! high-DPI screen that reports its scale factor is already served; the window's logical size
+//! covers the rest: a large window, or a high-DPI screen that reports a factor of 1.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use crate::core::settings::{Language, Settings, UiSize};
+
+/// The logical size the interface was laid out for.
+pub const DESIGN: Vec2 = Vec2::new(1280.0, 720.0);
+
+/// The smallest logical space the interface needs (the longest menu, the side panels beside
+/// the board): a larger setting never lays it out in less.
+pub const LEAST: Vec2 = Vec2::new(1150.0, 650.0);
+
+/// The scale of the interface in a window of `logical` size, with the player's setting: the
+/// smaller of the two ratios to [`DESIGN`] (so nothing runs off the window), kept within 0.6 and
+/// 3, times the setting's factor, but never so large that less than [`LEAST`] is left.
+#[must_use]
+pub fn ui_scale(logical: Vec2, size: UiSize) -> f32 {
+    let ratio = |to: Vec2| (logical.x / to.x).min(logical.y / to.y);
+    let fit = ratio(DESIGN);
+    if !(fit.is_finite() && fit > 0.0) {
+        return 1.0;
+    }
+    let fit = fit.clamp(0.6, 3.0);
+    let scaled = fit * size.factor();
+    if size.factor() > 1.0 {
+        scaled.min(ratio(LEAST).max(fit))
+    } else {
+        scaled
+    }
+}
+
+/// The setting's menu line.
+#[must_use]
+pub fn ui_size_name(size: UiSize, lang: Language) -> &'static str {
+    match (size, lang == Language::Chinese) {
+        (UiSize::Small, true) => "界面大小：小",
+        (UiSize::Normal, true) => "界面大小：标准",
+        (UiSize::Large, true) => "界面大小：大",
+        (UiSize::Small, false) => "UI size: small",
+        (UiSize::Normal, false) => "UI size: normal",
+        (UiSize::Large, false) => "UI size: large",
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, follow_the_window.in_set(super::UiSet::Input));
+}
+
+/// Sets [`UiScale`] from the primary window and the setting, when either changed.
+fn follow_the_window(
+    windows: Query<&Window, (With<PrimaryWindow>, Changed<Window>)>,
+    settings: Res<Settings>,
+    all: Query<&Window, With<PrimaryWindow>>,
+    mut scale: ResMut<UiScale>,
+) {
+    if windows.is_empty() && !settings.is_changed() {
+        return;
+    }
+    let Ok(window) = all.single() else {
+        return;
+    };
+    let want = ui_scale(window.size(), settings.ui_size);
+    if (scale.0 - want).abs() > 1e-3 {
+        scale.0 = want;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scale_follows_the_window_and_the_setting() {
+        assert!((ui_scale(DESIGN, UiSize::Normal) - 1.0).abs() < 1e-6);
+        assert!((ui_scale(Vec2::new(1920.0, 1080.0), UiSize::Normal) - 1.5).abs() < 1e-6);
+        // A 4K screen that reports a scale factor of 1: three times.
+        assert!((ui_scale(Vec2::new(3840.0, 2160.0), UiSize::Normal) - 3.0).abs() < 1e-6);
+        // A wide window scales by its height, so nothing runs off it.
+        assert!((ui_scale(Vec2::new(2560.0, 720.0), UiSize::Normal) - 1.0).abs() < 1e-6);
+        assert!(ui_scale(Vec2::new(1920.0, 1080.0), UiSize::Large) > 1.5);
+        // Large never leaves less room than the interface needs.
+        let large = ui_scale(DESIGN, UiSize::Large);
+        assert!(large > 1.0 && DESIGN.y / large >= LEAST.y - 0.01, "{large}");
+        assert!(ui_scale(Vec2::new(1920.0, 1080.0), UiSize::Small) < 1.5);
+        // A tiny or minimised window keeps a sane scale.
+        assert!((ui_scale(Vec2::new(100.0, 100.0), UiSize::Normal) - 0.6).abs() < 1e-6);
+        assert!((ui_scale(Vec2::ZERO, UiSize::Normal) - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn every_size_has_a_name_in_both_languages() {
+        for size in [UiSize::Small, UiSize::Normal, UiSize::Large] {
+            assert_ne!(
+                ui_size_name(size, Language::Chinese),
+                ui_size_name(size, Language::English)
+            );
+            assert_eq!(size.next().next().next(), size);
+        }
+    }
+}
