@@ -64,6 +64,10 @@ for theme in "Carved Wood" "Plastic Paper" "Jade Lacquer"; do
   done
 done
 shot trays CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6 b2e2 b9c7 e2e6 c7e6 h0g2 a9a8" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
+# The trays in each board's material: a wooden tray with a rim, lacquer with gold on the dark board.
+for board in Wood Paper Lacquer; do
+  shot "trays-${board,,}" CHUHAN_HOME="$(theme_home Carved "$board")" CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6 b2e2 b9c7 e2e6 c7e6 h0g2 a9a8 i0h0 e6c5 h0h7 c5e4 h7h9 e4c3" CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=5
+done
 # A larger window (1920x1080) in English with the analysis: the panels follow the window's width.
 shot analysis-1920-english CHUHAN_WINDOW=1920x1080 CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" CHUHAN_COMMAND=analysis CHUHAN_LANG=en CHUHAN_SCREENSHOT_FRAMES=30
 # The flat view (2D), in English.

@@ -106,8 +106,11 @@ pub fn taken_position(piece: Piece, slot: usize) -> Vec3 {
     Vec3::new(x, HEIGHT / 2.0, z)
 }
 
+/// The thickness of a tray's rim: the taken pieces lie inside it.
+pub const TRAY_RIM: f32 = 0.08;
+
 /// The tray that holds the pieces `capturer` took: its centre and size (x, z) on the table, under
-/// the slots of [`taken_position`] (two columns of eight), its top level with the board's.
+/// the slots of [`taken_position`] (two columns of eight), its floor level with the board's top.
 #[must_use]
 pub fn tray(capturer: Side) -> (Vec3, Vec2) {
     let centre = Vec3::new(6.15, -0.15, 0.975);
@@ -334,11 +337,11 @@ mod tests {
                 // On the capturer's tray, whole, resting on its top.
                 let (centre, size) = tray(!color);
                 assert!(
-                    (p.x - centre.x).abs() + RADIUS <= size.x / 2.0,
+                    (p.x - centre.x).abs() + RADIUS <= size.x / 2.0 - TRAY_RIM,
                     "slot {slot}"
                 );
                 assert!(
-                    (p.z - centre.z).abs() + RADIUS <= size.y / 2.0,
+                    (p.z - centre.z).abs() + RADIUS <= size.y / 2.0 - TRAY_RIM,
                     "slot {slot}"
                 );
                 assert!((p.y - HEIGHT / 2.0 - (centre.y + 0.15)).abs() < 1e-5);

@@ -23,6 +23,10 @@ pub(crate) struct BoardMaterials {
     pub(crate) ink: Handle<StandardMaterial>,
     /// The river's writing.
     pub(crate) river: Handle<StandardMaterial>,
+    /// The trays' floors.
+    pub(crate) tray: Handle<StandardMaterial>,
+    /// The trays' rims.
+    pub(crate) rim: Handle<StandardMaterial>,
 }
 
 /// The tray that holds the pieces a side took.
@@ -176,25 +180,37 @@ fn spawn_board(
         MeshMaterial3d(wood.clone()),
         Transform::from_xyz(0.0, -0.15, 0.0),
     ));
-    // A tray beside the board on each side for the pieces that side took: dark lacquered wood,
-    // its top level with the board so the taken pieces rest on it.
-    let lacquer = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.22, 0.10, 0.06),
-        perceptual_roughness: 0.35,
-        clearcoat: 0.5,
+    // A tray beside the board on each side for the pieces that side took, made like the board
+    // (the themes restyle both): a floor level with the board's top and a low rim around it.
+    let tray = materials.add(StandardMaterial {
+        base_color_texture: Some(grain.clone()),
+        ..default()
+    });
+    let rim = materials.add(StandardMaterial {
+        base_color_texture: Some(grain.clone()),
         ..default()
     });
     for capturer in [xiangqi::Color::Red, xiangqi::Color::Black] {
         let (centre, size) = crate::core::pieces::tray(capturer);
         // Part of the table: dragging on it turns the view, and the low setting leaves it out
         // with the table (its fill costs the software renderer a fifth of a frame).
-        commands.spawn((
-            Tray(capturer),
-            Table,
-            Mesh3d(meshes.add(Cuboid::new(size.x, 0.3, size.y))),
-            MeshMaterial3d(lacquer.clone()),
-            Transform::from_translation(centre),
-        ));
+        commands
+            .spawn((
+                Tray(capturer),
+                Table,
+                Mesh3d(meshes.add(Cuboid::new(size.x, 0.3, size.y))),
+                MeshMaterial3d(tray.clone()),
+                Transform::from_translation(centre),
+            ))
+            .with_children(|t| {
+                for (at, extent) in rim_pieces(size) {
+                    t.spawn((
+                        Mesh3d(meshes.add(Cuboid::from_size(extent))),
+                        MeshMaterial3d(rim.clone()),
+                        Transform::from_translation(at),
+                    ));
+                }
+            });
     }
     // All the ink in one mesh: one draw instead of one per line.
     commands.spawn((
@@ -217,6 +233,8 @@ fn spawn_board(
         grain,
         ink: ink.clone(),
         river: river.clone(),
+        tray,
+        rim,
     });
     commands.spawn((
         RiverText,
@@ -270,4 +288,23 @@ mod tests {
             }
         }
     }
+}
+
+/// How high a tray's rim stands over its floor.
+const RIM_HEIGHT: f32 = 0.14;
+
+/// The four sides of a tray's rim of floor `size` (x, z): each one's centre, relative to the
+/// floor's centre (0.3 thick), and its extent.
+fn rim_pieces(size: Vec2) -> [(Vec3, Vec3); 4] {
+    let t = crate::core::pieces::TRAY_RIM;
+    let y = 0.15 + RIM_HEIGHT / 2.0;
+    let (hx, hz) = (size.x / 2.0 - t / 2.0, size.y / 2.0 - t / 2.0);
+    let long = Vec3::new(t, RIM_HEIGHT, size.y);
+    let short = Vec3::new(size.x - 2.0 * t, RIM_HEIGHT, t);
+    [
+        (Vec3::new(-hx, y, 0.0), long),
+        (Vec3::new(hx, y, 0.0), long),
+        (Vec3::new(0.0, y, -hz), short),
+        (Vec3::new(0.0, y, hz), short),
+    ]
 }

@@ -42,6 +42,14 @@ pub struct BoardLook {
     pub ink: Color,
     /// Whether the lines darken the surface under them (ink soaked in) or lie on it (gold).
     pub ink_multiplies: bool,
+    /// The trays' floors (a tint over the grain where there is grain).
+    pub tray: Color,
+    /// The trays' rims.
+    pub rim: Color,
+    /// Whether the trays show the wood's grain.
+    pub tray_grain: bool,
+    /// The trays' lacquer (clear coat strength).
+    pub tray_coat: f32,
 }
 
 /// The look of a piece set.
@@ -86,6 +94,11 @@ pub fn board_look(theme: BoardTheme) -> BoardLook {
             coat: 0.0,
             ink: Color::srgb(0.22, 0.13, 0.07),
             ink_multiplies: true,
+            // The same wood, oiled darker, the rim darker still.
+            tray: Color::srgb(0.74, 0.58, 0.42),
+            rim: Color::srgb(0.52, 0.36, 0.23),
+            tray_grain: true,
+            tray_coat: 0.25,
         },
         BoardTheme::Paper => BoardLook {
             surface: Color::srgb(0.94, 0.89, 0.76),
@@ -94,6 +107,11 @@ pub fn board_look(theme: BoardTheme) -> BoardLook {
             coat: 0.0,
             ink: Color::srgb(0.10, 0.10, 0.12),
             ink_multiplies: true,
+            // A paper board lies on the table beside plain wooden trays.
+            tray: Color::srgb(0.80, 0.66, 0.50),
+            rim: Color::srgb(0.58, 0.42, 0.28),
+            tray_grain: true,
+            tray_coat: 0.1,
         },
         BoardTheme::Lacquer => BoardLook {
             surface: Color::srgb(0.30, 0.07, 0.05),
@@ -102,6 +120,11 @@ pub fn board_look(theme: BoardTheme) -> BoardLook {
             coat: 0.9,
             ink: Color::srgb(0.86, 0.68, 0.30),
             ink_multiplies: false,
+            // Lacquer like the board, the rim edged in the lines' gold.
+            tray: Color::srgb(0.24, 0.05, 0.04),
+            rim: Color::srgb(0.78, 0.60, 0.26),
+            tray_grain: false,
+            tray_coat: 0.9,
         },
     }
 }
@@ -159,6 +182,14 @@ fn apply_themes(
     if let Some(mut m) = materials.get_mut(&board.river) {
         m.base_color = b.ink.with_alpha(0.9);
     }
+    for (handle, colour) in [(&board.tray, b.tray), (&board.rim, b.rim)] {
+        if let Some(mut m) = materials.get_mut(handle) {
+            m.base_color = colour;
+            m.base_color_texture = b.tray_grain.then(|| board.grain.clone());
+            m.perceptual_roughness = if b.tray_coat > 0.5 { 0.3 } else { 0.6 };
+            m.clearcoat = b.tray_coat;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -178,6 +209,11 @@ mod tests {
             assert!(contrast > 0.3, "{theme:?}: lines too close to the surface");
             // Ink multiplied into the surface can only darken it.
             assert!(!b.ink_multiplies || light(b.ink) < light(b.surface));
+            // A tray's rim stands out from its floor, and the floor from the table's felt.
+            assert!(
+                (light(b.rim) - light(b.tray)).abs() > 0.1,
+                "{theme:?}: the rim is lost"
+            );
         }
         let looks: Vec<_> = [PieceTheme::Carved, PieceTheme::Plastic, PieceTheme::Jade]
             .into_iter()
