@@ -246,6 +246,25 @@ fn spawn_board(
     ));
 }
 
+/// How high a tray's rim stands over its floor.
+const RIM_HEIGHT: f32 = 0.14;
+
+/// The four sides of a tray's rim of floor `size` (x, z): each one's centre, relative to the
+/// floor's centre (0.3 thick), and its extent.
+fn rim_pieces(size: Vec2) -> [(Vec3, Vec3); 4] {
+    let t = crate::core::pieces::TRAY_RIM;
+    let y = 0.15 + RIM_HEIGHT / 2.0;
+    let (hx, hz) = (size.x / 2.0 - t / 2.0, size.y / 2.0 - t / 2.0);
+    let long = Vec3::new(t, RIM_HEIGHT, size.y);
+    let short = Vec3::new(size.x - 2.0 * t, RIM_HEIGHT, t);
+    [
+        (Vec3::new(-hx, y, 0.0), long),
+        (Vec3::new(hx, y, 0.0), long),
+        (Vec3::new(0.0, y, -hz), short),
+        (Vec3::new(0.0, y, hz), short),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,23 +307,4 @@ mod tests {
             }
         }
     }
-}
-
-/// How high a tray's rim stands over its floor.
-const RIM_HEIGHT: f32 = 0.14;
-
-/// The four sides of a tray's rim of floor `size` (x, z): each one's centre, relative to the
-/// floor's centre (0.3 thick), and its extent.
-fn rim_pieces(size: Vec2) -> [(Vec3, Vec3); 4] {
-    let t = crate::core::pieces::TRAY_RIM;
-    let y = 0.15 + RIM_HEIGHT / 2.0;
-    let (hx, hz) = (size.x / 2.0 - t / 2.0, size.y / 2.0 - t / 2.0);
-    let long = Vec3::new(t, RIM_HEIGHT, size.y);
-    let short = Vec3::new(size.x - 2.0 * t, RIM_HEIGHT, t);
-    [
-        (Vec3::new(-hx, y, 0.0), long),
-        (Vec3::new(hx, y, 0.0), long),
-        (Vec3::new(0.0, y, -hz), short),
-        (Vec3::new(0.0, y, hz), short),
-    ]
 }
