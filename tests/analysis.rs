@@ -14,6 +14,7 @@ use chuhan::core::notice::NoticeKind;
 use chuhan::core::phase::{Dialog, Phase};
 use chuhan::core::replay::Step;
 use chuhan::core::settings::{Language, MoveNotation, SettingChange, Settings};
+use chuhan::draw::DrawNotice;
 use chuhan::draw::DrawRequest;
 use common::{START, app_in, mv, new_game, notices, scratch_dir, send};
 use xiangqi::{DrawReason, Move, Outcome};
@@ -128,7 +129,7 @@ fn analysis_is_off_against_the_computer_unless_the_settings_allow_it() {
     notices(&mut app);
     send(&mut app, AnalysisRequest::Toggle);
     assert!(!app.world().resource::<Analysis>().shown);
-    assert!(notices(&mut app).contains(&NoticeKind::AnalysisOffInPlay));
+    assert!(notices(&mut app).contains(&chuhan::analysis::AnalysisNotice::OffInPlay.into()));
     app.world_mut().resource_mut::<Settings>().analysis_in_play = true;
     send(&mut app, AnalysisRequest::Toggle);
     assert!(app.world().resource::<Analysis>().shown);
@@ -142,7 +143,7 @@ fn offer_draw(app: &mut App) -> Option<NoticeKind> {
         app.update();
         if let Some(n) = notices(app)
             .into_iter()
-            .find(|n| matches!(n, NoticeKind::DrawAccepted | NoticeKind::DrawDeclined))
+            .find(|n| [DrawNotice::Accepted.into(), DrawNotice::Declined.into()].contains(n))
         {
             return Some(n);
         }
@@ -156,7 +157,7 @@ fn the_computer_accepts_a_draw_when_clearly_lost_and_declines_when_winning() {
     // Black (the computer) has a bare king against Red's two rooks: it accepts.
     let lost = "4k4/9/9/9/9/9/9/9/R8/R2K5 w - - 0 1";
     let mut app = app_with(Players::HUMAN_RED, lost, &[]);
-    assert_eq!(offer_draw(&mut app), Some(NoticeKind::DrawAccepted));
+    assert_eq!(offer_draw(&mut app), Some(DrawNotice::Accepted.into()));
     assert_eq!(
         app.world().resource::<Game>().outcome(),
         Some(Outcome::Draw {
@@ -171,7 +172,7 @@ fn the_computer_accepts_a_draw_when_clearly_lost_and_declines_when_winning() {
     // The roles reversed: the computer (Black) has the rooks and declines.
     let winning = "r3k4/r8/9/9/9/9/9/9/9/3K5 w - - 0 1";
     let mut app = app_with(Players::HUMAN_RED, winning, &[]);
-    assert_eq!(offer_draw(&mut app), Some(NoticeKind::DrawDeclined));
+    assert_eq!(offer_draw(&mut app), Some(DrawNotice::Declined.into()));
     assert_eq!(app.world().resource::<Game>().outcome(), None);
 }
 

@@ -50,7 +50,10 @@ fn the_position_and_the_record_are_copied() {
         "{}",
         text_of(&memory)
     );
-    assert!(notices(&mut app).contains(&NoticeKind::Copied { record: false }));
+    assert!(
+        notices(&mut app)
+            .contains(&chuhan::clipboard::ClipboardNotice::Copied { record: false }.into())
+    );
     send(&mut app, ClipboardRequest::CopyRecord);
     assert!(wait_for(&mut app, 5, |_| text_of(&memory).starts_with('[')));
     let back = xiangqi::pgn::read_str(&text_of(&memory)).expect("the copied PGN reads");

@@ -104,7 +104,7 @@ fn a_blunder_in_a_finished_game_is_marked_and_cancel_stops_a_review() {
     );
     // Not while the game is played.
     send(&mut app, ReviewRequest::Start);
-    assert!(notices(&mut app).contains(&NoticeKind::NothingToReview));
+    assert!(notices(&mut app).contains(&chuhan::review::ReviewNotice::NothingToReview.into()));
     send(&mut app, Command::Resign);
     assert_eq!(
         *app.world().resource::<State<Phase>>().get(),

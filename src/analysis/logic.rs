@@ -12,10 +12,11 @@ use xiangqi::{Color as Side, Move, Position};
 use xiangqi_engine::Limits;
 use xiangqi_engine::analysis::{Line, put_line};
 
+use super::AnalysisNotice;
 use crate::analysis::AnalysisRequest;
 use crate::core::engine_task::{Engines, QUIT_PATIENCE, Running, SharedEngine};
 use crate::core::game::{Controller, CoreSet, Game};
-use crate::core::notice::{Notice, NoticeKind};
+use crate::core::notice::Notice;
 use crate::core::phase::Phase;
 use crate::core::settings::Settings;
 
@@ -145,7 +146,7 @@ fn toggle(
                 if allowed(&game, *phase.get() == Phase::Replaying, &settings) {
                     analysis.shown = true;
                 } else {
-                    notices.write(Notice(NoticeKind::AnalysisOffInPlay));
+                    notices.write(Notice(AnalysisNotice::OffInPlay.into()));
                 }
             }
             AnalysisRequest::SetLines(n) => analysis.lines_wanted = (*n).clamp(1, MAX_LINES),

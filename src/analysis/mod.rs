@@ -21,3 +21,21 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<AnalysisRequest>();
     app.add_plugins(logic::plugin);
 }
+
+/// What the analysis tells the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisNotice {
+    /// The analysis is off in a game against the computer (the settings can allow it).
+    OffInPlay,
+}
+
+impl From<AnalysisNotice> for crate::core::notice::NoticeKind {
+    fn from(n: AnalysisNotice) -> Self {
+        match n {
+            AnalysisNotice::OffInPlay => crate::core::notice::Said::new(
+                "与电脑对局时分析已关闭（可在设置中开启）",
+                "Analysis is off in games against the computer (the settings can allow it)",
+            ),
+        }
+    }
+}

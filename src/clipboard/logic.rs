@@ -4,10 +4,11 @@
 use bevy::prelude::*;
 use xiangqi::notation::Notation;
 
+use super::ClipboardNotice;
 use crate::clipboard::ClipboardRequest;
 use crate::core::commands::Command;
 use crate::core::game::{CoreSet, Game};
-use crate::core::notice::{Notice, NoticeKind};
+use crate::core::notice::Notice;
 use crate::core::settings::Settings;
 use crate::storage::clipboard::{Clipboard, Done, Memory};
 
@@ -38,12 +39,12 @@ fn ask(
         match request {
             ClipboardRequest::CopyPosition => {
                 clipboard.set(game.record.position().to_fen());
-                notices.write(Notice(NoticeKind::Copied { record: false }));
+                notices.write(Notice(ClipboardNotice::Copied { record: false }.into()));
             }
             ClipboardRequest::CopyRecord => {
                 let notation: Notation = settings.notation();
                 clipboard.set(xiangqi::pgn::write(&game.record, notation));
-                notices.write(Notice(NoticeKind::Copied { record: true }));
+                notices.write(Notice(ClipboardNotice::Copied { record: true }.into()));
             }
             ClipboardRequest::Paste => clipboard.get(),
         }
@@ -60,7 +61,7 @@ fn answer(
         match done {
             Done::Set(Ok(())) => {}
             Done::Set(Err(e)) | Done::Got(Err(e)) => {
-                notices.write(Notice(NoticeKind::ClipboardFailed(e)));
+                notices.write(Notice(ClipboardNotice::Failed(e).into()));
             }
             // Read on the storage thread: a text that does not read says so before any question
             // about the game in progress; one that reads is opened like a record.

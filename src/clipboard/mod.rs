@@ -22,3 +22,33 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ClipboardRequest>();
     app.add_plugins(logic::plugin);
 }
+
+/// What the clipboard tells the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClipboardNotice {
+    /// The position (FEN), or the record (PGN), was put on the clipboard.
+    Copied {
+        /// The record, not only the position.
+        record: bool,
+    },
+    /// The clipboard could not be used (why).
+    Failed(String),
+}
+
+impl From<ClipboardNotice> for crate::core::notice::NoticeKind {
+    fn from(n: ClipboardNotice) -> Self {
+        use crate::core::notice::Said;
+        match n {
+            ClipboardNotice::Copied { record: false } => {
+                Said::new("局面已复制（FEN）", "Position copied (FEN)")
+            }
+            ClipboardNotice::Copied { record: true } => {
+                Said::new("棋谱已复制（PGN）", "Record copied (PGN)")
+            }
+            ClipboardNotice::Failed(e) => Said::new(
+                format!("剪贴板不可用：{e}"),
+                format!("The clipboard is not available: {e}"),
+            ),
+        }
+    }
+}

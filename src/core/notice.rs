@@ -26,13 +26,6 @@ pub enum NoticeKind {
     Reading(String),
     /// A pasted text could not be read (why).
     BadPaste(String),
-    /// The position (FEN) or the record (PGN) was put on the clipboard.
-    Copied {
-        /// The record, not only the position.
-        record: bool,
-    },
-    /// The clipboard could not be used (why).
-    ClipboardFailed(String),
     /// A record was opened, but this many parts of it could not be read and were left out (the
     /// first of them, in words).
     PartlyRead { skipped: usize, first: String },
@@ -48,25 +41,33 @@ pub enum NoticeKind {
     NothingToUndo,
     /// Nothing taken back to play again (重做).
     NothingToRedo,
-    /// The analysis is off in a game against the computer (the settings can allow it).
-    AnalysisOffInPlay,
-    /// The computer accepted the draw offered.
-    DrawAccepted,
-    /// The computer declined the draw offered.
-    DrawDeclined,
-    /// No draw can be offered now.
-    NoDrawOffer,
     /// The external engine could not be started, or died or stopped answering (why); the
     /// built-in engine plays instead.
     EngineFallback(String),
     /// A variation would nest deeper than the record formats keep.
     NestedTooDeep,
-    /// A review needs a finished game or a record.
-    NothingToReview,
-    /// A puzzle move that does not keep the win: taken back, try again.
-    PuzzleWrong,
-    /// The puzzle is solved, with this many stars.
-    PuzzleSolved(u8),
+    /// A notice a feature words itself, in both languages (each feature keeps its own notices
+    /// in its folder: see `Said`).
+    Said(Said),
+}
+
+/// A notice in both languages, made by the feature that gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Said {
+    /// In Chinese.
+    pub zh: String,
+    /// In English.
+    pub en: String,
+}
+
+impl Said {
+    /// A notice saying `zh` in Chinese and `en` in English.
+    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> NoticeKind {
+        NoticeKind::Said(Said {
+            zh: zh.into(),
+            en: en.into(),
+        })
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {

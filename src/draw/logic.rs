@@ -10,9 +10,10 @@ use xiangqi::{Color as Side, DrawReason, Outcome};
 use xiangqi_engine::Limits;
 use xiangqi_engine::analysis::accepts_draw;
 
+use super::DrawNotice;
 use crate::core::engine_task::{Engines, Running, SharedEngine};
 use crate::core::game::{Controller, CoreSet, Game, GameEnded};
-use crate::core::notice::{Notice, NoticeKind};
+use crate::core::notice::Notice;
 use crate::core::phase::{DrawAsked, Phase};
 use crate::draw::DrawRequest;
 
@@ -75,7 +76,7 @@ fn offer(
                     || draw.is_judging()
                     || asked.0.is_some()
                 {
-                    notices.write(Notice(NoticeKind::NoDrawOffer));
+                    notices.write(Notice(DrawNotice::NotNow.into()));
                     continue;
                 }
                 let Some(computer) = computer else {
@@ -135,8 +136,8 @@ fn judge(
     };
     if accepts_draw(mine, ply) {
         agree(&mut game, &mut ended);
-        notices.write(Notice(NoticeKind::DrawAccepted));
+        notices.write(Notice(DrawNotice::Accepted.into()));
     } else {
-        notices.write(Notice(NoticeKind::DrawDeclined));
+        notices.write(Notice(DrawNotice::Declined.into()));
     }
 }

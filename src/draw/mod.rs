@@ -21,3 +21,25 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<DrawRequest>();
     app.add_plugins(logic::plugin);
 }
+
+/// What the draw offer tells the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawNotice {
+    /// The computer accepted the draw offered.
+    Accepted,
+    /// The computer declined it.
+    Declined,
+    /// No draw can be offered now.
+    NotNow,
+}
+
+impl From<DrawNotice> for crate::core::notice::NoticeKind {
+    fn from(n: DrawNotice) -> Self {
+        use crate::core::notice::Said;
+        match n {
+            DrawNotice::Accepted => Said::new("电脑同意和棋", "The computer accepts the draw"),
+            DrawNotice::Declined => Said::new("电脑拒绝和棋", "The computer declines the draw"),
+            DrawNotice::NotNow => Said::new("现在不能求和", "No draw can be offered now"),
+        }
+    }
+}

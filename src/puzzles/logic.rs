@@ -11,10 +11,11 @@ use bevy::prelude::*;
 use xiangqi::{Color as Side, GameRecord, Move, Square};
 use xiangqi_engine::puzzle::{self, Attempt, Puzzle, Tier, Verdict};
 
+use super::PuzzleNotice;
 use crate::core::game::{
     Controller, CoreSet, Game, MovePlayed, MoveRequested, MoveTakenBack, NewGame, Players,
 };
-use crate::core::notice::{Notice, NoticeKind};
+use crate::core::notice::Notice;
 use crate::core::settings::Settings;
 use crate::hints::HintRequested;
 use crate::puzzles::PuzzleRequest;
@@ -256,7 +257,7 @@ fn collect_jobs(
             }
             state.mistakes += 1;
             state.status = PuzzleStatus::Wrong;
-            notices.write(Notice(NoticeKind::PuzzleWrong));
+            notices.write(Notice(PuzzleNotice::Wrong.into()));
         }
         Found::Judged(_, Verdict::Accepted(reply)) => {
             requests.write(MoveRequested(reply));
@@ -274,7 +275,7 @@ fn collect_jobs(
                 red: Controller::Human,
                 black: Controller::Human,
             };
-            notices.write(Notice(NoticeKind::PuzzleSolved(stars)));
+            notices.write(Notice(PuzzleNotice::Solved(stars).into()));
         }
     }
 }

@@ -26,3 +26,25 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PuzzleRequest>();
     app.add_plugins(logic::plugin);
 }
+
+/// What a puzzle tells the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleNotice {
+    /// A move that does not keep the win: taken back, try again.
+    Wrong,
+    /// Solved, with this many stars.
+    Solved(u8),
+}
+
+impl From<PuzzleNotice> for crate::core::notice::NoticeKind {
+    fn from(n: PuzzleNotice) -> Self {
+        use crate::core::notice::Said;
+        match n {
+            PuzzleNotice::Wrong => Said::new("这步不对，再想想", "Not that move: try again"),
+            PuzzleNotice::Solved(stars) => Said::new(
+                format!("解题成功，得{stars}星"),
+                format!("Solved: {stars} of 3 stars"),
+            ),
+        }
+    }
+}

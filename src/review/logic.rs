@@ -16,9 +16,10 @@ use xiangqi::{Move, Position};
 use xiangqi_engine::Limits;
 use xiangqi_engine::analysis::review::{self, GameReview, Mark, annotate, read_annotations};
 
+use super::ReviewNotice;
 use crate::core::engine_task::{Engines, QUIT_PATIENCE, Running, SharedEngine};
 use crate::core::game::{CoreSet, Game};
-use crate::core::notice::{Notice, NoticeKind};
+use crate::core::notice::Notice;
 use crate::core::phase::Phase;
 use crate::review::ReviewRequest;
 
@@ -142,12 +143,12 @@ fn start_or_cancel(
                     Phase::Replaying => {}
                     Phase::GameOver => next_phase.set(Phase::Replaying),
                     Phase::Playing | Phase::Editing => {
-                        notices.write(Notice(NoticeKind::NothingToReview));
+                        notices.write(Notice(ReviewNotice::NothingToReview.into()));
                         continue;
                     }
                 }
                 if game.record.all_moves().is_empty() {
-                    notices.write(Notice(NoticeKind::NothingToReview));
+                    notices.write(Notice(ReviewNotice::NothingToReview.into()));
                     continue;
                 }
                 let record = game.record.clone();

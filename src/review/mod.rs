@@ -21,3 +21,21 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ReviewRequest>();
     app.add_plugins(logic::plugin);
 }
+
+/// What the review tells the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewNotice {
+    /// A review needs a finished game or a record.
+    NothingToReview,
+}
+
+impl From<ReviewNotice> for crate::core::notice::NoticeKind {
+    fn from(n: ReviewNotice) -> Self {
+        match n {
+            ReviewNotice::NothingToReview => crate::core::notice::Said::new(
+                "对局结束或打开棋谱后才能复盘分析",
+                "Review a finished game or an opened record",
+            ),
+        }
+    }
+}

@@ -38,12 +38,6 @@ pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
         NoticeKind::Reading(name) => format!("Reading {name}…"),
         NoticeKind::BadPaste(e) if zh => format!("粘贴的内容无法读取：{e}"),
         NoticeKind::BadPaste(e) => format!("Cannot read what was pasted: {e}"),
-        NoticeKind::Copied { record: false } if zh => "局面已复制（FEN）".into(),
-        NoticeKind::Copied { record: false } => "Position copied (FEN)".into(),
-        NoticeKind::Copied { record: true } if zh => "棋谱已复制（PGN）".into(),
-        NoticeKind::Copied { record: true } => "Record copied (PGN)".into(),
-        NoticeKind::ClipboardFailed(e) if zh => format!("剪贴板不可用：{e}"),
-        NoticeKind::ClipboardFailed(e) => format!("The clipboard is not available: {e}"),
         NoticeKind::PartlyRead { skipped, first } if zh => {
             format!("棋谱已打开，{skipped} 处无法读取已略去：{first}")
         }
@@ -54,16 +48,6 @@ pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
         NoticeKind::WriteFailed(e) => format!("Cannot save: {e}"),
         NoticeKind::Saved(p) if zh => format!("棋谱已保存：{p}"),
         NoticeKind::Saved(p) => format!("Record saved: {p}"),
-        NoticeKind::AnalysisOffInPlay if zh => "与电脑对局时分析已关闭（可在设置中开启）".into(),
-        NoticeKind::AnalysisOffInPlay => {
-            "Analysis is off in games against the computer (the settings can allow it)".into()
-        }
-        NoticeKind::DrawAccepted if zh => "电脑同意和棋".into(),
-        NoticeKind::DrawAccepted => "The computer accepts the draw".into(),
-        NoticeKind::DrawDeclined if zh => "电脑拒绝和棋".into(),
-        NoticeKind::DrawDeclined => "The computer declines the draw".into(),
-        NoticeKind::NoDrawOffer if zh => "现在不能求和".into(),
-        NoticeKind::NoDrawOffer => "No draw can be offered now".into(),
         NoticeKind::PositionSaved if zh => "局面已保存".into(),
         NoticeKind::PositionSaved => "Position saved".into(),
         NoticeKind::NothingSaved if zh => "还没有保存的局面".into(),
@@ -72,15 +56,11 @@ pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
         NoticeKind::EngineFallback(e) => {
             format!("The external engine failed; the built-in engine takes over: {e}")
         }
-        NoticeKind::NothingToReview if zh => "对局结束或打开棋谱后才能复盘分析".into(),
-        NoticeKind::NothingToReview => "Review a finished game or an opened record".into(),
-        NoticeKind::PuzzleWrong if zh => "这步不对，再想想".into(),
-        NoticeKind::PuzzleWrong => "Not that move: try again".into(),
-        NoticeKind::PuzzleSolved(n) if zh => format!("解题成功，得{n}星"),
-        NoticeKind::PuzzleSolved(n) => format!("Solved: {n} of 3 stars"),
         NoticeKind::NothingToUndo if zh => "没有可以悔的棋".into(),
         NoticeKind::NothingToUndo => "Nothing to take back".into(),
         NoticeKind::NothingToRedo if zh => "没有可以重做的棋".into(),
         NoticeKind::NothingToRedo => "Nothing to play again".into(),
+        NoticeKind::Said(said) if zh => said.zh.clone(),
+        NoticeKind::Said(said) => said.en.clone(),
     }
 }
