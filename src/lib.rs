@@ -76,9 +76,11 @@ impl Plugin for AppPlugin {
         // The features' panels, over the ui layer.
         app.add_plugins((
             analysis::panel::plugin,
+            clipboard::panel::plugin,
             clock::panel::plugin,
             draw::panel::plugin,
             editor::panel::plugin,
+            pictures::panel::plugin,
             puzzles::panel::plugin,
             review::panel::plugin,
             watch::panel::plugin,

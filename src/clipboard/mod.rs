@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 pub mod logic;
+pub mod panel;
 
 /// What the player asks of the clipboard.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,12 +41,12 @@ impl From<ClipboardNotice> for crate::core::notice::NoticeKind {
         use crate::core::notice::Said;
         match n {
             ClipboardNotice::Copied { record: false } => {
-                Said::new("局面已复制（FEN）", "Position copied (FEN)")
+                Said::notice("局面已复制（FEN）", "Position copied (FEN)")
             }
             ClipboardNotice::Copied { record: true } => {
-                Said::new("棋谱已复制（PGN）", "Record copied (PGN)")
+                Said::notice("棋谱已复制（PGN）", "Record copied (PGN)")
             }
-            ClipboardNotice::Failed(e) => Said::new(
+            ClipboardNotice::Failed(e) => Said::notice(
                 format!("剪贴板不可用：{e}"),
                 format!("The clipboard is not available: {e}"),
             ),

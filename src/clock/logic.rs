@@ -125,12 +125,19 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PostStartup, set_for_first_game);
     app.add_systems(
         Update,
-        (set_on_new_game, count_moves, run)
+        (set_on_new_game, count_moves, run, share_limits)
             .chain()
             .in_set(CoreSet::Apply)
             .after(crate::core::game::ApplySystems)
             .before(crate::core::phase::PhaseSystems),
     );
+}
+
+/// The engine's time limits follow the clock (the core reads them without naming the clock).
+fn share_limits(clock: Res<Clock>, mut limits: ResMut<crate::core::computer::TimeLimits>) {
+    if clock.is_changed() {
+        limits.0 = [clock.limits(Side::Red), clock.limits(Side::Black)];
+    }
 }
 
 fn set_for_first_game(settings: Res<Settings>, mut game: ResMut<Game>, mut clock: ResMut<Clock>) {

@@ -6,12 +6,92 @@ use std::time::Duration;
 use bevy::prelude::*;
 use xiangqi::Color as Side;
 
+use crate::clock::ClockRequest;
 use crate::clock::logic::Clock;
+use crate::clock::logic::ClockAdjust;
 use crate::core::game::Game;
 use crate::core::phase::Phase;
+use crate::core::settings::Language;
 use crate::core::settings::Settings;
+use crate::core::setup::TimeControl;
+use crate::ui::actions::{Action, Menu, send};
+use crate::ui::menus::{AppMenus, EntryText, MenuEntry, Place, live};
 use crate::ui::text;
 use crate::ui::theme::*;
+
+/// The clock's menu (用时): the presets, the player's own time control and its adjustments.
+fn menu_entries(app: &mut App) {
+    app.add_menu_entry(MenuEntry::new(
+        Place::Bar,
+        50,
+        Action::OpenMenu(Menu::Clock),
+        EntryText::Words("用时", "Clock"),
+    ));
+    let entry = |order, action, text| MenuEntry::new(Place::In(Menu::Clock), order, action, text);
+    for (order, tc) in (10u16..).zip(TimeControl::PRESETS) {
+        app.add_menu_entry(entry(
+            order,
+            send(ClockRequest::SetTimeControl(tc)),
+            live(move |s, lang| (text::time_control_name(tc, lang), tc == s.time_control)),
+        ));
+    }
+    app.add_menu_entry(entry(
+        50,
+        send(ClockRequest::AdjustCustom(ClockAdjust::Choose)),
+        live(|s, lang| {
+            let own = if lang == Language::Chinese {
+                "自定义"
+            } else {
+                "Own:"
+            };
+            (
+                format!("{own} {}", text::time_control_name(s.custom_clock, lang)),
+                s.custom_clock == s.time_control && !TimeControl::PRESETS.contains(&s.time_control),
+            )
+        }),
+    ));
+    for (order, adjust, zh, en) in [
+        (
+            60,
+            ClockAdjust::MoreTime,
+            "自定义：时间 +",
+            "Own: more time",
+        ),
+        (
+            61,
+            ClockAdjust::LessTime,
+            "自定义：时间 -",
+            "Own: less time",
+        ),
+        (
+            62,
+            ClockAdjust::MoreIncrement,
+            "自定义：加秒 +",
+            "Own: more increment",
+        ),
+        (
+            63,
+            ClockAdjust::LessIncrement,
+            "自定义：加秒 -",
+            "Own: less increment",
+        ),
+        (
+            64,
+            ClockAdjust::SwitchKind,
+            "自定义：加秒制/每步限时",
+            "Own: increment / per move",
+        ),
+    ] {
+        app.add_menu_entry(
+            entry(
+                order,
+                send(ClockRequest::AdjustCustom(adjust)),
+                EntryText::Words(zh, en),
+            )
+            .small(),
+        );
+    }
+}
 
 /// One side's clock face.
 #[derive(Component)]
@@ -25,6 +105,7 @@ const WAITING: Color = Color::srgba(0.12, 0.07, 0.04, 0.75);
 const LOW: Color = Color::srgba(0.75, 0.12, 0.08, 0.95);
 
 pub(crate) fn plugin(app: &mut App) {
+    menu_entries(app);
     app.add_systems(Startup, spawn);
     app.add_systems(Update, show.in_set(crate::ui::UiSet::Show));
 }

@@ -8,7 +8,6 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use xiangqi::{GameRecord, Move};
 
-use crate::clock::logic::Clock;
 use crate::core::engine_task::{EngineChoice, Engines, Running, SharedEngine};
 
 use crate::core::game::{BoardReset, Controller, CoreSet, Game, MoveRequested};
@@ -88,7 +87,21 @@ struct Generation(u64);
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AiSystems;
 
+/// How the engine may spend each side's time (Red's, Black's): set by the clock feature, which
+/// the core never names; nothing (the level's own time) for an untimed game.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct TimeLimits(pub [xiangqi_engine::Limits; 2]);
+
+impl TimeLimits {
+    /// `side`'s limits.
+    #[must_use]
+    pub fn of(&self, side: xiangqi::Color) -> xiangqi_engine::Limits {
+        self.0[usize::from(side == xiangqi::Color::Black)].clone()
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TimeLimits>();
     app.init_resource::<Thinking>();
     app.init_resource::<Generation>();
     // Results are collected before the moves of the frame are applied; searches start after
@@ -132,7 +145,7 @@ fn key(generation: Generation, record: &GameRecord) -> u64 {
 fn start_thinking(
     game: Res<Game>,
     settings: Res<Settings>,
-    clock: Res<Clock>,
+    clock: Res<TimeLimits>,
     engines: Res<Engines>,
     phase: Res<State<Phase>>,
     generation: Res<Generation>,
@@ -179,7 +192,7 @@ fn start_thinking(
     let threads = settings.engine_threads();
     let progress = Arc::clone(&thinking.progress);
     // By its clock when there is one; its level caps the time either way.
-    let limits = clock.limits(side);
+    let limits = clock.of(side);
     if let Ok(mut p) = progress.lock() {
         *p = None;
     }

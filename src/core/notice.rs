@@ -62,7 +62,7 @@ pub struct Said {
 
 impl Said {
     /// A notice saying `zh` in Chinese and `en` in English.
-    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> NoticeKind {
+    pub fn notice(zh: impl Into<String>, en: impl Into<String>) -> NoticeKind {
         NoticeKind::Said(Said {
             zh: zh.into(),
             en: en.into(),

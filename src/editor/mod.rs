@@ -5,9 +5,9 @@
 //! the rule it breaks; an accepted position can be played against the computer (either side),
 //! between two players, analysed, watched, or saved as a record with a `[FEN]` tag.
 //!
-//! [`logic`] runs headless (the tests drive it with [`EditorRequest`]s); the view's
-//! `editor_pointer` turns drags and clicks on the board and the trays into requests; [`panel`] is
-//! the editor's panel.
+//! [`logic`] runs headless (the tests drive it with [`EditorRequest`]s); [`pointer`] turns drags
+//! and clicks on the board and the trays into requests; [`panel`] is the editor's panel (and adds
+//! the pointer with it, over the view).
 
 use bevy::prelude::*;
 use xiangqi::{Piece, Square};
@@ -16,6 +16,7 @@ use crate::core::game::Players;
 
 pub mod logic;
 pub mod panel;
+pub mod pointer;
 
 /// Where the editor starts from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,8 @@ use crate::core::phase::Phase;
 use crate::core::settings::Settings;
 use crate::editor::logic::Editor;
 use crate::editor::{EditorRequest, Finish, Start};
-use crate::ui::actions::send;
+use crate::ui::actions::{Menu, send};
+use crate::ui::menus::{AppMenus, EntryText, MenuEntry, Place};
 use crate::ui::rules_text::{piece_name, setup_error_text};
 use crate::ui::text::Language;
 use crate::ui::theme::*;
@@ -33,6 +34,13 @@ const COMPUTERS: Players = Players {
 };
 
 pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(super::pointer::plugin);
+    app.add_menu_entry(MenuEntry::new(
+        Place::In(Menu::Game),
+        30,
+        send(EditorRequest::Open(Start::Current)),
+        EntryText::Words("摆棋", "Set up a position"),
+    ));
     app.add_systems(Startup, spawn);
     app.add_systems(Update, show.in_set(crate::ui::UiSet::Show));
 }

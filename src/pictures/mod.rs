@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 pub mod logic;
+pub mod panel;
 pub mod render;
 
 /// The picture the player asks for.

@@ -12,6 +12,7 @@ use crate::puzzles::PuzzleRequest;
 use crate::puzzles::logic::{PuzzleSet, PuzzleState, PuzzleStatus};
 use crate::ui::actions::KeepColor;
 use crate::ui::actions::send;
+use crate::ui::menus::{AppMenus, EntryText, MenuEntry, Place};
 use crate::ui::text::{Key, Language, tr};
 use crate::ui::theme::*;
 
@@ -22,6 +23,12 @@ struct PuzzleList;
 struct PuzzleBar;
 
 pub(crate) fn plugin(app: &mut App) {
+    app.add_menu_entry(MenuEntry::new(
+        Place::Bar,
+        70,
+        send(PuzzleRequest::Show(Some(Tier::Beginner))),
+        EntryText::Key(Key::MenuPuzzles),
+    ));
     app.add_systems(Startup, spawn);
     app.add_systems(Update, (show_list, show_bar).in_set(crate::ui::UiSet::Show));
 }

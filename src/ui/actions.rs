@@ -51,7 +51,7 @@ pub(crate) fn send<M: Message + Clone + std::fmt::Debug>(message: M) -> Action {
 }
 
 /// The menus of the bar.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Menu {
     Game,
     Level,

@@ -1,58 +1,241 @@
-//! The menu bar (游戏, 难度, 让子, 棋谱, 用时, 语言) and its dropdowns, and the clipboard's keys. The clock menu chooses the
-//! time control of new games (and of the game in front when no move is made yet).
+//! The menu bar (游戏, 难度, 让子, 棋谱, 用时, 语言, 残局挑战) and its dropdowns, built from
+//! entries: the shared ones (new games, settings, records, levels, handicaps, languages) are added
+//! here, and each feature adds its own from its plugin ([`MenuEntries::add`] through
+//! [`AppMenus::add_menu_entry`]), the way Bevy's plugins add to shared resources. The bar and the
+//! dropdowns are spawned from them at start, in the order of their places.
+
+use std::sync::Arc;
 
 use bevy::prelude::*;
 use xiangqi::Handicap;
 use xiangqi_engine::Level;
-use xiangqi_engine::puzzle::Tier;
 
-use crate::clipboard::ClipboardRequest;
-use crate::clock::ClockRequest;
-use crate::clock::logic::ClockAdjust;
 use crate::core::commands::Command;
 use crate::core::game::Players;
-use crate::core::settings::SettingChange;
-use crate::core::setup::{Setup, TimeControl};
-use crate::editor::{EditorRequest, Start as EditorStart};
-use crate::pictures::PictureRequest;
-use crate::puzzles::PuzzleRequest;
+use crate::core::settings::{SettingChange, Settings};
+use crate::core::setup::Setup;
 use crate::storage::records::RecordFormat;
 use crate::ui::actions::send;
 use crate::ui::actions::{Action, Menu, OpenMenu};
 use crate::ui::text::{Key, Language};
 use crate::ui::theme::*;
-use crate::watch::WatchRequest;
 
 /// A dropdown of the menu bar.
 #[derive(Component)]
 pub(crate) struct Dropdown(pub(crate) Menu);
 
+/// Where an entry goes: the bar itself, or a menu; entries are laid out by `order`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Place {
+    /// A button of the bar (a menu's title, or a feature's own button).
+    Bar,
+    /// A line of a dropdown.
+    In(Menu),
+}
+
+/// An entry's words.
+#[derive(Clone)]
+pub(crate) enum EntryText {
+    /// A key of the shared texts.
+    Key(Key),
+    /// A feature's own words (Chinese, English).
+    Words(&'static str, &'static str),
+    /// Words that follow the settings (and whether the line shows as chosen).
+    Live(LiveWords),
+    /// One of the shared settings' lines.
+    Dynamic(Dynamic),
+}
+
+/// A menu's entry.
+#[derive(Clone)]
+pub(crate) struct MenuEntry {
+    /// Where it goes.
+    pub(crate) place: Place,
+    /// Its order there (smaller first).
+    pub(crate) order: u16,
+    /// What it does.
+    pub(crate) action: Action,
+    /// What it says.
+    pub(crate) text: EntryText,
+    /// Its text size (18 for most lines, 16 for long ones).
+    pub(crate) size: f32,
+}
+
+impl MenuEntry {
+    /// An entry at `place`, `order`, doing `action` and saying `text`, at the usual size.
+    pub(crate) fn new(place: Place, order: u16, action: Action, text: EntryText) -> MenuEntry {
+        MenuEntry {
+            place,
+            order,
+            action,
+            text,
+            size: 18.0,
+        }
+    }
+
+    /// The same entry with a smaller text.
+    pub(crate) fn small(mut self) -> MenuEntry {
+        self.size = 16.0;
+        self
+    }
+}
+
+/// The entries of the bar and its menus, added by the plugins before the start.
+#[derive(Resource, Default)]
+pub(crate) struct MenuEntries(Vec<MenuEntry>);
+
+impl MenuEntries {
+    /// Adds an entry.
+    pub(crate) fn add(&mut self, entry: MenuEntry) {
+        self.0.push(entry);
+    }
+}
+
+/// Adding menu entries from a plugin.
+pub(crate) trait AppMenus {
+    /// Adds `entry` to the menus.
+    fn add_menu_entry(&mut self, entry: MenuEntry) -> &mut Self;
+}
+
+impl AppMenus for App {
+    fn add_menu_entry(&mut self, entry: MenuEntry) -> &mut Self {
+        self.world_mut()
+            .get_resource_or_init::<MenuEntries>()
+            .add(entry);
+        self
+    }
+}
+
+/// The words of a settings-following entry: `(words, chosen)`.
+pub(crate) fn live(
+    f: impl Fn(&Settings, Language) -> (String, bool) + Send + Sync + 'static,
+) -> EntryText {
+    EntryText::Live(Arc::new(f))
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuEntries>();
+    shared_entries(app);
     app.add_systems(Startup, spawn);
     app.add_systems(Update, show_menus.in_set(super::UiSet::Show));
-    app.add_systems(Update, clipboard_keys);
 }
 
-/// `Ctrl+C` copies the position (FEN), `Ctrl+Shift+C` the record (PGN), `Ctrl+V` pastes.
-fn clipboard_keys(keys: Res<ButtonInput<KeyCode>>, mut requests: MessageWriter<ClipboardRequest>) {
-    if !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
-        return;
+/// The entries of the game itself: menus' titles, new games, settings, records, levels,
+/// handicaps, languages.
+fn shared_entries(app: &mut App) {
+    use EntryText::{Dynamic as D, Key as K, Words as W};
+    use Place::{Bar, In};
+    for (order, menu, key) in [
+        (10, Menu::Game, Key::MenuGame),
+        (20, Menu::Level, Key::MenuLevel),
+        (30, Menu::Handicap, Key::MenuHandicap),
+        (40, Menu::Records, Key::MenuRecords),
+        (60, Menu::Language, Key::MenuLanguage),
+    ] {
+        app.add_menu_entry(MenuEntry::new(Bar, order, Action::OpenMenu(menu), K(key)));
     }
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if keys.just_pressed(KeyCode::KeyC) {
-        requests.write(if shift {
-            ClipboardRequest::CopyRecord
-        } else {
-            ClipboardRequest::CopyPosition
-        });
-    } else if keys.just_pressed(KeyCode::KeyV) {
-        requests.write(ClipboardRequest::Paste);
+    let game = |order, action, text| MenuEntry::new(In(Menu::Game), order, action, text);
+    for (order, setup, key) in [
+        (10, Setup::Standard(Players::HUMAN_RED), Key::IPlayRed),
+        (
+            11,
+            Setup::Standard(Players::HUMAN_BLACK),
+            Key::ComputerFirst,
+        ),
+        (12, Setup::Standard(Players::TWO_PLAYERS), Key::TwoPlayers),
+    ] {
+        app.add_menu_entry(game(order, send(Command::NewGame(setup)), K(key)));
+    }
+    for (order, change, dynamic) in [
+        (40, SettingChange::ToggleSound, Dynamic::Sound),
+        (50, SettingChange::CycleGraphics, Dynamic::Graphics),
+        (55, SettingChange::CycleUiSize, Dynamic::UiSize),
+        (60, SettingChange::CyclePieces, Dynamic::Pieces),
+        (70, SettingChange::CycleBoard, Dynamic::Board),
+        (80, SettingChange::CycleNotation, Dynamic::Notation),
+        (90, SettingChange::CycleRules, Dynamic::Rules),
+        (100, SettingChange::ToggleExternalEngine, Dynamic::Engine),
+    ] {
+        app.add_menu_entry(game(order, send(change), D(dynamic)));
+    }
+    app.add_menu_entry(game(900, send(Command::Resign), K(Key::Resign)));
+    app.add_menu_entry(game(910, send(Command::Quit), K(Key::Quit)));
+    for (i, level) in (0u16..).zip(Level::ALL) {
+        app.add_menu_entry(MenuEntry::new(
+            In(Menu::Level),
+            10 + i,
+            send(SettingChange::Level(level)),
+            D(Dynamic::Level(level)),
+        ));
+    }
+    app.add_menu_entry(MenuEntry::new(
+        In(Menu::Level),
+        100,
+        send(SettingChange::CycleThreads),
+        D(Dynamic::Threads),
+    ));
+    let mut order = 10;
+    for player_gives in [true, false] {
+        for handicap in Handicap::ALL {
+            app.add_menu_entry(MenuEntry::new(
+                In(Menu::Handicap),
+                order,
+                send(Command::NewGame(Setup::Handicap {
+                    handicap,
+                    player_gives,
+                })),
+                D(Dynamic::Handicap(handicap, player_gives)),
+            ));
+            order += 1;
+        }
+    }
+    let records = |order, action, text| MenuEntry::new(In(Menu::Records), order, action, text);
+    app.add_menu_entry(records(10, send(Command::SaveRecord), K(Key::SaveRecord)));
+    for (order, format, zh, en) in [
+        (20, RecordFormat::Pgn, "另存为 PGN", "Save as PGN"),
+        (21, RecordFormat::Xqf, "另存为 XQF", "Save as XQF"),
+        (
+            22,
+            RecordFormat::Dhtml,
+            "另存为 东萍 DhtmlXQ",
+            "Save as DhtmlXQ",
+        ),
+    ] {
+        app.add_menu_entry(records(order, send(Command::SaveRecordAs(format)), W(zh, en)).small());
+    }
+    app.add_menu_entry(records(30, Action::Browse, K(Key::OpenRecord)));
+    for (order, lang) in [(10, Language::Chinese), (20, Language::English)] {
+        app.add_menu_entry(MenuEntry::new(
+            In(Menu::Language),
+            order,
+            send(SettingChange::Language(lang)),
+            D(Dynamic::Language(lang)),
+        ));
     }
 }
 
-pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
+/// The words of an entry, as components of its text: each kind becomes words made from the
+/// settings.
+fn entry_words(text: EntryText) -> (Live, Text) {
+    let f: LiveWords = match text {
+        EntryText::Key(key) => {
+            Arc::new(move |_, lang| (crate::ui::text::tr(key, lang).to_owned(), false))
+        }
+        EntryText::Words(zh, en) => {
+            Arc::new(move |_, lang| (Words(zh, en).in_(lang).to_owned(), false))
+        }
+        EntryText::Dynamic(d) => Arc::new(move |settings, _| dynamic_words(d, settings)),
+        EntryText::Live(f) => f,
+    };
+    (Live(f), Text::new(""))
+}
+
+pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>, mut entries: ResMut<MenuEntries>) {
     let ui = ui.clone();
-    // Menu bar with its dropdowns.
+    let mut all = std::mem::take(&mut entries.0);
+    all.sort_by_key(|e| (e.place, e.order));
+    // Menu bar with its buttons; each menu's dropdown sits under its title.
+    let mut lefts = Vec::new();
     commands
         .spawn(Node {
             position_type: PositionType::Absolute,
@@ -66,234 +249,50 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
         })
         .insert(BackgroundColor(PANEL))
         .with_children(|bar| {
-            for (menu, key) in [
-                (Menu::Game, Key::MenuGame),
-                (Menu::Level, Key::MenuLevel),
-                (Menu::Handicap, Key::MenuHandicap),
-                (Menu::Records, Key::MenuRecords),
-                (Menu::Clock, Key::MenuClock),
-                (Menu::Language, Key::MenuLanguage),
-            ] {
-                bar.spawn(button(Action::OpenMenu(menu), label(key), &ui, 18.0));
-            }
-            bar.spawn(button(
-                send(PuzzleRequest::Show(Some(Tier::Beginner))),
-                label(Key::MenuPuzzles),
-                &ui,
-                18.0,
-            ));
-        });
-    let dropdown = |menu: Menu, left: f32| {
-        (
-            Dropdown(menu),
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(left),
-                top: px(36),
-                flex_direction: FlexDirection::Column,
-                row_gap: px(3),
-                padding: UiRect::all(px(6)),
-                display: Display::None,
-                border_radius: BorderRadius::bottom(px(6)),
-                ..default()
-            },
-            // Opaque: the side panel's buttons behind a long menu must not show through.
-            BackgroundColor(PANEL.with_alpha(1.0)),
-            GlobalZIndex(10),
-        )
-    };
-    commands
-        .spawn(dropdown(Menu::Game, 8.0))
-        .with_children(|m| {
-            for (setup, key) in [
-                (Setup::Standard(Players::HUMAN_RED), Key::IPlayRed),
-                (Setup::Standard(Players::HUMAN_BLACK), Key::ComputerFirst),
-                (Setup::Standard(Players::TWO_PLAYERS), Key::TwoPlayers),
-            ] {
-                m.spawn(button(send(Command::NewGame(setup)), label(key), &ui, 18.0));
-            }
-            m.spawn(button(
-                send(WatchRequest::Start),
-                words("电脑对弈（观战）", "Watch the computer"),
-                &ui,
-                18.0,
-            ));
-            m.spawn(button(
-                send(EditorRequest::Open(EditorStart::Current)),
-                words("摆棋", "Set up a position"),
-                &ui,
-                18.0,
-            ));
-            m.spawn(button(
-                send(SettingChange::ToggleSound),
-                (Dynamic::Sound, Text::new("")),
-                &ui,
-                18.0,
-            ));
-            m.spawn(button(
-                send(SettingChange::CycleGraphics),
-                (Dynamic::Graphics, Text::new("")),
-                &ui,
-                18.0,
-            ));
-            m.spawn(button(
-                send(SettingChange::CycleUiSize),
-                (Dynamic::UiSize, Text::new("")),
-                &ui,
-                18.0,
-            ));
-            m.spawn(button(
-                send(SettingChange::CyclePieces),
-                (Dynamic::Pieces, Text::new("")),
-                &ui,
-                18.0,
-            ));
-            m.spawn(button(
-                send(SettingChange::CycleBoard),
-                (Dynamic::Board, Text::new("")),
-                &ui,
-                18.0,
-            ));
-            m.spawn(button(
-                send(SettingChange::CycleNotation),
-                (Dynamic::Notation, Text::new("")),
-                &ui,
-                18.0,
-            ));
-            m.spawn(button(
-                send(SettingChange::CycleRules),
-                (Dynamic::Rules, Text::new("")),
-                &ui,
-                18.0,
-            ));
-            m.spawn(button(
-                send(SettingChange::ToggleExternalEngine),
-                (Dynamic::Engine, Text::new("")),
-                &ui,
-                18.0,
-            ));
-            m.spawn(button(send(Command::Resign), label(Key::Resign), &ui, 18.0));
-            m.spawn(button(send(Command::Quit), label(Key::Quit), &ui, 18.0));
-        });
-    commands
-        .spawn(dropdown(Menu::Level, 70.0))
-        .with_children(|m| {
-            for level in Level::ALL {
-                m.spawn(button(
-                    send(SettingChange::Level(level)),
-                    (Dynamic::Level(level), Text::new("")),
-                    &ui,
-                    18.0,
-                ));
-            }
-            m.spawn(button(
-                send(SettingChange::CycleThreads),
-                (Dynamic::Threads, Text::new("")),
-                &ui,
-                18.0,
-            ));
-        });
-    commands
-        .spawn(dropdown(Menu::Handicap, 132.0))
-        .with_children(|m| {
-            for player_gives in [true, false] {
-                for handicap in Handicap::ALL {
-                    m.spawn(button(
-                        send(Command::NewGame(Setup::Handicap {
-                            handicap,
-                            player_gives,
-                        })),
-                        (Dynamic::Handicap(handicap, player_gives), Text::new("")),
-                        &ui,
-                        18.0,
-                    ));
+            for (i, e) in all.iter().filter(|e| e.place == Place::Bar).enumerate() {
+                if let Action::OpenMenu(menu) = e.action {
+                    lefts.push((menu, 8.0 + 62.0 * i as f32));
                 }
-            }
-        });
-    commands
-        .spawn(dropdown(Menu::Records, 194.0))
-        .with_children(|m| {
-            m.spawn(button(
-                send(Command::SaveRecord),
-                label(Key::SaveRecord),
-                &ui,
-                18.0,
-            ));
-            for (format, zh, en) in [
-                (RecordFormat::Pgn, "另存为 PGN", "Save as PGN"),
-                (RecordFormat::Xqf, "另存为 XQF", "Save as XQF"),
-                (
-                    RecordFormat::Dhtml,
-                    "另存为 东萍 DhtmlXQ",
-                    "Save as DhtmlXQ",
-                ),
-            ] {
-                m.spawn(button(
-                    send(Command::SaveRecordAs(format)),
-                    words(zh, en),
+                bar.spawn(button(
+                    e.action.clone(),
+                    entry_words(e.text.clone()),
                     &ui,
-                    16.0,
-                ));
-            }
-            m.spawn(button(Action::Browse, label(Key::OpenRecord), &ui, 18.0));
-            for (request, key) in [
-                (ClipboardRequest::CopyPosition, Key::CopyPosition),
-                (ClipboardRequest::CopyRecord, Key::CopyRecord),
-                (ClipboardRequest::Paste, Key::Paste),
-            ] {
-                m.spawn(button(send(request), label(key), &ui, 18.0));
-            }
-            for (request, key) in [
-                (PictureRequest::Diagram, Key::ExportDiagram),
-                (PictureRequest::Animation, Key::ExportAnimation),
-            ] {
-                m.spawn(button(send(request), label(key), &ui, 18.0));
-            }
-        });
-    commands
-        .spawn(dropdown(Menu::Clock, 256.0))
-        .with_children(|m| {
-            for tc in TimeControl::PRESETS {
-                m.spawn(button(
-                    send(ClockRequest::SetTimeControl(tc)),
-                    (Dynamic::TimeControl(tc), Text::new("")),
-                    &ui,
-                    18.0,
-                ));
-            }
-            m.spawn(button(
-                send(ClockRequest::AdjustCustom(ClockAdjust::Choose)),
-                (Dynamic::CustomClock, Text::new("")),
-                &ui,
-                18.0,
-            ));
-            for (adjust, key) in [
-                (ClockAdjust::MoreTime, Key::MoreTime),
-                (ClockAdjust::LessTime, Key::LessTime),
-                (ClockAdjust::MoreIncrement, Key::MoreIncrement),
-                (ClockAdjust::LessIncrement, Key::LessIncrement),
-                (ClockAdjust::SwitchKind, Key::SwitchClockKind),
-            ] {
-                m.spawn(button(
-                    send(ClockRequest::AdjustCustom(adjust)),
-                    label(key),
-                    &ui,
-                    16.0,
+                    e.size,
                 ));
             }
         });
-    commands
-        .spawn(dropdown(Menu::Language, 318.0))
-        .with_children(|m| {
-            for lang in [Language::Chinese, Language::English] {
+    for (menu, left) in lefts {
+        commands.spawn(dropdown(menu, left)).with_children(|m| {
+            for e in all.iter().filter(|e| e.place == Place::In(menu)) {
                 m.spawn(button(
-                    send(SettingChange::Language(lang)),
-                    (Dynamic::Language(lang), Text::new("")),
+                    e.action.clone(),
+                    entry_words(e.text.clone()),
                     &ui,
-                    18.0,
+                    e.size,
                 ));
             }
         });
+    }
+}
+
+fn dropdown(menu: Menu, left: f32) -> impl Bundle {
+    (
+        Dropdown(menu),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(left),
+            top: px(36),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(3),
+            padding: UiRect::all(px(6)),
+            display: Display::None,
+            border_radius: BorderRadius::bottom(px(6)),
+            ..default()
+        },
+        // Opaque: the side panel's buttons behind a long menu must not show through.
+        BackgroundColor(PANEL.with_alpha(1.0)),
+        GlobalZIndex(10),
+    )
 }
 
 fn show_menus(open: Res<OpenMenu>, mut dropdowns: Query<(&Dropdown, &mut Node)>) {

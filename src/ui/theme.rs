@@ -39,10 +39,6 @@ pub(crate) enum Dynamic {
     Pieces,
     Board,
     Language(Language),
-    /// A preset time control (chosen when it is the one for new games).
-    TimeControl(crate::core::setup::TimeControl),
-    /// The player's own time control.
-    CustomClock,
     /// The engine in use.
     Engine,
     /// The rulebook of new games.
@@ -134,16 +130,34 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, localize.in_set(super::UiSet::Input));
 }
 
+/// Words that follow the settings: `(words, chosen)`; a feature's menu lines use them.
+pub(crate) type LiveWords =
+    std::sync::Arc<dyn Fn(&Settings, Language) -> (String, bool) + Send + Sync>;
+
+/// A text whose words a function makes from the settings (see [`LiveWords`]).
+#[derive(Component, Clone)]
+pub(crate) struct Live(pub(crate) LiveWords);
+
 /// Texts spawned since the last frame.
-type JustSpawned = Or<(Added<Label>, Added<Dynamic>, Added<Words>)>;
+type JustSpawned = Or<(Added<Label>, Added<Dynamic>, Added<Words>, Added<Live>)>;
+
+/// The colour of a line shown as chosen.
+const CHOSEN: Color = Color::srgb(1.0, 0.78, 0.3);
 
 /// Texts follow the language, the level, the sound.
 fn localize(
     settings: Res<Settings>,
     added: Query<(), JustSpawned>,
-    mut labels: Query<(&Label, &mut Text), (Without<Dynamic>, Without<Words>)>,
-    mut dynamic: Query<(&Dynamic, &mut Text, &mut TextColor), (Without<Label>, Without<Words>)>,
-    mut said: Query<(&Words, &mut Text), (Without<Label>, Without<Dynamic>)>,
+    mut labels: Query<(&Label, &mut Text), (Without<Dynamic>, Without<Words>, Without<Live>)>,
+    mut dynamic: Query<
+        (&Dynamic, &mut Text, &mut TextColor),
+        (Without<Label>, Without<Words>, Without<Live>),
+    >,
+    mut said: Query<(&Words, &mut Text), (Without<Label>, Without<Dynamic>, Without<Live>)>,
+    mut live: Query<
+        (&Live, &mut Text, &mut TextColor),
+        (Without<Label>, Without<Dynamic>, Without<Words>),
+    >,
 ) {
     // On a change of settings, and for widgets just spawned (a dialog, the replay bar).
     if !settings.is_changed() && added.is_empty() {
@@ -162,8 +176,25 @@ fn localize(
             words.clone_into(&mut t.0);
         }
     }
+    for (f, mut t, mut color) in &mut live {
+        let (words, chosen) = (f.0)(&settings, lang);
+        if t.0 != words {
+            t.0 = words;
+        }
+        color.0 = if chosen { CHOSEN } else { INK };
+    }
     for (d, mut t, mut color) in &mut dynamic {
-        let (words, chosen) = match *d {
+        let (words, chosen) = dynamic_words(*d, &settings);
+        t.0 = words;
+        color.0 = if chosen { CHOSEN } else { INK };
+    }
+}
+
+/// The words of a shared settings line, and whether it shows as chosen.
+pub(crate) fn dynamic_words(d: Dynamic, settings: &Settings) -> (String, bool) {
+    let lang = settings.language;
+    {
+        let (words, chosen) = match d {
             Dynamic::Level(l) => (text::level_name(l, lang).to_owned(), l == settings.level),
             Dynamic::Handicap(h, gives) => (text::handicap_name(h, gives, lang), false),
             Dynamic::Graphics => (text::graphics_name(settings.graphics, lang), false),
@@ -174,23 +205,6 @@ fn localize(
             Dynamic::Pieces => (text::pieces_name(settings.pieces, lang), false),
             Dynamic::Board => (text::board_name(settings.board, lang), false),
             Dynamic::Notation => (text::notation_name(settings.notation, lang), false),
-            Dynamic::TimeControl(tc) => (
-                text::time_control_name(tc, lang),
-                tc == settings.time_control,
-            ),
-            Dynamic::CustomClock => (
-                format!(
-                    "{} {}",
-                    if lang == Language::Chinese {
-                        "自定义"
-                    } else {
-                        "Own:"
-                    },
-                    text::time_control_name(settings.custom_clock, lang)
-                ),
-                settings.custom_clock == settings.time_control
-                    && !crate::core::setup::TimeControl::PRESETS.contains(&settings.time_control),
-            ),
             Dynamic::Engine => (text::engine_name(&settings.engine, lang), false),
             Dynamic::Rules => (text::rules_name(settings.rules, lang), false),
             Dynamic::Threads => (
@@ -217,12 +231,7 @@ fn localize(
                 l == lang,
             ),
         };
-        t.0 = words;
-        color.0 = if chosen {
-            Color::srgb(1.0, 0.78, 0.3)
-        } else {
-            INK
-        };
+        (words, chosen)
     }
 }
 

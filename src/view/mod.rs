@@ -7,7 +7,6 @@ pub mod assets;
 pub mod audio;
 pub mod board;
 pub mod camera;
-pub mod editor_pointer;
 pub mod flat;
 pub mod graphics;
 pub mod lathe;
@@ -26,7 +25,6 @@ pub(super) fn plugin(app: &mut App) {
         pieces::plugin,
         marks::plugin,
         pointer::plugin,
-        editor_pointer::plugin,
         camera::plugin,
         flat::plugin,
         audio::plugin,

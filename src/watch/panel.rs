@@ -7,7 +7,8 @@ use xiangqi::Color as Side;
 use crate::core::game::Game;
 use crate::core::settings::Settings;
 use crate::core::watched::watching;
-use crate::ui::actions::send;
+use crate::ui::actions::{Menu, send};
+use crate::ui::menus::{AppMenus, EntryText, MenuEntry, Place};
 use crate::ui::text::{Language, level_name};
 use crate::ui::theme::*;
 use crate::watch::{Seat, Watch, WatchRequest};
@@ -23,6 +24,12 @@ enum Shows {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    app.add_menu_entry(MenuEntry::new(
+        Place::In(Menu::Game),
+        20,
+        send(WatchRequest::Start),
+        EntryText::Words("电脑对弈（观战）", "Watch the computer"),
+    ));
     app.add_systems(Startup, spawn);
     app.add_systems(Update, show.in_set(crate::ui::UiSet::Show));
 }

@@ -7,12 +7,12 @@
 use bevy::prelude::*;
 use xiangqi::{Piece, Square};
 
-use super::board::BoardSurface;
-use super::pointer::{DraggedSincePress, pointer_on_plane};
 use crate::core::geometry::world_to_square;
 use crate::core::phase::Phase;
 use crate::core::pieces::{Dragged, Motion, Palette, PieceView, rest_position};
 use crate::editor::EditorRequest;
+use crate::view::board::BoardSurface;
+use crate::view::pointer::{DraggedSincePress, pointer_on_plane};
 
 /// Where a drag in the editor started: a board point or a tray.
 #[derive(Clone, Copy, Debug)]
