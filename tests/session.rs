@@ -51,12 +51,17 @@ fn game(app: &App) -> &Game {
     app.world().resource::<Game>()
 }
 
+/// Clicks `from` then `to`; what the move queued on the storage thread (the autosave) is
+/// written before it returns, so an app started next reads it.
 fn click(app: &mut App, from: &str, to: &str) {
     for s in [from, to] {
         let sq: Square = s.parse().expect("a square");
         app.world_mut().write_message(Pick::Click(Some(sq)));
         app.update();
     }
+    app.world()
+        .resource::<chuhan::storage::writer::Writer>()
+        .flush();
 }
 
 /// Updates until the record reaches `ply` (the computer has moved) or gives up.
