@@ -80,6 +80,7 @@ impl Plugin for AppPlugin {
             clock::panel::plugin,
             draw::panel::plugin,
             editor::panel::plugin,
+            hints::panel::plugin,
             pictures::panel::plugin,
             puzzles::panel::plugin,
             review::panel::plugin,

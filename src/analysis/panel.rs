@@ -2,6 +2,8 @@
 //! towards the engine's score, mate shown as such) and the engine's lines under the move list.
 
 use bevy::prelude::*;
+
+use crate::ui::menus::AppMenus;
 use xiangqi::Position;
 use xiangqi_engine::analysis::review::expected;
 use xiangqi_engine::{ScoreKind, score_kind};
@@ -30,6 +32,16 @@ struct LinesText;
 const LINE_MOVES: usize = 8;
 
 pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        take_list_rows.run_if(resource_changed::<crate::analysis::logic::Analysis>),
+    );
+    app.add_menu_entry(crate::ui::menus::MenuEntry::new(
+        crate::ui::menus::Place::Side,
+        40,
+        crate::ui::actions::send(crate::analysis::AnalysisRequest::Toggle),
+        crate::ui::menus::EntryText::Key(crate::ui::text::Key::Analysis),
+    ));
     app.add_systems(Startup, spawn);
     app.add_systems(
         Update,
@@ -206,6 +218,17 @@ fn ease_bar(
     *shown += (goal - *shown) * k.clamp(0.0, 1.0);
     for mut n in &mut shares {
         n.height = percent(*shown);
+    }
+}
+
+/// The analysis's lines take the bottom rows of the move list's panel while shown.
+fn take_list_rows(
+    analysis: Res<crate::analysis::logic::Analysis>,
+    mut room: ResMut<crate::ui::move_list::ListRoom>,
+) {
+    let taken = if analysis.shown { 8 } else { 0 };
+    if room.taken != taken {
+        room.taken = taken;
     }
 }
 

@@ -4,6 +4,8 @@
 use bevy::prelude::*;
 
 pub mod logic;
+pub mod marks;
+pub mod panel;
 
 /// The player asks for a hint.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use xiangqi_engine::puzzle::Tier;
 
 pub mod logic;
+pub mod marks;
 pub mod panel;
 
 /// What the puzzle list and bar ask for.

@@ -23,6 +23,7 @@ struct PuzzleList;
 struct PuzzleBar;
 
 pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(super::marks::plugin);
     app.add_menu_entry(MenuEntry::new(
         Place::Bar,
         70,

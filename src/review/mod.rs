@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 pub mod logic;
+pub mod marks;
 pub mod panel;
 
 /// What the review buttons ask for.

@@ -4,6 +4,8 @@
 //! board draws that move as an arrow).
 
 use bevy::prelude::*;
+
+use crate::ui::menus::AppMenus;
 use xiangqi::Color as Side;
 use xiangqi_engine::analysis::review::{Mark, expected};
 
@@ -53,6 +55,13 @@ const GRAPH_HEIGHT: f32 = 64.0;
 const BETTER_MOVES: usize = 5;
 
 pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(super::marks::plugin);
+    app.add_menu_entry(crate::ui::menus::MenuEntry::new(
+        crate::ui::menus::Place::Side,
+        60,
+        crate::ui::actions::send(crate::review::ReviewRequest::Start),
+        crate::ui::menus::EntryText::Key(crate::ui::text::Key::Review),
+    ));
     app.add_systems(Startup, spawn);
     app.add_systems(
         Update,

@@ -31,6 +31,8 @@ pub(crate) enum Place {
     Bar,
     /// A line of a dropdown.
     In(Menu),
+    /// A button beside the board (the side panel).
+    Side,
 }
 
 /// An entry's words.
@@ -82,7 +84,7 @@ impl MenuEntry {
 
 /// The entries of the bar and its menus, added by the plugins before the start.
 #[derive(Resource, Default)]
-pub(crate) struct MenuEntries(Vec<MenuEntry>);
+pub(crate) struct MenuEntries(pub(crate) Vec<MenuEntry>);
 
 impl MenuEntries {
     /// Adds an entry.
@@ -216,7 +218,7 @@ fn shared_entries(app: &mut App) {
 
 /// The words of an entry, as components of its text: each kind becomes words made from the
 /// settings.
-fn entry_words(text: EntryText) -> (Live, Text) {
+pub(crate) fn entry_words(text: EntryText) -> (Live, Text) {
     let f: LiveWords = match text {
         EntryText::Key(key) => {
             Arc::new(move |_, lang| (crate::ui::text::tr(key, lang).to_owned(), false))
@@ -232,8 +234,8 @@ fn entry_words(text: EntryText) -> (Live, Text) {
 
 pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>, mut entries: ResMut<MenuEntries>) {
     let ui = ui.clone();
-    let mut all = std::mem::take(&mut entries.0);
-    all.sort_by_key(|e| (e.place, e.order));
+    entries.0.sort_by_key(|e| (e.place, e.order));
+    let all = &entries.0;
     // Menu bar with its buttons; each menu's dropdown sits under its title.
     let mut lefts = Vec::new();
     commands

@@ -3,14 +3,12 @@
 
 use bevy::prelude::*;
 
-use crate::analysis::logic::Analysis;
 use crate::core::commands::Command;
 use crate::core::game::Game;
 use crate::core::move_list::{BranchText, MoveList};
 use crate::core::phase::Phase;
 use crate::core::replay::Step;
 use crate::core::settings::Settings;
-use crate::review::logic::Review;
 use crate::ui::actions::KeepColor;
 use crate::ui::actions::send;
 use crate::ui::text::{Key, tr};
@@ -28,7 +26,22 @@ enum Row<'a> {
 /// Rows of the move list shown at once.
 const LIST_ROWS: usize = 22;
 
+/// Rows of the move list's panel that another panel takes at its bottom (the analysis's lines,
+/// set by the analysis).
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ListRoom {
+    /// The rows taken.
+    pub(crate) taken: usize,
+}
+
+/// Signs other features give the moves (the review's ?!, ?, ??, !!), by move index; the player's
+/// own marks in the record come first.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ListSigns(pub(crate) Vec<&'static str>);
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ListRoom>();
+    app.init_resource::<ListSigns>();
     app.add_systems(Startup, spawn);
     app.add_systems(Update, show_move_list.in_set(super::UiSet::Show));
 }
@@ -70,29 +83,23 @@ fn show_move_list(
     game: Res<Game>,
     list: Res<MoveList>,
     phase: Res<State<Phase>>,
-    analysis: Res<Analysis>,
-    review: Res<Review>,
+    room: Res<ListRoom>,
+    signs: Res<ListSigns>,
     settings: Res<Settings>,
     ui: Res<UiFont>,
     rows: Query<(Entity, Option<&Children>), With<MoveListRows>>,
-    mut shown_with_analysis: Local<bool>,
 ) {
     if !game.is_changed()
         && !list.is_changed()
         && !phase.is_changed()
-        && !review.is_changed()
         && !settings.is_changed()
-        && *shown_with_analysis == analysis.shown
+        && !room.is_changed()
+        && !signs.is_changed()
     {
         return;
     }
-    *shown_with_analysis = analysis.shown;
-    // The analysis's lines take the bottom of the panel.
-    let list_rows = if analysis.shown {
-        LIST_ROWS - 8
-    } else {
-        LIST_ROWS
-    };
+    // Another panel's rows (the analysis's lines) take the bottom of the panel.
+    let list_rows = LIST_ROWS.saturating_sub(room.taken).max(3);
     let Ok((container, children)) = rows.single() else {
         return;
     };
@@ -196,16 +203,10 @@ fn show_move_list(
                     let current = i + 1 == ply;
                     // The player's own mark, else the review's (?!, ?, ??, !!); a commented
                     // move carries a dot.
-                    let sign = game.record.mark(i + 1).map_or_else(
-                        || {
-                            review
-                                .result
-                                .as_ref()
-                                .and_then(|r| r.moves.get(i))
-                                .map_or("", |m| crate::ui::text::mark_sign(m.mark))
-                        },
-                        |m| m.sign(),
-                    );
+                    let sign = game
+                        .record
+                        .mark(i + 1)
+                        .map_or_else(|| signs.0.get(i).copied().unwrap_or(""), |m| m.sign());
                     let noted = if game.record.comment(i + 1).is_some() {
                         "·"
                     } else {

@@ -1,14 +1,12 @@
-//! The buttons beside the board: undo, redo, hint, analysis, draw offer, review, save and restore a position, reset the view.
+//! The buttons beside the board: the game's own (undo, redo, save and restore a position, the
+//! flat view, reset the view) and the features' (hint, analysis, draw offer, review), built from
+//! the entries with `Place::Side`.
 
 use bevy::prelude::*;
 
-use crate::analysis::AnalysisRequest;
 use crate::core::commands::Command;
-use crate::draw::DrawRequest;
-use crate::hints::HintRequested;
-use crate::review::ReviewRequest;
-
 use crate::ui::actions::send;
+use crate::ui::menus::{AppMenus, EntryText, MenuEntries, MenuEntry, Place, entry_words};
 use crate::ui::text::Key;
 use crate::ui::theme::*;
 use crate::view::camera::ResetView;
@@ -19,7 +17,24 @@ use crate::view::flat::ToggleFlat;
 struct SidePanel;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn);
+    // The game's own buttons; the features add theirs (hint 30, analysis 40, draw offer 50,
+    // review 60) from their plugins.
+    for (order, action, key) in [
+        (10, send(Command::Undo), Key::Undo),
+        (20, send(Command::Redo), Key::Redo),
+        (70, send(Command::SavePosition), Key::SavePosition),
+        (80, send(Command::RestorePosition), Key::RestorePosition),
+        (90, send(ToggleFlat), Key::FlatView),
+        (100, send(ResetView), Key::ResetView),
+    ] {
+        app.add_menu_entry(MenuEntry::new(
+            Place::Side,
+            order,
+            action,
+            EntryText::Key(key),
+        ));
+    }
+    app.add_systems(Startup, spawn.after(super::menus::spawn));
     app.add_systems(
         Update,
         hide_while_editing.run_if(state_changed::<crate::core::phase::Phase>),
@@ -39,7 +54,7 @@ fn hide_while_editing(
     }
 }
 
-pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
+pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>, entries: Res<MenuEntries>) {
     let ui = ui.clone();
     // Buttons beside the board, bottom left.
     commands
@@ -55,19 +70,13 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             },
         ))
         .with_children(|c| {
-            for (action, key) in [
-                (send(Command::Undo), Key::Undo),
-                (send(Command::Redo), Key::Redo),
-                (send(HintRequested), Key::Hint),
-                (send(AnalysisRequest::Toggle), Key::Analysis),
-                (send(DrawRequest::Offer), Key::OfferDraw),
-                (send(ReviewRequest::Start), Key::Review),
-                (send(Command::SavePosition), Key::SavePosition),
-                (send(Command::RestorePosition), Key::RestorePosition),
-                (send(ToggleFlat), Key::FlatView),
-                (send(ResetView), Key::ResetView),
-            ] {
-                c.spawn(button(action, label(key), &ui, 19.0));
+            for e in entries.0.iter().filter(|e| e.place == Place::Side) {
+                c.spawn(button(
+                    e.action.clone(),
+                    entry_words(e.text.clone()),
+                    &ui,
+                    19.0,
+                ));
             }
         });
 }

@@ -8,7 +8,6 @@ use crate::core::game::{BoardReset, Game, MovePlayed};
 use crate::core::notice::Notice;
 use crate::core::phase::Phase;
 use crate::core::settings::Settings;
-use crate::hints::logic::HintState;
 use crate::ui::text::{self, Key, Language};
 use crate::ui::theme::*;
 
@@ -27,8 +26,14 @@ struct Banner {
 #[derive(Resource, Default)]
 struct LastNotice(Option<crate::core::notice::NoticeKind>);
 
+/// What features add to the status line while they work (the hint's search), by feature: the
+/// words in Chinese and English.
+#[derive(Resource, Default, Debug)]
+pub(crate) struct StatusNotes(pub(crate) std::collections::BTreeMap<&'static str, Words>);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LastNotice>();
+    app.init_resource::<StatusNotes>();
     app.add_systems(Startup, spawn);
     app.add_systems(
         Update,
@@ -95,7 +100,7 @@ fn update_status(
     game: Res<Game>,
     phase: Res<State<Phase>>,
     thinking: Res<Thinking>,
-    hint: Res<HintState>,
+    notes: Res<StatusNotes>,
     settings: Res<Settings>,
     mut status: Query<&mut Text, With<StatusText>>,
 ) {
@@ -136,8 +141,8 @@ fn update_status(
             line.push_str(&format!(" {} {:+}", p.depth, p.score));
         }
     }
-    if hint.is_thinking() {
-        line.push_str(&format!(" · {}…", text::tr(Key::Hint, lang)));
+    for words in notes.0.values() {
+        line.push_str(&format!(" · {}", words.in_(lang)));
     }
     for mut text in &mut status {
         if text.0 != line {

@@ -1,5 +1,6 @@
-//! Marks on the board: the last move's two points, a ring under a king in check, the hint's
-//! arrow, the review's better move, and the meshes of the legal-destination markers.
+//! Marks on the board: the last move's two points and a ring under a king in check, and the
+//! shapes features draw their own marks with ([`ring_at`], [`spawn_arrow`]: the hint's arrow, the
+//! review's better move, the puzzle's ring are drawn by those features' `marks.rs`).
 
 use std::f32::consts::FRAC_PI_2;
 
@@ -10,53 +11,13 @@ use crate::core::game::{CoreSet, Game};
 use crate::core::geometry::HEIGHT;
 use crate::core::geometry::square_to_world;
 use crate::core::phase::Phase;
-use crate::hints::logic::HintState;
-use crate::puzzles::logic::PuzzleState;
-use crate::review::logic::Review;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            mark_last_move.run_if(resource_changed::<Game>.or_eager(state_changed::<Phase>)),
-            mark_hint.run_if(resource_changed::<HintState>),
-            mark_puzzle_hint.run_if(resource_changed::<PuzzleState>),
-            mark_better_move.run_if(
-                resource_changed::<Review>
-                    .or_eager(resource_changed::<Game>)
-                    .or_eager(state_changed::<Phase>),
-            ),
-        )
+        (mark_last_move.run_if(resource_changed::<Game>.or_eager(state_changed::<Phase>)),)
             .after(CoreSet::Views),
     );
-}
-
-/// The puzzle's hint: a gold ring under the piece to move.
-#[derive(Component)]
-struct PuzzleHintMark;
-
-fn mark_puzzle_hint(
-    mut commands: Commands,
-    state: Res<PuzzleState>,
-    old: Query<Entity, With<PuzzleHintMark>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let Some(sq) = state.hint else {
-        return;
-    };
-    let mesh = meshes.add(Annulus::new(0.44, 0.64).mesh().resolution(40));
-    let material = materials.add(StandardMaterial {
-        base_color: Color::srgba(1.0, 0.78, 0.1, 0.95),
-        emissive: LinearRgba::rgb(1.5, 1.0, 0.1),
-        alpha_mode: AlphaMode::Blend,
-        unlit: true,
-        ..default()
-    });
-    commands.spawn((PuzzleHintMark, ring_at(sq, 0.012, &mesh, &material)));
 }
 
 /// The two marks of the last move (where it came from and where it went).
@@ -68,7 +29,7 @@ struct LastMoveMark;
 struct CheckMark;
 
 /// A flat ring on the board at `sq`, ignored by picking.
-fn ring_at(
+pub(crate) fn ring_at(
     sq: Square,
     y: f32,
     mesh: &Handle<Mesh>,
@@ -140,69 +101,8 @@ fn mark_last_move(
     }
 }
 
-/// The engine's suggested move: a gold arrow from the piece to its destination.
-#[derive(Component, Clone)]
-struct HintMark;
-
-fn mark_hint(
-    mut commands: Commands,
-    hint: Res<HintState>,
-    old: Query<Entity, With<HintMark>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let Some(mv) = hint.shown else {
-        return;
-    };
-    let gold = Color::srgba(1.0, 0.78, 0.1, 0.9);
-    spawn_arrow(
-        &mut commands,
-        &mut meshes,
-        &mut materials,
-        mv,
-        gold,
-        HintMark,
-    );
-}
-
-/// The review's better move for the move just stepped onto: a green arrow.
-#[derive(Component, Clone)]
-struct BetterMark;
-
-fn mark_better_move(
-    mut commands: Commands,
-    review: Res<Review>,
-    game: Res<Game>,
-    phase: Res<State<Phase>>,
-    old: Query<Entity, With<BetterMark>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    if *phase.get() != Phase::Replaying {
-        return;
-    }
-    let Some(mv) = review.better_move(game.record.ply()) else {
-        return;
-    };
-    let green = Color::srgba(0.2, 0.85, 0.35, 0.9);
-    spawn_arrow(
-        &mut commands,
-        &mut meshes,
-        &mut materials,
-        mv,
-        green,
-        BetterMark,
-    );
-}
-
 /// An arrow on the board from `mv`'s piece to its destination, with a ring there.
-fn spawn_arrow(
+pub(crate) fn spawn_arrow(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<StandardMaterial>,
