@@ -1,0 +1,203 @@
+//! A player's messages in a game: moves (checked, numbered by ply, durable before they are
+//! acknowledged, the clocks charged), offers, resignation, claims, and chat.
+
+use super::*;
+
+impl Game {
+    pub(super) async fn player_msg(&mut self, conn: ConnId, side: Side, msg: ClientMsg) {
+        let rematch = matches!(
+            msg,
+            ClientMsg::Offer {
+                kind: OfferKind::Rematch,
+                ..
+            } | ClientMsg::Decline {
+                kind: OfferKind::Rematch,
+                ..
+            }
+        );
+        if self.over.is_some() && !rematch {
+            self.reply(conn, ErrorCode::GameOver, "the game is over");
+            return;
+        }
+        match msg {
+            ClientMsg::Move {
+                ply, mv, think_ms, ..
+            } => {
+                self.play(conn, side, ply, &mv, think_ms).await;
+            }
+            ClientMsg::Resign { .. } => {
+                self.finish_special(
+                    if side == Side::Red { "0-1" } else { "1-0" },
+                    "resignation",
+                    None,
+                )
+                .await;
+            }
+            ClientMsg::Abort { .. } => {
+                if self.record.len() >= 2 {
+                    self.reply(
+                        conn,
+                        ErrorCode::NotNow,
+                        "both sides have moved: resign instead",
+                    );
+                } else {
+                    self.finish_special("*", "aborted", None).await;
+                }
+            }
+            ClientMsg::Claim { kind, .. } => self.claim(conn, side, kind).await,
+            ClientMsg::Offer { kind, .. } => self.offer(conn, side, kind).await,
+            ClientMsg::Decline { kind, .. } => self.decline(conn, side, kind),
+            _ => self.reply(conn, ErrorCode::BadField, "not a game message"),
+        }
+    }
+
+    pub(super) async fn play(
+        &mut self,
+        conn: ConnId,
+        side: Side,
+        ply: u32,
+        text: &str,
+        think: Option<u64>,
+    ) {
+        let len = self.record.len();
+        let ply = ply as usize;
+        if ply < len {
+            if self.record.moves()[ply].to_string() == text {
+                // Sent again (a reconnection, a retry): acknowledged to the sender only.
+                if let Some((out, _, _)) = self.watchers.get(&conn) {
+                    let (r, b) = self.history[ply + 1];
+                    out.send(&ServerMsg::Moved {
+                        game: self.id,
+                        ply: ply as u32,
+                        mv: text.to_owned(),
+                        clocks: xiangqi_protocol::ClockView {
+                            red_ms: r,
+                            black_ms: b,
+                            running: None,
+                        },
+                    });
+                }
+            } else {
+                self.reply(
+                    conn,
+                    ErrorCode::WrongPly,
+                    format!("ply {ply} was played already"),
+                );
+            }
+            return;
+        }
+        if ply > len {
+            self.reply(
+                conn,
+                ErrorCode::WrongPly,
+                format!("the game has {len} moves, not {ply}"),
+            );
+            return;
+        }
+        if side_of(self.record.position().side_to_move()) != side {
+            self.reply(conn, ErrorCode::NotYourTurn, "it is the other side's turn");
+            return;
+        }
+        let Ok(mv) = text.parse::<Move>() else {
+            self.reply(
+                conn,
+                ErrorCode::IllegalMove,
+                format!("{text:?} is not a move in ICCS"),
+            );
+            return;
+        };
+        let now = Instant::now();
+        let before = self.clock.clone();
+        if !self.clock.on_move(side, now, think) {
+            self.flag(side).await;
+            return;
+        }
+        if let Err(e) = self.record.play(mv) {
+            self.clock = before;
+            self.reply(conn, ErrorCode::IllegalMove, format!("{text}: {e}"));
+            return;
+        }
+        if self.record.len() == 2 {
+            self.clock.start(Side::Red, now);
+        }
+        let view = self.clock.view(now);
+        let row = MoveRow {
+            game_id: self.id as i64,
+            ply: ply as i64,
+            mv: text.to_owned(),
+            red_ms: view.red_ms as i64,
+            black_ms: view.black_ms as i64,
+            at_ms: crate::hub::now_ms(),
+        };
+        if let Err(e) = self.hub.moves.write(row).await {
+            tracing::error!(game = self.id, "a move could not be stored: {e}");
+            self.record.undo();
+            self.record.truncate();
+            self.clock = before;
+            self.reply(
+                conn,
+                ErrorCode::Internal,
+                "the move could not be stored; play it again",
+            );
+            return;
+        }
+        self.hub
+            .metrics
+            .moves
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.history.push((view.red_ms, view.black_ms));
+        self.last_move = now;
+        self.broadcast(&ServerMsg::Moved {
+            game: self.id,
+            ply: ply as u32,
+            mv: text.to_owned(),
+            clocks: self.clock.view(Instant::now()),
+        });
+        self.moved_clears_offers();
+        if let Some(outcome) = self.record.outcome() {
+            self.finish(outcome).await;
+        }
+    }
+
+    pub(super) async fn chat_line(&mut self, conn: ConnId, role: Role, text: String) {
+        let Some(key) = self.watchers.get(&conn).map(|w| w.2.clone()) else {
+            return;
+        };
+        let from = if let Some(s) = player_side(role) {
+            self.seats[ix(s)].user.name.clone()
+        } else {
+            self.hub.name_of(conn).unwrap_or_default()
+        };
+        let spectators = role == Role::Spectator && self.ended.is_none();
+        let line = ChatLine {
+            from,
+            text,
+            spectators,
+        };
+        let row = crate::store::ChatRow {
+            game_id: Some(self.id as i64),
+            author: line.from.clone(),
+            body: line.text.clone(),
+            spectators,
+            at_ms: crate::hub::now_ms(),
+        };
+        if let Err(e) = self.hub.store.add_chat(&row).await {
+            tracing::warn!("chat not stored: {e}");
+        }
+        let frame: Arc<str> = ServerMsg::Chat {
+            room: Room::Game { game: self.id },
+            line: line.clone(),
+        }
+        .to_json()
+        .into();
+        for (out, r, _) in self.watchers.values() {
+            if !spectators || *r == Role::Spectator {
+                out.push(Out::Chat {
+                    from_key: key.clone(),
+                    frame: Arc::clone(&frame),
+                });
+            }
+        }
+        self.chat.push(line);
+    }
+}

@@ -1,0 +1,353 @@
+//! The lobby: seeks, challenges and rematches, and starting a game from one of them.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+
+use xiangqi_protocol::{
+    ChallengeView, ClientMsg, ColorChoice, ErrorCode, Rules, SeekView, ServerMsg, TimeControl,
+};
+
+use super::*;
+
+impl Hub {
+    /// Opens a seek for the connection's user.
+    pub async fn seek(&self, user: &User, msg: ClientMsg) -> Result<u64, (ErrorCode, String)> {
+        let ClientMsg::Seek {
+            time,
+            rated,
+            color,
+            rules,
+            rating_min,
+            rating_max,
+        } = msg
+        else {
+            return Err((ErrorCode::BadField, "not a seek".into()));
+        };
+        check_terms(user, time, rated)?;
+        let shown = self.shown(user, time).await;
+        let id = self.next.fetch_add(1, Relaxed);
+        let view = SeekView {
+            id,
+            name: user.name.clone(),
+            rating: shown.map(|s| s.0),
+            provisional: shown.is_some_and(|s| s.1),
+            time,
+            rated,
+            color,
+            rules,
+            rating_min,
+            rating_max,
+        };
+        let mut st = self.lock();
+        if !st.online.contains_key(&user.key) {
+            return Err((ErrorCode::NotLoggedIn, "log in first".into()));
+        }
+        lobby_send(&st, &ServerMsg::SeekAdded { seek: view.clone() });
+        // The owner hears of its own seek even when it does not follow the lobby.
+        user_send_unless_lobby(&st, &user.key, &ServerMsg::SeekAdded { seek: view.clone() });
+        st.seeks.insert(
+            id,
+            SeekEntry {
+                view,
+                owner: user.clone(),
+            },
+        );
+        Ok(id)
+    }
+
+    /// Withdraws a seek.
+    pub fn cancel_seek(&self, user: &User, id: u64) -> Result<(), (ErrorCode, String)> {
+        let mut st = self.lock();
+        match st.seeks.get(&id) {
+            Some(s) if s.owner.key == user.key => {
+                st.seeks.remove(&id);
+                lobby_send(&st, &ServerMsg::SeekRemoved { seek: id });
+                user_send_unless_lobby(&st, &user.key, &ServerMsg::SeekRemoved { seek: id });
+                Ok(())
+            }
+            _ => Err((ErrorCode::NoSuchSeek, format!("no seek {id} of yours"))),
+        }
+    }
+
+    /// Accepts a seek: the game starts.
+    pub async fn accept_seek(
+        self: &Arc<Hub>,
+        user: &User,
+        id: u64,
+    ) -> Result<(), (ErrorCode, String)> {
+        let (view, owner) = {
+            let st = self.lock();
+            let s = st
+                .seeks
+                .get(&id)
+                .ok_or((ErrorCode::NoSuchSeek, format!("no seek {id}")))?;
+            (s.view.clone(), s.owner.clone())
+        };
+        if owner.key == user.key {
+            return Err((ErrorCode::CannotAccept, "that is your own seek".into()));
+        }
+        check_terms(user, view.time, view.rated)?;
+        if view.rating_min.is_some() || view.rating_max.is_some() {
+            let mine = self.shown(user, view.time).await.map(|s| s.0);
+            let ok = mine.is_some_and(|r| {
+                view.rating_min.is_none_or(|m| r >= m) && view.rating_max.is_none_or(|m| r <= m)
+            });
+            if !ok {
+                return Err((
+                    ErrorCode::CannotAccept,
+                    "your rating is outside the seek's range".into(),
+                ));
+            }
+        }
+        {
+            let mut st = self.lock();
+            if st.seeks.remove(&id).is_none() {
+                return Err((ErrorCode::NoSuchSeek, format!("seek {id} was taken")));
+            }
+            lobby_send(&st, &ServerMsg::SeekRemoved { seek: id });
+            user_send_unless_lobby(&st, &owner.key, &ServerMsg::SeekRemoved { seek: id });
+        }
+        let (red, black) = colours(view.color, owner, user.clone());
+        self.start_game(red, black, view.time, view.rated, view.rules, None)
+            .await
+    }
+
+    /// Challenges a named player who is online.
+    pub async fn challenge(&self, user: &User, msg: ClientMsg) -> Result<u64, (ErrorCode, String)> {
+        let ClientMsg::Challenge {
+            to,
+            time,
+            rated,
+            color,
+            rules,
+            fen,
+        } = msg
+        else {
+            return Err((ErrorCode::BadField, "not a challenge".into()));
+        };
+        check_terms(user, time, rated)?;
+        if let Some(fen) = &fen {
+            if rated {
+                return Err((
+                    ErrorCode::BadSeek,
+                    "a game from a set position is casual".into(),
+                ));
+            }
+            let record = xiangqi::GameRecord::from_fen(fen)
+                .map_err(|e| (ErrorCode::BadSeek, format!("the FEN: {e}")))?;
+            if record.outcome().is_some() || record.position().legal_moves().is_empty() {
+                return Err((
+                    ErrorCode::BadSeek,
+                    "the game would be over before it starts".into(),
+                ));
+            }
+        }
+        let to_key = crate::auth::name_key(&to);
+        if to_key == user.key {
+            return Err((
+                ErrorCode::CannotAccept,
+                "you cannot challenge yourself".into(),
+            ));
+        }
+        let mut st = self.lock();
+        // An account by its name's key; a guest (known by a key of its own) by its name.
+        let Some(target) = st
+            .conns
+            .values()
+            .filter_map(|c| c.user.as_ref())
+            .find(|u| u.key == to_key || (u.guest && u.name == to))
+            .cloned()
+        else {
+            return Err((ErrorCode::NoSuchPlayer, format!("{to} is not online")));
+        };
+        let to_key = target.key.clone();
+        if to_key == user.key {
+            return Err((
+                ErrorCode::CannotAccept,
+                "you cannot challenge yourself".into(),
+            ));
+        }
+        if rated && target.guest {
+            return Err((
+                ErrorCode::GuestNotAllowed,
+                "guests play casual games only".into(),
+            ));
+        }
+        let id = self.next.fetch_add(1, Relaxed);
+        let view = ChallengeView {
+            id,
+            from: user.name.clone(),
+            to: target.name.clone(),
+            time,
+            rated,
+            color,
+            rules,
+            fen,
+        };
+        let msg = ServerMsg::Challenged {
+            challenge: view.clone(),
+        };
+        user_send(&st, &to_key, &msg);
+        user_send(&st, &user.key, &msg);
+        st.challenges.insert(
+            id,
+            ChallengeEntry {
+                view,
+                from: user.clone(),
+                to_key,
+            },
+        );
+        Ok(id)
+    }
+
+    /// Accepts or declines (or withdraws) a challenge.
+    pub async fn answer_challenge(
+        self: &Arc<Hub>,
+        user: &User,
+        id: u64,
+        accept: bool,
+    ) -> Result<(), (ErrorCode, String)> {
+        let entry = {
+            let mut st = self.lock();
+            let ok = st
+                .challenges
+                .get(&id)
+                .is_some_and(|c| c.to_key == user.key || (!accept && c.from.key == user.key));
+            if !ok {
+                return Err((
+                    ErrorCode::NoSuchChallenge,
+                    format!("no challenge {id} for you"),
+                ));
+            }
+            let Some(c) = st.challenges.remove(&id) else {
+                return Err((ErrorCode::NoSuchChallenge, format!("no challenge {id}")));
+            };
+            let gone = ServerMsg::ChallengeGone { challenge: id };
+            user_send(&st, &c.to_key, &gone);
+            user_send(&st, &c.from.key, &gone);
+            c
+        };
+        if !accept {
+            return Ok(());
+        }
+        let (red, black) = colours(entry.view.color, entry.from, user.clone());
+        let v = entry.view;
+        self.start_game(red, black, v.time, v.rated, v.rules, v.fen)
+            .await
+    }
+
+    /// A rematch: a new game with the same terms.
+    pub async fn rematch(
+        self: &Arc<Hub>,
+        (red, black): (User, User),
+        time: TimeControl,
+        rated: bool,
+        rules: Rules,
+        fen: String,
+    ) {
+        let start = xiangqi::Position::startpos().to_fen();
+        let fen = (fen != start).then_some(fen);
+        if let Err(e) = self.start_game(red, black, time, rated, rules, fen).await {
+            tracing::warn!("a rematch did not start: {}", e.1);
+        }
+    }
+
+    /// Starts a game: stored, its task spawned, both players' connections attached.
+    pub async fn start_game(
+        self: &Arc<Hub>,
+        red: User,
+        black: User,
+        time: TimeControl,
+        rated: bool,
+        rules: Rules,
+        fen: Option<String>,
+    ) -> Result<(), (ErrorCode, String)> {
+        let row = GameRow {
+            red_account: red.account,
+            black_account: black.account,
+            red_name: red.name.clone(),
+            black_name: black.name.clone(),
+            base_s: i64::from(time.base_s),
+            inc_s: i64::from(time.inc_s),
+            rated,
+            rules: crate::game::rules_name(rules).into(),
+            fen: fen.unwrap_or_else(|| xiangqi::Position::startpos().to_fen()),
+            status: "playing".into(),
+            started_ms: now_ms(),
+            red_guest: red.guest.then(|| red.key.clone()),
+            black_guest: black.guest.then(|| black.key.clone()),
+            ..GameRow::default()
+        };
+        let id = self
+            .store
+            .create_game(&row)
+            .await
+            .map_err(|e| (ErrorCode::Internal, e.to_string()))?;
+        let row = GameRow { id, ..row };
+        let seats = [
+            Seat::new(red.clone(), self.shown(&red, time).await),
+            Seat::new(black.clone(), self.shown(&black, time).await),
+        ];
+        let game = Game::restore(Arc::clone(self), row, &[], seats)
+            .map_err(|e| (ErrorCode::Internal, e))?;
+        let summary = game.summary();
+        self.spawn(game);
+        let id = id as u64;
+        let mut st = self.lock();
+        lobby_send(&st, &ServerMsg::GameListed { game: summary });
+        for user in [&red, &black] {
+            let conns: Vec<ConnId> = st
+                .online
+                .get(&user.key)
+                .map(|s| s.iter().copied().collect())
+                .unwrap_or_default();
+            for c in conns {
+                let Some(conn) = st.conns.get_mut(&c) else {
+                    continue;
+                };
+                conn.games.insert(id);
+                let out = conn.out.clone();
+                if let Some(g) = st.games.get(&id) {
+                    let _ = g.tx.try_send(GameCmd::Attach {
+                        out,
+                        user: user.clone(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(super) fn check_terms(
+    user: &User,
+    time: TimeControl,
+    rated: bool,
+) -> Result<(), (ErrorCode, String)> {
+    if !time.is_valid() {
+        return Err((
+            ErrorCode::BadSeek,
+            "base 1 s to 3 h, increment at most 180 s".into(),
+        ));
+    }
+    if rated && user.guest {
+        return Err((
+            ErrorCode::GuestNotAllowed,
+            "guests play casual games only".into(),
+        ));
+    }
+    Ok(())
+}
+
+pub(super) fn colours(choice: ColorChoice, owner: User, other: User) -> (User, User) {
+    let owner_red = match choice {
+        ColorChoice::Red => true,
+        ColorChoice::Black => false,
+        ColorChoice::Random => rand::random(),
+    };
+    if owner_red {
+        (owner, other)
+    } else {
+        (other, owner)
+    }
+}

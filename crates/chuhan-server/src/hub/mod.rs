@@ -1,0 +1,397 @@
+//! What the server holds in memory across connections: who is connected and logged in, the
+//! lobby's seeks and challenges, the games in play (each a task of its own), and the limits per
+//! address. The sessions (logins, their limits, ratings) are in [`sessions`], the lobby's seeks,
+//! challenges and the start of games in [`lobby`].
+
+mod lobby;
+mod sessions;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tokio::sync::mpsc;
+use xiangqi_protocol::{ChallengeView, ClientMsg, ErrorCode, GameSummary, SeekView, ServerMsg};
+
+use crate::config::Config;
+use crate::durable::MoveWriter;
+use crate::game::{Game, GameCmd, Seat};
+use crate::metrics::Metrics;
+use crate::outbox::{ConnId, Inbox, Out, Outbox, outbox};
+use crate::store::{GameRow, Rating, Store};
+
+/// Milliseconds since the Unix epoch.
+#[must_use]
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// A logged-in player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    /// The account (none for a guest).
+    pub account: Option<i64>,
+    /// The name shown.
+    pub name: String,
+    /// The name's key (NFKC, lower case).
+    pub key: String,
+    /// A guest.
+    pub guest: bool,
+}
+
+struct Conn {
+    out: Outbox,
+    ip: IpAddr,
+    user: Option<User>,
+    lobby: bool,
+    games: HashSet<u64>,
+}
+
+struct SeekEntry {
+    view: SeekView,
+    owner: User,
+}
+
+struct ChallengeEntry {
+    view: ChallengeView,
+    from: User,
+    to_key: String,
+}
+
+struct GameEntry {
+    tx: mpsc::Sender<GameCmd>,
+    summary: GameSummary,
+    keys: [String; 2],
+    over: bool,
+}
+
+#[derive(Default)]
+struct State {
+    conns: HashMap<ConnId, Conn>,
+    /// Logged-in users' connections, by name key.
+    online: HashMap<String, HashSet<ConnId>>,
+    seeks: BTreeMap<u64, SeekEntry>,
+    challenges: BTreeMap<u64, ChallengeEntry>,
+    games: HashMap<u64, GameEntry>,
+    per_ip: HashMap<IpAddr, usize>,
+    logins: HashMap<IpAddr, (Instant, u32)>,
+    failures: HashMap<String, (Instant, u32)>,
+}
+
+/// The shared state.
+pub struct Hub {
+    /// The settings.
+    pub cfg: Config,
+    /// The database.
+    pub store: Arc<dyn Store>,
+    /// Where moves are made durable.
+    pub moves: MoveWriter,
+    /// The counters.
+    pub metrics: Arc<Metrics>,
+    next: AtomicU64,
+    state: Mutex<State>,
+}
+
+fn count(window: &mut (Instant, u32), per: Duration) -> u32 {
+    if window.0.elapsed() >= per {
+        *window = (Instant::now(), 0);
+    }
+    window.1 += 1;
+    window.1
+}
+
+impl Hub {
+    /// A hub on `store`, with the games in play restored (their clocks as stored).
+    pub async fn start(cfg: Config, store: Arc<dyn Store>) -> Result<Arc<Hub>, String> {
+        let metrics = Arc::new(Metrics::default());
+        let moves = MoveWriter::start(Arc::clone(&store), Arc::clone(&metrics));
+        let hub = Arc::new(Hub {
+            cfg,
+            store,
+            moves,
+            metrics,
+            next: AtomicU64::new(1),
+            state: Mutex::new(State::default()),
+        });
+        let games = hub.store.games_in_play().await.map_err(|e| e.to_string())?;
+        let n = games.len();
+        for (row, moves) in games {
+            // An account is known by its name's key, a guest by the key its session keeps.
+            let seat = |account: Option<i64>, name: &str, guest: &Option<String>| {
+                let key = match (account, guest) {
+                    (Some(_), _) => crate::auth::name_key(name),
+                    (None, Some(k)) => k.clone(),
+                    (None, None) => crate::auth::guest_key(),
+                };
+                Seat::new(
+                    User {
+                        account,
+                        name: name.to_owned(),
+                        key,
+                        guest: account.is_none(),
+                    },
+                    None,
+                )
+            };
+            let seats = [
+                seat(row.red_account, &row.red_name, &row.red_guest),
+                seat(row.black_account, &row.black_name, &row.black_guest),
+            ];
+            let id = row.id;
+            match Game::restore(Arc::clone(&hub), row, &moves, seats) {
+                Ok(game) => hub.spawn(game),
+                Err(e) => tracing::error!(game = id, "a stored game could not be resumed: {e}"),
+            }
+        }
+        tracing::info!("{n} games in play resumed");
+        Ok(hub)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn spawn(&self, game: Game) {
+        let (tx, rx) = mpsc::channel(256);
+        let keys = [
+            game.seats[0].user.key.clone(),
+            game.seats[1].user.key.clone(),
+        ];
+        let summary = game.summary();
+        self.lock().games.insert(
+            game.id,
+            GameEntry {
+                tx,
+                summary,
+                keys,
+                over: false,
+            },
+        );
+        self.metrics.games.fetch_add(1, Relaxed);
+        tokio::spawn(game.run(rx));
+    }
+
+    /// A new connection from `ip`, or `None` when the address holds too many.
+    pub fn connect(&self, ip: IpAddr) -> Option<(Outbox, Inbox)> {
+        let mut st = self.lock();
+        let n = st.per_ip.entry(ip).or_default();
+        if *n >= self.cfg.max_connections_per_ip {
+            return None;
+        }
+        *n += 1;
+        let id = self.next.fetch_add(1, Relaxed);
+        let (out, inbox) = outbox(id);
+        st.conns.insert(
+            id,
+            Conn {
+                out: out.clone(),
+                ip,
+                user: None,
+                lobby: false,
+                games: HashSet::new(),
+            },
+        );
+        self.metrics.connections.fetch_add(1, Relaxed);
+        Some((out, inbox))
+    }
+
+    /// A connection closed: its games hear of it; the seeks and challenges of a player with no
+    /// connection left vanish.
+    pub fn disconnect(&self, conn: ConnId) {
+        let mut st = self.lock();
+        let Some(c) = st.conns.remove(&conn) else {
+            return;
+        };
+        self.metrics.connections.fetch_sub(1, Relaxed);
+        if let Some(n) = st.per_ip.get_mut(&c.ip) {
+            *n -= 1;
+            if *n == 0 {
+                st.per_ip.remove(&c.ip);
+            }
+        }
+        for g in &c.games {
+            if let Some(e) = st.games.get(g) {
+                let _ = e.tx.try_send(GameCmd::Detach { conn });
+            }
+        }
+        if let Some(user) = c.user {
+            self.leave(&mut st, conn, &user);
+        }
+    }
+
+    fn leave(&self, st: &mut State, conn: ConnId, user: &User) {
+        let last = st.online.get_mut(&user.key).is_some_and(|set| {
+            set.remove(&conn);
+            set.is_empty()
+        });
+        if !last {
+            return;
+        }
+        st.online.remove(&user.key);
+        self.metrics.online.fetch_sub(1, Relaxed);
+        let seeks: Vec<u64> = st
+            .seeks
+            .iter()
+            .filter(|(_, s)| s.owner.key == user.key)
+            .map(|(id, _)| *id)
+            .collect();
+        for id in seeks {
+            st.seeks.remove(&id);
+            lobby_send(st, &ServerMsg::SeekRemoved { seek: id });
+        }
+        let gone: Vec<u64> = st
+            .challenges
+            .iter()
+            .filter(|(_, c)| c.from.key == user.key)
+            .map(|(id, _)| *id)
+            .collect();
+        for id in gone {
+            if let Some(c) = st.challenges.remove(&id) {
+                user_send(st, &c.to_key, &ServerMsg::ChallengeGone { challenge: id });
+            }
+        }
+        let count = st.online.len() as u32;
+        lobby_send(st, &ServerMsg::Online { count });
+    }
+
+    /// Follows or leaves the lobby.
+    pub fn follow_lobby(&self, conn: ConnId, on: bool) {
+        let mut st = self.lock();
+        let snapshot = ServerMsg::Lobby {
+            seeks: st.seeks.values().map(|s| s.view.clone()).collect(),
+            online: st.online.len() as u32,
+            games: st
+                .games
+                .values()
+                .filter(|g| !g.over)
+                .map(|g| g.summary.clone())
+                .collect(),
+        };
+        if let Some(c) = st.conns.get_mut(&conn) {
+            c.lobby = on;
+            if on {
+                c.out.send(&snapshot);
+            }
+        }
+    }
+
+    /// Sends a message to a game the connection is on, or attaches it first (watching).
+    pub fn to_game(
+        &self,
+        conn: ConnId,
+        user: &User,
+        game: u64,
+        msg: ClientMsg,
+    ) -> Result<(), (ErrorCode, String)> {
+        let mut st = self.lock();
+        let Some(entry) = st.games.get(&game) else {
+            return Err((ErrorCode::NoSuchGame, format!("no game {game} in play")));
+        };
+        let tx = entry.tx.clone();
+        let attached = st.conns.get(&conn).is_some_and(|c| c.games.contains(&game));
+        if !attached {
+            if !matches!(msg, ClientMsg::Watch { .. }) {
+                return Err((
+                    ErrorCode::NotYourGame,
+                    format!("you are not on game {game}"),
+                ));
+            }
+            let Some(c) = st.conns.get_mut(&conn) else {
+                return Ok(());
+            };
+            c.games.insert(game);
+            let out = c.out.clone();
+            let _ = tx.try_send(GameCmd::Attach {
+                out,
+                user: user.clone(),
+            });
+            return Ok(());
+        }
+        if matches!(msg, ClientMsg::Unwatch { .. })
+            && let Some(c) = st.conns.get_mut(&conn)
+        {
+            c.games.remove(&game);
+        }
+        tx.try_send(GameCmd::Msg { conn, msg }).map_err(|_| {
+            (
+                ErrorCode::RateLimited,
+                "the game is busy; send it again".into(),
+            )
+        })
+    }
+
+    /// Lobby chat: to every connection following the lobby.
+    pub fn lobby_chat(&self, from_key: &str, msg: &ServerMsg) {
+        let st = self.lock();
+        let frame: Arc<str> = msg.to_json().into();
+        for c in st.conns.values().filter(|c| c.lobby) {
+            c.out.push(Out::Chat {
+                from_key: from_key.to_owned(),
+                frame: Arc::clone(&frame),
+            });
+        }
+    }
+
+    /// A game ended: it leaves the lobby's list.
+    pub fn game_over(&self, id: u64) {
+        let mut st = self.lock();
+        if let Some(g) = st.games.get_mut(&id) {
+            g.over = true;
+        }
+        self.metrics.finished.fetch_add(1, Relaxed);
+        lobby_send(&st, &ServerMsg::GameUnlisted { game: id });
+    }
+
+    /// A game's task ended.
+    pub fn game_closed(&self, id: u64) {
+        let mut st = self.lock();
+        st.games.remove(&id);
+        self.metrics.games.fetch_sub(1, Relaxed);
+        for c in st.conns.values_mut() {
+            c.games.remove(&id);
+        }
+    }
+
+    /// The games in play.
+    pub fn games(&self) -> Vec<GameSummary> {
+        self.lock()
+            .games
+            .values()
+            .filter(|g| !g.over)
+            .map(|g| g.summary.clone())
+            .collect()
+    }
+}
+
+fn lobby_send(st: &State, msg: &ServerMsg) {
+    let frame: Arc<str> = msg.to_json().into();
+    for c in st.conns.values().filter(|c| c.lobby) {
+        c.out.push(Out::Frame(Arc::clone(&frame)));
+    }
+}
+
+fn user_send(st: &State, key: &str, msg: &ServerMsg) {
+    if let Some(set) = st.online.get(key) {
+        for c in set {
+            if let Some(c) = st.conns.get(c) {
+                c.out.send(msg);
+            }
+        }
+    }
+}
+
+fn user_send_unless_lobby(st: &State, key: &str, msg: &ServerMsg) {
+    if let Some(set) = st.online.get(key) {
+        for c in set {
+            if let Some(c) = st.conns.get(c).filter(|c| !c.lobby) {
+                c.out.send(msg);
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! Logging in: the limits per address and per account, who is online, the connection's user, and
+//! the ratings shown.
+
+use std::net::IpAddr;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::{Duration, Instant};
+
+use xiangqi_protocol::{RatingView, ServerMsg, Speed, TimeControl};
+
+use super::*;
+
+impl Hub {
+    /// Counts a login attempt from `ip`; whether it is allowed.
+    pub fn login_allowed(&self, ip: IpAddr) -> bool {
+        let mut st = self.lock();
+        let w = st.logins.entry(ip).or_insert((Instant::now(), 0));
+        count(w, Duration::from_secs(60)) <= self.cfg.logins_per_minute
+    }
+
+    /// Whether an account (by key) may try a password now.
+    pub fn account_allowed(&self, key: &str) -> bool {
+        let st = self.lock();
+        st.failures.get(key).is_none_or(|w| {
+            w.0.elapsed() >= Duration::from_secs(60) || w.1 < self.cfg.failed_logins_per_account
+        })
+    }
+
+    /// Counts a failed password for an account.
+    pub fn failed_login(&self, key: &str) {
+        let mut st = self.lock();
+        let w = st
+            .failures
+            .entry(key.to_owned())
+            .or_insert((Instant::now(), 0));
+        count(w, Duration::from_secs(60));
+    }
+
+    /// Whether a name is shown by someone online.
+    pub fn name_online(&self, name: &str) -> bool {
+        self.lock()
+            .conns
+            .values()
+            .any(|c| c.user.as_ref().is_some_and(|u| u.name == name))
+    }
+
+    /// The connection logs in as `user`: the games it plays in are attached (their ids
+    /// returned).
+    pub fn login(&self, conn: ConnId, user: User) -> Vec<u64> {
+        let mut st = self.lock();
+        let Some(c) = st.conns.get_mut(&conn) else {
+            return Vec::new();
+        };
+        c.user = Some(user.clone());
+        let out = c.out.clone();
+        let set = st.online.entry(user.key.clone()).or_default();
+        let first = set.is_empty();
+        set.insert(conn);
+        if first {
+            self.metrics.online.fetch_add(1, Relaxed);
+            let count = st.online.len() as u32;
+            lobby_send(&st, &ServerMsg::Online { count });
+        }
+        let mine: Vec<u64> = st
+            .games
+            .iter()
+            .filter(|(_, g)| !g.over && g.keys.contains(&user.key))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in &mine {
+            if let Some(g) = st.games.get(id) {
+                let _ = g.tx.try_send(GameCmd::Attach {
+                    out: out.clone(),
+                    user: user.clone(),
+                });
+            }
+            if let Some(c) = st.conns.get_mut(&conn) {
+                c.games.insert(*id);
+            }
+        }
+        mine
+    }
+
+    /// The connection logs out (its games hear it left).
+    pub fn logout(&self, conn: ConnId) {
+        let mut st = self.lock();
+        let Some(c) = st.conns.get_mut(&conn) else {
+            return;
+        };
+        let user = c.user.take();
+        let games: Vec<u64> = c.games.drain().collect();
+        for g in games {
+            if let Some(e) = st.games.get(&g) {
+                let _ = e.tx.try_send(GameCmd::Detach { conn });
+            }
+        }
+        if let Some(user) = user {
+            self.leave(&mut st, conn, &user);
+        }
+    }
+
+    /// The name a connection is logged in as.
+    pub fn name_of(&self, conn: ConnId) -> Option<String> {
+        self.lock()
+            .conns
+            .get(&conn)
+            .and_then(|c| c.user.as_ref().map(|u| u.name.clone()))
+    }
+
+    /// A player's rating in a speed (the default for one never rated).
+    pub async fn rating(&self, account: i64, speed: &str) -> Rating {
+        self.store
+            .ratings(account)
+            .await
+            .ok()
+            .and_then(|r| r.into_iter().find(|(s, _)| s == speed).map(|(_, r)| r))
+            .unwrap_or_default()
+    }
+
+    /// A player's ratings in every speed.
+    pub async fn ratings(&self, account: i64) -> Vec<RatingView> {
+        let stored = self.store.ratings(account).await.unwrap_or_default();
+        Speed::ALL
+            .iter()
+            .map(|s| {
+                let r = stored
+                    .iter()
+                    .find(|(n, _)| n == s.name())
+                    .map(|(_, r)| *r)
+                    .unwrap_or_default();
+                RatingView {
+                    speed: *s,
+                    rating: r.rating.round() as i32,
+                    deviation: r.deviation.round() as i32,
+                    provisional: r.deviation > crate::game::PROVISIONAL_DEVIATION,
+                    games: r.games as u32,
+                }
+            })
+            .collect()
+    }
+
+    pub(super) async fn shown(&self, user: &User, time: TimeControl) -> Option<(i32, bool)> {
+        let account = user.account?;
+        let r = self.rating(account, time.speed().name()).await;
+        Some((
+            r.rating.round() as i32,
+            r.deviation > crate::game::PROVISIONAL_DEVIATION,
+        ))
+    }
+}
