@@ -99,3 +99,16 @@ pub fn shown_url(url: &str) -> String {
         _ => url.to_owned(),
     }
 }
+
+/// The log filter for `--log SPEC` (`info` when the spec does not read). Whatever it asks for,
+/// the WebSocket library stays at `info`: at `debug` and `trace` it logs each frame's text, and
+/// frames carry passwords and tokens, which never reach the log.
+#[must_use]
+pub fn log_filter(spec: &str) -> tracing_subscriber::EnvFilter {
+    let filter = tracing_subscriber::EnvFilter::try_new(spec)
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    ["tungstenite=info", "tokio_tungstenite=info"]
+        .into_iter()
+        .filter_map(|d| d.parse().ok())
+        .fold(filter, tracing_subscriber::EnvFilter::add_directive)
+}
