@@ -1,0 +1,241 @@
+//! A pair of bots playing: games started by a seek, random quiet moves at the set rate, the
+//! relay measured, and coming back after the server went away.
+
+use super::*;
+
+/// One game as the pair plays it: the moves the server acknowledged.
+pub(super) struct Play {
+    game: u64,
+    a_red: bool,
+    moves: Vec<String>,
+}
+
+/// Both bots log in again (their server went away) and get the game back: the acknowledged
+/// moves are checked against the server's (missing ones are lost); the game goes on from the
+/// server's moves. `None` when they could not come back.
+pub(super) async fn recover(a: &mut Bot, b: &mut Bot, play: &mut Play, c: &Counters) -> Option<()> {
+    for bot in [&mut *a, &mut *b] {
+        if let Err(e) = bot.reconnect(RECONNECT_WITHIN).await {
+            tracing::warn!("a bot could not come back: {e}");
+            return None;
+        }
+    }
+    let game = play.game;
+    let mut view = None;
+    for bot in [&mut *a, &mut *b] {
+        match bot
+            .expect(|m| matches!(m, ServerMsg::Game { game: g } if g.id == game))
+            .await
+        {
+            Ok(ServerMsg::Game { game: g }) => view = Some(g),
+            _ => return None,
+        }
+    }
+    let view = view?;
+    let kept = play
+        .moves
+        .iter()
+        .zip(&view.moves)
+        .take_while(|(x, y)| x == y)
+        .count();
+    c.lost.fetch_add((play.moves.len() - kept) as u64, Relaxed);
+    c.resumed.fetch_add(1, Relaxed);
+    play.moves = view.moves;
+    a.seen.clear();
+    b.seen.clear();
+    view.result.is_none().then_some(())
+}
+
+/// Two bots play game after game until the deadline; when their connections die they log in
+/// again and go on with the game the server kept.
+pub(super) async fn pair(
+    mut a: Bot,
+    mut b: Bot,
+    deadline: Instant,
+    interval: Duration,
+    c: Arc<Counters>,
+    lat: Arc<Mutex<Vec<u64>>>,
+) {
+    while Instant::now() < deadline {
+        let Some((game, a_red)) = start(&mut a, &mut b, &c).await else {
+            c.failed.fetch_add(1, Relaxed);
+            return;
+        };
+        c.games.fetch_add(1, Relaxed);
+        let mut play = Play {
+            game,
+            a_red,
+            moves: Vec::new(),
+        };
+        let mut last = Instant::now();
+        let mut over = false;
+        let mut resumed = false;
+        while !over && Instant::now() < deadline {
+            let next = last + interval;
+            tokio::time::sleep_until(next.into()).await;
+            match one_move(&mut a, &mut b, &mut play, last, &c, &lat).await {
+                Step::Played(sent) => {
+                    last = sent;
+                    if resumed {
+                        c.after_resume.fetch_add(1, Relaxed);
+                    }
+                }
+                Step::Over => over = true,
+                Step::Stop => break,
+                Step::Gone => {
+                    let lost_at = Instant::now();
+                    if recover(&mut a, &mut b, &mut play, &c).await.is_none() {
+                        c.unacked.fetch_add(1, Relaxed);
+                        return;
+                    }
+                    let took = lost_at.elapsed().as_millis() as u64;
+                    c.resume_ms_max.fetch_max(took, Relaxed);
+                    resumed = true;
+                    last = Instant::now();
+                }
+            }
+        }
+        if !over {
+            let _ = a.send(&ClientMsg::Resign { game }).await;
+        }
+        let end = |m: &ServerMsg| matches!(m, ServerMsg::GameOver { game: g, .. } if *g == game);
+        let _ = a.expect_within(Duration::from_secs(5), end).await;
+        let _ = b.expect_within(Duration::from_secs(5), end).await;
+        a.seen.clear();
+        b.seen.clear();
+    }
+    a.close().await;
+    b.close().await;
+}
+
+/// What one move came to.
+pub(super) enum Step {
+    /// Acknowledged and relayed (sent at that instant).
+    Played(Instant),
+    /// The game ended.
+    Over,
+    /// The server refused it, or relayed it to nobody: the pair stops this game.
+    Stop,
+    /// A connection died: log in again.
+    Gone,
+}
+
+/// The side to move plays a random quiet move; its acknowledgement and the relay to the
+/// opponent are measured.
+pub(super) async fn one_move(
+    a: &mut Bot,
+    b: &mut Bot,
+    play: &mut Play,
+    last: Instant,
+    c: &Counters,
+    lat: &Mutex<Vec<u64>>,
+) -> Step {
+    let game = play.game;
+    let mut pos = Position::startpos();
+    for m in &play.moves {
+        match m.parse() {
+            Ok(mv) if pos.play(mv).is_ok() => {}
+            _ => return Step::Stop,
+        }
+    }
+    let ply = play.moves.len() as u32;
+    let (mover, other) = if ply.is_multiple_of(2) == play.a_red {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let Some(mv) = quiet_random_move(&pos) else {
+        return Step::Over;
+    };
+    let sent = Instant::now();
+    let msg = ClientMsg::Move {
+        game,
+        ply,
+        mv: mv.to_string(),
+        think_ms: Some(sent.duration_since(last).as_millis() as u64),
+    };
+    if mover.send(&msg).await.is_err() {
+        return Step::Gone;
+    }
+    let is_move = move |m: &ServerMsg| matches!(m, ServerMsg::Moved { game: g, ply: p, .. } if *g == game && *p == ply);
+    let is_end =
+        move |m: &ServerMsg| matches!(m, ServerMsg::GameOver { game: g, .. } if *g == game);
+    let is_err = |m: &ServerMsg| matches!(m, ServerMsg::Error { .. });
+    match mover.expect(|m| is_move(m) || is_err(m) || is_end(m)).await {
+        Ok(ServerMsg::Moved { .. }) => {
+            c.moves.fetch_add(1, Relaxed);
+            play.moves.push(mv.to_string());
+        }
+        Ok(ServerMsg::GameOver { .. }) => return Step::Over,
+        Ok(other) => {
+            if c.errors.fetch_add(1, Relaxed) < 5 {
+                eprintln!("game {game} ply {ply}: {other:?}");
+            }
+            c.unacked.fetch_add(1, Relaxed);
+            return Step::Stop;
+        }
+        Err(_) if mover.closed => return Step::Gone,
+        Err(_) => {
+            c.unacked.fetch_add(1, Relaxed);
+            return Step::Stop;
+        }
+    }
+    match other.expect(|m| is_move(m) || is_end(m)).await {
+        Ok(ServerMsg::Moved { .. }) => {
+            lat.lock().await.push(sent.elapsed().as_micros() as u64);
+        }
+        // The server died between the acknowledgement and the relay: the move must be there
+        // when the game comes back.
+        _ if other.closed => return Step::Gone,
+        _ => {
+            c.lost.fetch_add(1, Relaxed);
+            return Step::Stop;
+        }
+    }
+    // A second copy of this ply, already queued, is a doubled move.
+    let mut over = false;
+    for bot in [mover, other] {
+        while let Some(i) = bot.seen.iter().position(is_move) {
+            bot.seen.remove(i);
+            c.doubled.fetch_add(1, Relaxed);
+        }
+        if bot.seen.iter().any(is_end) {
+            over = true;
+        }
+        bot.seen
+            .retain(|m| !is_end(m) && !matches!(m, ServerMsg::OfferGone { .. }));
+    }
+    if over { Step::Over } else { Step::Played(sent) }
+}
+
+/// `a` seeks, `b` accepts: the game's number and whether `a` plays red.
+pub(super) async fn start(a: &mut Bot, b: &mut Bot, c: &Counters) -> Option<(u64, bool)> {
+    let seek = ClientMsg::Seek {
+        time: TimeControl::new(1800, 0),
+        rated: false,
+        color: ColorChoice::Random,
+        rules: Rules::Asian,
+        rating_min: None,
+        rating_max: None,
+    };
+    a.send(&seek).await.ok()?;
+    let Ok(ServerMsg::SeekAdded { seek }) =
+        a.expect(|m| matches!(m, ServerMsg::SeekAdded { .. })).await
+    else {
+        c.errors.fetch_add(1, Relaxed);
+        return None;
+    };
+    b.send(&ClientMsg::AcceptSeek { seek: seek.id })
+        .await
+        .ok()?;
+    let game = |m: &ServerMsg| matches!(m, ServerMsg::Game { .. });
+    let Ok(ServerMsg::Game { game: ga }) = a.expect(game).await else {
+        return None;
+    };
+    let Ok(ServerMsg::Game { .. }) = b.expect(game).await else {
+        return None;
+    };
+    a.seen.clear();
+    b.seen.clear();
+    Some((ga.id, ga.you == Role::Red))
+}
