@@ -197,4 +197,5 @@ pub trait Store: Send + Sync {
 }
 
 mod sql;
+mod sql_games;
 pub use sql::{Backend, SqlStore};

@@ -17,7 +17,7 @@ pub enum Backend {
 
 /// The [`Store`] on SQL.
 pub struct SqlStore {
-    pool: AnyPool,
+    pub(super) pool: AnyPool,
     /// The database.
     pub backend: Backend,
 }
@@ -84,7 +84,7 @@ fn account(row: &AnyRow) -> Result<Account, sqlx::Error> {
     })
 }
 
-fn game_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
+pub(super) fn game_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
         id: r.try_get("id")?,
         red_account: r.try_get("red_account")?,
@@ -110,7 +110,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
     })
 }
 
-fn move_row(r: &AnyRow) -> Result<MoveRow, sqlx::Error> {
+pub(super) fn move_row(r: &AnyRow) -> Result<MoveRow, sqlx::Error> {
     Ok(MoveRow {
         game_id: r.try_get("game_id")?,
         ply: r.try_get("ply")?,
@@ -124,7 +124,7 @@ fn move_row(r: &AnyRow) -> Result<MoveRow, sqlx::Error> {
 const ACCOUNT_COLUMNS: &str = "id, name, password_hash, banned";
 
 impl SqlStore {
-    async fn moves_of(&self, game: i64) -> Result<Vec<MoveRow>, StoreError> {
+    pub(super) async fn moves_of(&self, game: i64) -> Result<Vec<MoveRow>, StoreError> {
         let rows = sqlx::query("SELECT * FROM moves WHERE game_id = $1 ORDER BY ply")
             .bind(game)
             .fetch_all(&self.pool)
@@ -316,238 +316,46 @@ impl Store for SqlStore {
     }
 
     fn create_game<'a>(&'a self, g: &'a GameRow) -> Fut<'a, i64> {
-        Box::pin(async move {
-            let row = sqlx::query(
-                "INSERT INTO games (red_account, black_account, red_name, black_name, base_s, \
-                 inc_s, rated, rules, fen, status, started_ms, red_guest, black_guest) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'playing', $10, $11, $12) \
-                 RETURNING id",
-            )
-            .bind(g.red_account)
-            .bind(g.black_account)
-            .bind(&g.red_name)
-            .bind(&g.black_name)
-            .bind(g.base_s)
-            .bind(g.inc_s)
-            .bind(i64::from(g.rated))
-            .bind(&g.rules)
-            .bind(&g.fen)
-            .bind(g.started_ms)
-            .bind(g.red_guest.as_deref())
-            .bind(g.black_guest.as_deref())
-            .fetch_one(&self.pool)
-            .await?;
-            Ok(row.try_get("id")?)
-        })
+        Box::pin(self.create_game_(g))
     }
 
     fn append_moves<'a>(&'a self, moves: &'a [MoveRow]) -> Fut<'a, ()> {
-        Box::pin(async move {
-            let mut tx = self.pool.begin().await?;
-            for m in moves {
-                sqlx::query(
-                    "INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, at_ms) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(m.game_id)
-                .bind(m.ply)
-                .bind(&m.mv)
-                .bind(m.red_ms)
-                .bind(m.black_ms)
-                .bind(m.at_ms)
-                .execute(&mut *tx)
-                .await?;
-            }
-            tx.commit().await?;
-            Ok(())
-        })
+        Box::pin(self.append_moves_(moves))
     }
 
     fn truncate_moves(&self, game: i64, ply: i64) -> Fut<'_, ()> {
-        Box::pin(async move {
-            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-                .bind(game)
-                .bind(ply)
-                .execute(&self.pool)
-                .await?;
-            Ok(())
-        })
+        Box::pin(self.truncate_moves_(game, ply))
     }
 
     fn finish_game<'a>(&'a self, f: &'a Finish) -> Fut<'a, ()> {
-        Box::pin(async move {
-            let mut tx = self.pool.begin().await?;
-            let mut shown = [None, None, None, None];
-            for (i, (account, speed, r, before, after)) in f.ratings.iter().enumerate() {
-                sqlx::query("DELETE FROM ratings WHERE account_id = $1 AND speed = $2")
-                    .bind(*account)
-                    .bind(speed)
-                    .execute(&mut *tx)
-                    .await?;
-                sqlx::query(
-                    "INSERT INTO ratings (account_id, speed, rating, deviation, volatility, games) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(*account)
-                .bind(speed)
-                .bind(r.rating)
-                .bind(r.deviation)
-                .bind(r.volatility)
-                .bind(r.games)
-                .execute(&mut *tx)
-                .await?;
-                if i < 2 {
-                    shown[2 * i] = Some(*before);
-                    shown[2 * i + 1] = Some(*after);
-                }
-            }
-            sqlx::query(
-                "UPDATE games SET status = $1, result = $2, reason = $3, ended_ms = $4, \
-                 red_before = $5, red_after = $6, black_before = $7, black_after = $8 \
-                 WHERE id = $9",
-            )
-            .bind(f.status)
-            .bind(&f.result)
-            .bind(&f.reason)
-            .bind(f.ended_ms)
-            .bind(shown[0])
-            .bind(shown[1])
-            .bind(shown[2])
-            .bind(shown[3])
-            .bind(f.game_id)
-            .execute(&mut *tx)
-            .await?;
-            tx.commit().await?;
-            Ok(())
-        })
+        Box::pin(self.finish_game_(f))
     }
 
     fn games_in_play(&self) -> Fut<'_, Vec<(GameRow, Vec<MoveRow>)>> {
-        Box::pin(async move {
-            let rows = sqlx::query("SELECT * FROM games WHERE status = 'playing' ORDER BY id")
-                .fetch_all(&self.pool)
-                .await?;
-            let mut out = Vec::new();
-            for r in rows {
-                let g = game_row(&r)?;
-                let moves = self.moves_of(g.id).await?;
-                out.push((g, moves));
-            }
-            Ok(out)
-        })
+        Box::pin(self.games_in_play_())
     }
 
     fn game(&self, id: i64) -> Fut<'_, Option<(GameRow, Vec<MoveRow>)>> {
-        Box::pin(async move {
-            let row = sqlx::query("SELECT * FROM games WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?;
-            let Some(row) = row else {
-                return Ok(None);
-            };
-            let g = game_row(&row)?;
-            let moves = self.moves_of(id).await?;
-            Ok(Some((g, moves)))
-        })
+        Box::pin(self.game_(id))
     }
 
     fn recent_games(&self, account: i64, limit: i64) -> Fut<'_, Vec<GameRow>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT * FROM games WHERE (red_account = $1 OR black_account = $1) \
-                 AND status = 'over' ORDER BY id DESC LIMIT $2",
-            )
-            .bind(account)
-            .bind(limit)
-            .fetch_all(&self.pool)
-            .await?;
-            Ok(rows.iter().map(game_row).collect::<Result<_, _>>()?)
-        })
+        Box::pin(self.recent_games_(account, limit))
     }
 
     fn add_chat<'a>(&'a self, c: &'a ChatRow) -> Fut<'a, ()> {
-        Box::pin(async move {
-            sqlx::query(
-                "INSERT INTO chat (game_id, author, body, spectators, at_ms) \
-                 VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(c.game_id)
-            .bind(&c.author)
-            .bind(&c.body)
-            .bind(i64::from(c.spectators))
-            .bind(c.at_ms)
-            .execute(&self.pool)
-            .await?;
-            Ok(())
-        })
+        Box::pin(self.add_chat_(c))
     }
 
     fn chat(&self, game: Option<i64>, limit: i64) -> Fut<'_, Vec<ChatRow>> {
-        Box::pin(async move {
-            let rows = match game {
-                Some(g) => {
-                    sqlx::query(
-                        "SELECT * FROM (SELECT * FROM chat WHERE game_id = $1 \
-                         ORDER BY id DESC LIMIT $2) AS c ORDER BY id",
-                    )
-                    .bind(g)
-                    .bind(limit)
-                    .fetch_all(&self.pool)
-                    .await?
-                }
-                None => {
-                    sqlx::query(
-                        "SELECT * FROM (SELECT * FROM chat WHERE game_id IS NULL \
-                         ORDER BY id DESC LIMIT $1) AS c ORDER BY id",
-                    )
-                    .bind(limit)
-                    .fetch_all(&self.pool)
-                    .await?
-                }
-            };
-            let mut out = Vec::new();
-            for r in rows {
-                out.push(ChatRow {
-                    game_id: r.try_get("game_id")?,
-                    author: r.try_get("author")?,
-                    body: r.try_get("body")?,
-                    spectators: r.try_get::<i64, _>("spectators")? != 0,
-                    at_ms: r.try_get("at_ms")?,
-                });
-            }
-            Ok(out)
-        })
+        Box::pin(self.chat_(game, limit))
     }
 
     fn mutes(&self, account: i64) -> Fut<'_, Vec<String>> {
-        Box::pin(async move {
-            let rows = sqlx::query("SELECT muted_key FROM mutes WHERE account_id = $1")
-                .bind(account)
-                .fetch_all(&self.pool)
-                .await?;
-            Ok(rows
-                .iter()
-                .map(|r| r.try_get("muted_key"))
-                .collect::<Result<_, _>>()?)
-        })
+        Box::pin(self.mutes_(account))
     }
 
     fn set_mute<'a>(&'a self, account: i64, key: &'a str, on: bool) -> Fut<'a, ()> {
-        Box::pin(async move {
-            sqlx::query("DELETE FROM mutes WHERE account_id = $1 AND muted_key = $2")
-                .bind(account)
-                .bind(key)
-                .execute(&self.pool)
-                .await?;
-            if on {
-                sqlx::query("INSERT INTO mutes (account_id, muted_key) VALUES ($1, $2)")
-                    .bind(account)
-                    .bind(key)
-                    .execute(&self.pool)
-                    .await?;
-            }
-            Ok(())
-        })
+        Box::pin(self.set_mute_(account, key, on))
     }
 }
