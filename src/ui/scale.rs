@@ -56,17 +56,16 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Sets [`UiScale`] from the primary window and the setting, when either changed.
 fn follow_the_window(
-    windows: Query<&Window, (With<PrimaryWindow>, Changed<Window>)>,
+    window: Query<Ref<Window>, With<PrimaryWindow>>,
     settings: Res<Settings>,
-    all: Query<&Window, With<PrimaryWindow>>,
     mut scale: ResMut<UiScale>,
 ) {
-    if windows.is_empty() && !settings.is_changed() {
-        return;
-    }
-    let Ok(window) = all.single() else {
+    let Ok(window) = window.single() else {
         return;
     };
+    if !window.is_changed() && !settings.is_changed() {
+        return;
+    }
     let want = ui_scale(window.size(), settings.ui_size);
     if (scale.0 - want).abs() > 1e-3 {
         scale.0 = want;

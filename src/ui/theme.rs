@@ -193,45 +193,42 @@ fn localize(
 /// The words of a shared settings line, and whether it shows as chosen.
 pub(crate) fn dynamic_words(d: Dynamic, settings: &Settings) -> (String, bool) {
     let lang = settings.language;
-    {
-        let (words, chosen) = match d {
-            Dynamic::Level(l) => (text::level_name(l, lang).to_owned(), l == settings.level),
-            Dynamic::Handicap(h, gives) => (text::handicap_name(h, gives, lang), false),
-            Dynamic::Graphics => (text::graphics_name(settings.graphics, lang), false),
-            Dynamic::UiSize => (
-                super::scale::ui_size_name(settings.ui_size, lang).into(),
-                false,
-            ),
-            Dynamic::Pieces => (text::pieces_name(settings.pieces, lang), false),
-            Dynamic::Board => (text::board_name(settings.board, lang), false),
-            Dynamic::Notation => (text::notation_name(settings.notation, lang), false),
-            Dynamic::Engine => (text::engine_name(&settings.engine, lang), false),
-            Dynamic::Rules => (text::rules_name(settings.rules, lang), false),
-            Dynamic::Threads => (
-                text::threads_name(settings.threads, settings.engine_threads(), lang),
-                false,
-            ),
-            Dynamic::Sound => (
-                text::tr(
-                    if settings.sound {
-                        Key::SoundOn
-                    } else {
-                        Key::SoundOff
-                    },
-                    lang,
-                )
-                .to_owned(),
-                false,
-            ),
-            Dynamic::Language(l) => (
-                match l {
-                    Language::Chinese => "中文".to_owned(),
-                    Language::English => "English".to_owned(),
+    match d {
+        Dynamic::Level(l) => (text::level_name(l, lang).to_owned(), l == settings.level),
+        Dynamic::Handicap(h, gives) => (text::handicap_name(h, gives, lang), false),
+        Dynamic::Graphics => (text::graphics_name(settings.graphics, lang), false),
+        Dynamic::UiSize => (
+            super::scale::ui_size_name(settings.ui_size, lang).into(),
+            false,
+        ),
+        Dynamic::Pieces => (text::pieces_name(settings.pieces, lang), false),
+        Dynamic::Board => (text::board_name(settings.board, lang), false),
+        Dynamic::Notation => (text::notation_name(settings.notation, lang), false),
+        Dynamic::Engine => (text::engine_name(&settings.engine, lang), false),
+        Dynamic::Rules => (text::rules_name(settings.rules, lang), false),
+        Dynamic::Threads => (
+            text::threads_name(settings.threads, settings.engine_threads(), lang),
+            false,
+        ),
+        Dynamic::Sound => (
+            text::tr(
+                if settings.sound {
+                    Key::SoundOn
+                } else {
+                    Key::SoundOff
                 },
-                l == lang,
-            ),
-        };
-        (words, chosen)
+                lang,
+            )
+            .to_owned(),
+            false,
+        ),
+        Dynamic::Language(l) => (
+            match l {
+                Language::Chinese => "中文".to_owned(),
+                Language::English => "English".to_owned(),
+            },
+            l == lang,
+        ),
     }
 }
 

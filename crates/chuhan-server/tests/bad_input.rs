@@ -23,7 +23,8 @@ fn code(m: &ServerMsg) -> Option<ErrorCode> {
     }
 }
 
-async fn refused(bot: &mut Bot, what: &str) -> ErrorCode {
+/// The code of `bot`'s next error (`what`: the case, for the failure message).
+async fn error_code(bot: &mut Bot, what: &str) -> ErrorCode {
     let m = bot
         .expect(|m| matches!(m, ServerMsg::Error { .. }))
         .await
@@ -71,14 +72,17 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
         .await
         .unwrap();
     x.send(&ClientMsg::Guest).await.unwrap();
-    assert_eq!(refused(&mut x, "no hello").await, ErrorCode::HelloFirst);
+    assert_eq!(error_code(&mut x, "no hello").await, ErrorCode::HelloFirst);
     x.send(&ClientMsg::Hello {
         protocol: 99,
         client: "old".into(),
     })
     .await
     .unwrap();
-    assert_eq!(refused(&mut x, "version").await, ErrorCode::ProtocolVersion);
+    assert_eq!(
+        error_code(&mut x, "version").await,
+        ErrorCode::ProtocolVersion
+    );
     assert!(
         x.closed_within(Duration::from_secs(5)).await,
         "closed after a version mismatch"
@@ -103,10 +107,10 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
         (r#"{"t":"ping"}"#.to_owned(), ErrorCode::BadField),
     ] {
         x.send_raw(frame.clone()).await.unwrap();
-        assert_eq!(refused(&mut x, &frame).await, want, "{frame}");
+        assert_eq!(error_code(&mut x, &frame).await, want, "{frame}");
     }
     x.send_binary(vec![0xff; 64]).await.unwrap();
-    assert_eq!(refused(&mut x, "binary").await, ErrorCode::BadJson);
+    assert_eq!(error_code(&mut x, "binary").await, ErrorCode::BadJson);
     // Not logged in.
     x.send(&ClientMsg::Move {
         game: g,
@@ -117,7 +121,7 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
     .await
     .unwrap();
     assert_eq!(
-        refused(&mut x, "move before login").await,
+        error_code(&mut x, "move before login").await,
         ErrorCode::NotLoggedIn
     );
     // Names with SQL and HTML; a seek out of bounds; a rated game as a guest.
@@ -133,7 +137,7 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
         .await
         .unwrap();
         assert_eq!(
-            refused(&mut x, name).await,
+            error_code(&mut x, name).await,
             ErrorCode::NameInvalid,
             "{name}"
         );
@@ -155,7 +159,7 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
     ] {
         x.send(&msg).await.unwrap();
         assert_eq!(
-            refused(&mut x, "other's game").await,
+            error_code(&mut x, "other's game").await,
             ErrorCode::NotYourGame,
             "{msg:?}"
         );
@@ -168,7 +172,7 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
     })
     .await
     .unwrap();
-    assert_eq!(refused(&mut x, "no game").await, ErrorCode::NoSuchGame);
+    assert_eq!(error_code(&mut x, "no game").await, ErrorCode::NoSuchGame);
     x.send(&ClientMsg::Seek {
         time: TimeControl::new(0, 0),
         rated: false,
@@ -179,7 +183,7 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
     })
     .await
     .unwrap();
-    assert_eq!(refused(&mut x, "seek").await, ErrorCode::BadSeek);
+    assert_eq!(error_code(&mut x, "seek").await, ErrorCode::BadSeek);
     x.send(&ClientMsg::Seek {
         time: TimeControl::new(300, 3),
         rated: true,
@@ -191,7 +195,7 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
     .await
     .unwrap();
     assert_eq!(
-        refused(&mut x, "rated guest").await,
+        error_code(&mut x, "rated guest").await,
         ErrorCode::GuestNotAllowed
     );
     x.send(&ClientMsg::Chat {
@@ -200,7 +204,10 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
     })
     .await
     .unwrap();
-    assert_eq!(refused(&mut x, "long chat").await, ErrorCode::ChatInvalid);
+    assert_eq!(
+        error_code(&mut x, "long chat").await,
+        ErrorCode::ChatInvalid
+    );
     // An oversized frame: refused in words, then the connection is closed.
     x.send_raw(format!(
         r#"{{"t":"chat","room":{{"kind":"lobby"}},"text":"{}"}}"#,
@@ -208,7 +215,10 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
     ))
     .await
     .unwrap();
-    assert_eq!(refused(&mut x, "big frame").await, ErrorCode::FrameTooLarge);
+    assert_eq!(
+        error_code(&mut x, "big frame").await,
+        ErrorCode::FrameTooLarge
+    );
     assert!(x.closed_within(Duration::from_secs(5)).await);
 
     // Tokens: unknown, and revoked by logout.
@@ -219,7 +229,7 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
     .await
     .unwrap();
     assert_eq!(
-        refused(&mut y, "unknown token").await,
+        error_code(&mut y, "unknown token").await,
         ErrorCode::TokenInvalid
     );
     let name = common::unique("tok");
@@ -236,7 +246,7 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
         .unwrap();
     y.send(&ClientMsg::Resume { token }).await.unwrap();
     assert_eq!(
-        refused(&mut y, "revoked token").await,
+        error_code(&mut y, "revoked token").await,
         ErrorCode::TokenInvalid
     );
     // Wrong passwords: three, then the account is rate-limited even with the right one.
@@ -247,7 +257,7 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
         })
         .await
         .unwrap();
-        let c = refused(&mut y, "wrong password").await;
+        let c = error_code(&mut y, "wrong password").await;
         assert!(
             matches!(c, ErrorCode::BadCredentials | ErrorCode::RateLimited),
             "{c:?}"
@@ -264,7 +274,7 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
         })
         .await
         .unwrap();
-        codes.push(refused(&mut z, "flood").await);
+        codes.push(error_code(&mut z, "flood").await);
     }
     assert!(
         codes[..5].iter().all(|c| *c == ErrorCode::BadCredentials),
@@ -284,7 +294,7 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
         .await
         .unwrap();
     assert_eq!(
-        refused(&mut fifth, "fifth").await,
+        error_code(&mut fifth, "fifth").await,
         ErrorCode::TooManyConnections
     );
     assert!(fifth.closed_within(Duration::from_secs(5)).await);

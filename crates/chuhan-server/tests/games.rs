@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{game, guest, over, over_within, play, player, server};
+use common::{game, guest, offer, over, over_within, play, player, refused, server};
 use xiangqi_protocol::{
     ChatLine, ClaimKind, ClientMsg, ErrorCode, OfferKind, Role, Room, Rules, ServerMsg, TimeControl,
 };
@@ -65,20 +65,7 @@ async fn mate_ends_the_game(db: &str) {
     })
     .await
     .unwrap();
-    let e = r
-        .expect(|m| matches!(m, ServerMsg::Error { .. }))
-        .await
-        .unwrap();
-    assert!(
-        matches!(
-            e,
-            ServerMsg::Error {
-                code: ErrorCode::GameOver,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    refused(&mut r, ErrorCode::GameOver).await;
 }
 
 async fn resignation_rates_both_and_the_pgn_reads_back(db: &str) {
@@ -173,37 +160,8 @@ async fn draw_agreement_takeback_and_abort(db: &str) {
     play(&mut r, &mut b, g, 0, "h2e2").await;
     play(&mut b, &mut r, g, 1, "h9g7").await;
     r.send(&ClientMsg::Abort { game: g }).await.unwrap();
-    let e = r
-        .expect(|m| matches!(m, ServerMsg::Error { .. }))
-        .await
-        .unwrap();
-    assert!(
-        matches!(
-            e,
-            ServerMsg::Error {
-                code: ErrorCode::NotNow,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    b.send(&ClientMsg::Offer {
-        game: g,
-        kind: OfferKind::Takeback,
-    })
-    .await
-    .unwrap();
-    r.expect(|m| {
-        matches!(
-            m,
-            ServerMsg::Offered {
-                kind: OfferKind::Takeback,
-                ..
-            }
-        )
-    })
-    .await
-    .unwrap();
+    refused(&mut r, ErrorCode::NotNow).await;
+    offer(&mut b, &mut r, g, OfferKind::Takeback).await;
     r.send(&ClientMsg::Offer {
         game: g,
         kind: OfferKind::Takeback,
@@ -219,23 +177,7 @@ async fn draw_agreement_takeback_and_abort(db: &str) {
         "{back:?}"
     );
     play(&mut b, &mut r, g, 1, "b9c7").await;
-    r.send(&ClientMsg::Offer {
-        game: g,
-        kind: OfferKind::Draw,
-    })
-    .await
-    .unwrap();
-    b.expect(|m| {
-        matches!(
-            m,
-            ServerMsg::Offered {
-                kind: OfferKind::Draw,
-                ..
-            }
-        )
-    })
-    .await
-    .unwrap();
+    offer(&mut r, &mut b, g, OfferKind::Draw).await;
     b.send(&ClientMsg::Offer {
         game: g,
         kind: OfferKind::Draw,
@@ -316,20 +258,7 @@ async fn disconnect_then_claim_and_reconnect(db: &str) {
     })
     .await
     .unwrap();
-    let e = r
-        .expect(|m| matches!(m, ServerMsg::Error { .. }))
-        .await
-        .unwrap();
-    assert!(
-        matches!(
-            e,
-            ServerMsg::Error {
-                code: ErrorCode::NotNow,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    refused(&mut r, ErrorCode::NotNow).await;
     tokio::time::sleep(Duration::from_millis(1100)).await;
     r.send(&ClientMsg::Claim {
         game: g,
@@ -348,23 +277,7 @@ async fn rematch_swaps_colours(db: &str) {
     play(&mut b, &mut r, g, 1, "h9g7").await;
     r.send(&ClientMsg::Resign { game: g }).await.unwrap();
     over(&mut b, g).await;
-    r.send(&ClientMsg::Offer {
-        game: g,
-        kind: OfferKind::Rematch,
-    })
-    .await
-    .unwrap();
-    b.expect(|m| {
-        matches!(
-            m,
-            ServerMsg::Offered {
-                kind: OfferKind::Rematch,
-                ..
-            }
-        )
-    })
-    .await
-    .unwrap();
+    offer(&mut r, &mut b, g, OfferKind::Rematch).await;
     b.send(&ClientMsg::Offer {
         game: g,
         kind: OfferKind::Rematch,
@@ -432,20 +345,7 @@ async fn a_spectator_joins_mid_game(db: &str) {
     })
     .await
     .unwrap();
-    let e = w
-        .expect(|m| matches!(m, ServerMsg::Error { .. }))
-        .await
-        .unwrap();
-    assert!(
-        matches!(
-            e,
-            ServerMsg::Error {
-                code: ErrorCode::NotYourGame,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    refused(&mut w, ErrorCode::NotYourGame).await;
 }
 
 async fn a_move_sent_twice_is_played_once(db: &str) {

@@ -7,7 +7,7 @@ mod common;
 use std::time::Duration;
 
 use chuhan_server::bot::Bot;
-use common::{game, guest, over_within, play, player, server};
+use common::{game, guest, offer, over_within, play, player, refused, server};
 use xiangqi_protocol::{
     ClientMsg, ColorChoice, ErrorCode, OfferKind, Room, Rules, ServerMsg, TimeControl,
 };
@@ -97,20 +97,7 @@ async fn seeks_appear_and_vanish_live() {
     b.send(&ClientMsg::AcceptSeek { seek: view.id })
         .await
         .unwrap();
-    let e = b
-        .expect(|m| matches!(m, ServerMsg::Error { .. }))
-        .await
-        .unwrap();
-    assert!(
-        matches!(
-            e,
-            ServerMsg::Error {
-                code: ErrorCode::CannotAccept,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    refused(&mut b, ErrorCode::CannotAccept).await;
     c.send(&ClientMsg::AcceptSeek { seek: view.id })
         .await
         .unwrap();
@@ -159,23 +146,7 @@ async fn a_first_move_not_played_aborts_and_a_move_withdraws_a_draw_offer() {
     )
     .await;
     play(&mut r, &mut b, g, 0, "h2e2").await;
-    r.send(&ClientMsg::Offer {
-        game: g,
-        kind: OfferKind::Draw,
-    })
-    .await
-    .unwrap();
-    b.expect(|m| {
-        matches!(
-            m,
-            ServerMsg::Offered {
-                kind: OfferKind::Draw,
-                ..
-            }
-        )
-    })
-    .await
-    .unwrap();
+    offer(&mut r, &mut b, g, OfferKind::Draw).await;
     play(&mut b, &mut r, g, 1, "h9g7").await;
     r.expect(|m| {
         matches!(
@@ -189,23 +160,7 @@ async fn a_first_move_not_played_aborts_and_a_move_withdraws_a_draw_offer() {
     .await
     .unwrap();
     // Accepting it now is offering anew, not a draw.
-    b.send(&ClientMsg::Offer {
-        game: g,
-        kind: OfferKind::Draw,
-    })
-    .await
-    .unwrap();
-    r.expect(|m| {
-        matches!(
-            m,
-            ServerMsg::Offered {
-                kind: OfferKind::Draw,
-                ..
-            }
-        )
-    })
-    .await
-    .unwrap();
+    offer(&mut b, &mut r, g, OfferKind::Draw).await;
     b.send(&ClientMsg::Chat {
         room: Room::Game { game: g },
         text: "和棋吗".into(),
@@ -274,35 +229,9 @@ async fn a_banned_account_cannot_log_in() {
     })
     .await
     .unwrap();
-    let e = b
-        .expect(|m| matches!(m, ServerMsg::Error { .. }))
-        .await
-        .unwrap();
-    assert!(
-        matches!(
-            e,
-            ServerMsg::Error {
-                code: ErrorCode::Banned,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    refused(&mut b, ErrorCode::Banned).await;
     b.send(&ClientMsg::Resume { token }).await.unwrap();
-    let e = b
-        .expect(|m| matches!(m, ServerMsg::Error { .. }))
-        .await
-        .unwrap();
-    assert!(
-        matches!(
-            e,
-            ServerMsg::Error {
-                code: ErrorCode::TokenInvalid,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    refused(&mut b, ErrorCode::TokenInvalid).await;
     assert!(admin("unban").status.success());
     b.log_in(ClientMsg::Login {
         name: name.clone(),

@@ -217,6 +217,9 @@ pub(crate) const CLIENT_TYPES: &[&str] = &[
 ];
 
 impl ClientMsg {
+    /// Every type a client may send, as `"t"` spells it.
+    pub const TYPES: &[&str] = CLIENT_TYPES;
+
     /// The message as one JSON text frame.
     #[must_use]
     pub fn to_json(&self) -> String {

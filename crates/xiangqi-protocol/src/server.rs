@@ -201,6 +201,9 @@ const SERVER_TYPES: &[&str] = &[
 ];
 
 impl ServerMsg {
+    /// Every type the server sends, as `"t"` spells it.
+    pub const TYPES: &[&str] = SERVER_TYPES;
+
     /// The message as one JSON text frame.
     #[must_use]
     pub fn to_json(&self) -> String {

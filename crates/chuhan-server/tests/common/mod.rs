@@ -172,3 +172,25 @@ pub async fn over_within(
         black_rating.map(|r| (r.before, r.after)),
     )
 }
+
+/// Waits for `bot`'s next error and checks its code.
+pub async fn refused(bot: &mut Bot, code: xiangqi_protocol::ErrorCode) {
+    let e = bot
+        .expect(|m| matches!(m, ServerMsg::Error { .. }))
+        .await
+        .expect("an error");
+    assert!(
+        matches!(&e, ServerMsg::Error { code: c, .. } if *c == code),
+        "{code:?} expected, got {e:?}"
+    );
+}
+
+/// `from` makes an offer of `kind` in `game` (or accepts one); `to` is told of it.
+pub async fn offer(from: &mut Bot, to: &mut Bot, game: u64, kind: xiangqi_protocol::OfferKind) {
+    from.send(&ClientMsg::Offer { game, kind })
+        .await
+        .expect("sent");
+    to.expect(|m| matches!(m, ServerMsg::Offered { kind: k, .. } if *k == kind))
+        .await
+        .expect("the offer is told");
+}
