@@ -32,7 +32,7 @@ fn menu_entries(app: &mut App) {
         app.add_menu_entry(entry(
             order,
             send(ClockRequest::SetTimeControl(tc)),
-            live(move |s, lang| (text::time_control_name(tc, lang), tc == s.time_control)),
+            live(move |s, lang| (time_control_name(tc, lang), tc == s.time_control)),
         ));
     }
     app.add_menu_entry(entry(
@@ -45,7 +45,7 @@ fn menu_entries(app: &mut App) {
                 "Own:"
             };
             (
-                format!("{own} {}", text::time_control_name(s.custom_clock, lang)),
+                format!("{own} {}", time_control_name(s.custom_clock, lang)),
                 s.custom_clock == s.time_control && !TimeControl::PRESETS.contains(&s.time_control),
             )
         }),
@@ -203,5 +203,18 @@ fn show(
                 t.0 = words.clone();
             }
         }
+    }
+}
+
+/// A time control as a menu line: `5+3` (minutes + seconds a move), `每步30秒`, `不限时`.
+#[must_use]
+fn time_control_name(tc: TimeControl, lang: Language) -> String {
+    let zh = lang == Language::Chinese;
+    match tc {
+        TimeControl::Untimed => text::tr(text::Key::Untimed, lang).to_owned(),
+        TimeControl::PerMove { seconds } if zh => format!("每步{seconds}秒"),
+        TimeControl::PerMove { seconds } => format!("{seconds} s a move"),
+        TimeControl::Fischer { .. } if zh => format!("{}（分+秒）", tc.short()),
+        TimeControl::Fischer { .. } => format!("{} (min + s)", tc.short()),
     }
 }

@@ -303,20 +303,6 @@ pub fn notation_name(notation: MoveNotation, lang: Language) -> String {
     }
 }
 
-/// A time control as a menu line: `5+3` (minutes + seconds a move), `每步30秒`, `不限时`.
-#[must_use]
-pub fn time_control_name(tc: crate::core::setup::TimeControl, lang: Language) -> String {
-    use crate::core::setup::TimeControl;
-    let zh = lang == Language::Chinese;
-    match tc {
-        TimeControl::Untimed => tr(Key::Untimed, lang).to_owned(),
-        TimeControl::PerMove { seconds } if zh => format!("每步{seconds}秒"),
-        TimeControl::PerMove { seconds } => format!("{seconds} s a move"),
-        TimeControl::Fischer { .. } if zh => format!("{}（分+秒）", tc.short()),
-        TimeControl::Fischer { .. } => format!("{} (min + s)", tc.short()),
-    }
-}
-
 /// The external engine's menu line: `引擎：内置` / `Engine: pikafish`.
 #[must_use]
 pub fn engine_name(engine: &crate::core::settings::ExternalEngine, lang: Language) -> String {

@@ -302,7 +302,7 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
     // Through all of it the game went on.
     play(&mut b, &mut r, g, 1, "h9g7").await;
     play(&mut r, &mut b, g, 2, "h0g2").await;
-    let metrics = reqwest_free_get(addr, "/metrics").await;
+    let metrics = common::http_response(addr, "/metrics").await;
     assert!(metrics.contains("chuhan_refused_total"), "{metrics}");
     drop(held);
 }
@@ -327,17 +327,4 @@ async fn an_idle_connection_is_pinged_then_closed() {
     live.expect(|m| matches!(m, ServerMsg::Pong { n: 7 }))
         .await
         .unwrap();
-}
-
-async fn reqwest_free_get(addr: std::net::SocketAddr, path: &str) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
-    s.write_all(
-        format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").as_bytes(),
-    )
-    .await
-    .expect("write");
-    let mut text = String::new();
-    s.read_to_string(&mut text).await.expect("read");
-    text
 }

@@ -3,32 +3,17 @@
 //! draw agreement, takeback, abort, disconnect then claim, reconnect, rematch, a spectator
 //! joining mid-game, a move sent twice, the PGN export read back.
 
+#[macro_use]
 mod common;
 
 use std::time::Duration;
 
-use common::{game, guest, offer, over, over_within, play, player, refused, server};
+use common::{game, guest, http_get, offer, over, over_within, play, player, refused, server};
 use xiangqi_protocol::{
     ChatLine, ClaimKind, ClientMsg, ErrorCode, OfferKind, Role, Room, Rules, ServerMsg, TimeControl,
 };
 
 const BLITZ: TimeControl = TimeControl::new(300, 3);
-
-/// Each scenario once on SQLite in memory and once on PostgreSQL.
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-               async fn $name() { super::$name("sqlite::memory:").await; } )*
-        }
-        mod postgres {
-            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-               async fn $name() {
-                   if let Some(url) = super::common::postgres() { super::$name(&url).await; }
-               } )*
-        }
-    };
-}
 
 on_both!(
     mate_ends_the_game,
@@ -37,7 +22,6 @@ on_both!(
     each_rulebook_judges_perpetual_check,
     draw_agreement_takeback_and_abort,
     disconnect_then_claim_and_reconnect,
-    a_guest_comes_back_with_its_token_until_it_logs_out,
     rematch_swaps_colours,
     a_spectator_joins_mid_game,
     a_move_sent_twice_is_played_once,
@@ -409,126 +393,4 @@ async fn a_move_sent_twice_is_played_once(db: &str) {
     assert_eq!(code(r.expect(err).await.unwrap()), ErrorCode::WrongPly);
     assert_eq!(code(r.expect(err).await.unwrap()), ErrorCode::IllegalMove);
     play(&mut r, &mut b, g, 2, "h0g2").await;
-}
-
-/// A GET on loopback, the body.
-pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
-    s.write_all(
-        format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").as_bytes(),
-    )
-    .await
-    .expect("write");
-    let mut text = String::new();
-    s.read_to_string(&mut text).await.expect("read");
-    let body = text.split_once("\r\n\r\n").map_or("", |p| p.1);
-    if text
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        dechunk(body)
-    } else {
-        body.to_owned()
-    }
-}
-
-fn dechunk(mut body: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        body = &rest[n + 2..];
-    }
-    out
-}
-
-/// A guest's game resumed after a restart is not given to a later guest who happens to get the
-/// same name (guests are known by a key of their own).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_new_guest_with_a_resumed_guests_name_is_not_seated() {
-    let dir = std::env::temp_dir().join(format!("chuhan-guests-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("dir");
-    let db = format!("sqlite://{}", dir.join("s.db").display());
-    let first = server(&db).await;
-    let (mut r, mut b) = (guest(first.addr).await, guest(first.addr).await);
-    let g = game(&mut r, &mut b, BLITZ, false, Rules::Asian, None).await;
-    play(&mut r, &mut b, g, 0, "h2e2").await;
-    // A second server on the same database resumes the game.
-    let second = server(&db).await;
-    let hub = &second.hub;
-    let (out, _inbox) = hub
-        .connect("127.0.0.1".parse().expect("ip"))
-        .expect("a connection");
-    let newcomer = chuhan_server::hub::User {
-        account: None,
-        name: r.name.clone(),
-        key: chuhan_server::auth::guest_key(),
-        guest: true,
-    };
-    assert_eq!(hub.login(out.conn, newcomer), Vec::<u64>::new());
-    assert_eq!(
-        hub.games().iter().filter(|s| s.id == g).count(),
-        1,
-        "the game was resumed"
-    );
-    // The guest itself logs in again with its token on the restarted server and gets its seat.
-    let token = r.token.clone().expect("a guest has a token");
-    let mut again = chuhan_server::bot::Bot::connect(second.addr)
-        .await
-        .expect("connects");
-    again
-        .log_in(ClientMsg::Resume { token })
-        .await
-        .expect("the guest's token still logs in");
-    assert_eq!(again.name, r.name);
-    let ServerMsg::Game { game: view } = again
-        .expect(|m| matches!(m, ServerMsg::Game { game: v } if v.id == g))
-        .await
-        .expect("its game")
-    else {
-        unreachable!()
-    };
-    assert_eq!((view.you, view.moves.len()), (Role::Red, 1));
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// A guest's token logs it in again (a dropped connection); after logging out it does not.
-async fn a_guest_comes_back_with_its_token_until_it_logs_out(db: &str) {
-    let s = server(db).await;
-    let (mut r, mut b) = (guest(s.addr).await, guest(s.addr).await);
-    let g = game(&mut r, &mut b, BLITZ, false, Rules::Asian, None).await;
-    play(&mut r, &mut b, g, 0, "h2e2").await;
-    let token = r.token.clone().expect("a guest has a token");
-    let name = r.name.clone();
-    r.close().await;
-    let mut r = chuhan_server::bot::Bot::connect(s.addr).await.unwrap();
-    r.log_in(ClientMsg::Resume {
-        token: token.clone(),
-    })
-    .await
-    .unwrap();
-    assert_eq!(r.name, name);
-    let ServerMsg::Game { game: view } = r
-        .expect(|m| matches!(m, ServerMsg::Game { game: v } if v.id == g))
-        .await
-        .unwrap()
-    else {
-        unreachable!()
-    };
-    assert_eq!((view.you, view.moves.len()), (Role::Red, 1));
-    r.send(&ClientMsg::Logout).await.unwrap();
-    r.expect(|m| matches!(m, ServerMsg::LoggedOut))
-        .await
-        .unwrap();
-    let mut r = chuhan_server::bot::Bot::connect(s.addr).await.unwrap();
-    let refused = r.log_in(ClientMsg::Resume { token }).await;
-    assert!(
-        refused.as_ref().is_err_and(|e| e.contains("TokenInvalid")),
-        "{refused:?}"
-    );
 }

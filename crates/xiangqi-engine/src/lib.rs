@@ -23,8 +23,6 @@ mod level;
 pub mod nnue;
 pub mod puzzle;
 pub mod search;
-pub mod sprt;
-pub mod tune;
 pub mod uci;
 
 use std::sync::Arc;

@@ -8,6 +8,24 @@ use chuhan_server::bot::Bot;
 use chuhan_server::config::Config;
 use xiangqi_protocol::{ClientMsg, ColorChoice, Role, Rules, ServerMsg, TimeControl};
 
+/// Each scenario once on SQLite in memory and once on PostgreSQL (the test file names the
+/// scenarios, each an `async fn(&str)` taking the database URL).
+#[macro_export]
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+               async fn $name() { super::$name("sqlite::memory:").await; } )*
+        }
+        mod postgres {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+               async fn $name() {
+                   if let Some(url) = super::common::postgres() { super::$name(&url).await; }
+               } )*
+        }
+    };
+}
+
 /// The databases to run a scenario on: SQLite in memory always; PostgreSQL when
 /// `CHUHAN_TEST_POSTGRES` names one. `tools/test.sh` (and so CI) sets
 /// `CHUHAN_REQUIRE_POSTGRES=1`, which turns its absence into a failure.
@@ -193,4 +211,40 @@ pub async fn offer(from: &mut Bot, to: &mut Bot, game: u64, kind: xiangqi_protoc
     to.expect(|m| matches!(m, ServerMsg::Offered { kind: k, .. } if *k == kind))
         .await
         .expect("the offer is told");
+}
+
+/// A GET on loopback: the whole response, status line and headers included.
+pub async fn http_response(addr: std::net::SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    s.write_all(
+        format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .await
+    .expect("write");
+    let mut text = String::new();
+    s.read_to_string(&mut text).await.expect("read");
+    text
+}
+
+/// A GET on loopback: the body, de-chunked.
+pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    let text = http_response(addr, path).await;
+    let body = text.split_once("\r\n\r\n").map_or("", |p| p.1);
+    if !text
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        return body.to_owned();
+    }
+    let (mut rest, mut out) = (body, String::new());
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&after[..n]);
+        rest = &after[n + 2..];
+    }
+    out
 }

@@ -1,121 +1,42 @@
-//! Another UCI xiangqi engine (Pikafish, for example, coordinates `a0`-`i9`) run as a child
-//! process. Its output is read by a thread into a channel, so every wait has a deadline; the
-//! stop flag is polled while it searches and sends `stop`. Dropping the engine sends `quit` and
-//! kills the process if it does not leave.
+//! Another UCI xiangqi engine (Pikafish, for example, coordinates `a0`-`i9`) as the game's
+//! analyser, through the shared child-process client ([`super::process`]): the stop flag is polled
+//! while it searches and sends `stop`; a `bestmove` that is not legal is an error.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use xiangqi::{Move, Position};
 
+use super::process::{Dialect, EngineProcess};
+pub use super::process::{HANDSHAKE, KillSwitch, STOP_GRACE};
 use super::{Analyser, AnalyserError, Line, put_line};
 use crate::Level;
 use crate::search::{Limits, MATE, MATE_BOUND};
 
-/// How long the engine has to answer `uci` and `isready`.
-pub const HANDSHAKE: Duration = Duration::from_secs(10);
-
-/// How long an engine has to answer `stop` (and `quit`) before it is killed: well under the
-/// game's patience at quitting, so that no program outlives the game.
-pub const STOP_GRACE: Duration = Duration::from_millis(500);
-
 /// The most lines (`multipv`) kept from an engine, whatever it prints.
 pub const MAX_LINES: usize = 64;
-
-/// Ends an external engine's program from any thread (the game's quit, when a search still holds
-/// the engine).
-#[derive(Clone, Debug)]
-pub struct KillSwitch(Arc<Mutex<Child>>);
-
-impl KillSwitch {
-    /// Kills the program (if it still runs) and reaps it.
-    pub fn kill(&self) {
-        if let Ok(mut child) = self.0.lock()
-            && !matches!(child.try_wait(), Ok(Some(_)))
-        {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-
-    /// Whether the program has ended (reaping it if so).
-    fn ended(&self) -> bool {
-        self.0
-            .lock()
-            .map_or(true, |mut c| matches!(c.try_wait(), Ok(Some(_))))
-    }
-}
 
 /// A running external engine.
 pub struct UciEngine {
     path: String,
-    name: String,
-    child: KillSwitch,
-    input: ChildStdin,
-    lines: Receiver<String>,
+    process: EngineProcess,
     stop: Arc<AtomicBool>,
-    /// Whether it offers the `Repetition Rule` option (Chuhan's engine does).
-    knows_rulebooks: bool,
 }
 
 impl UciEngine {
     /// Starts the program at `path` and sets `options` (name, value), e.g. `Threads`, `Hash`.
     pub fn start(path: &str, options: &[(String, String)]) -> Result<UciEngine, AnalyserError> {
-        let start_err = |reason: String| AnalyserError::Start {
-            path: path.to_owned(),
-            reason,
-        };
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| start_err(e.to_string()))?;
-        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            return Err(start_err("no pipes".into()));
-        };
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut engine = UciEngine {
-            path: path.to_owned(),
-            name: path.rsplit('/').next().unwrap_or(path).to_owned(),
-            child: KillSwitch(Arc::new(Mutex::new(child))),
-            input,
-            lines,
-            stop: Arc::new(AtomicBool::new(false)),
-            knows_rulebooks: false,
-        };
-        engine.send("uci")?;
-        let deadline = Instant::now() + HANDSHAKE;
-        loop {
-            let line = engine.next_line(deadline, "uciok")?;
-            if let Some(name) = line.strip_prefix("id name ") {
-                engine.name = name.trim().to_owned();
-            }
-            if line.starts_with("option name Repetition Rule ") {
-                engine.knows_rulebooks = true;
-            }
-            if line.trim() == "uciok" {
-                break;
-            }
-        }
+        let mut process = EngineProcess::start(path, &[], Dialect::Uci)?;
         for (name, value) in options {
-            engine.send(&format!("setoption name {name} value {value}"))?;
+            process.set_option(name, value)?;
         }
-        engine.ready()?;
-        Ok(engine)
+        process.ready()?;
+        Ok(UciEngine {
+            path: path.to_owned(),
+            process,
+            stop: Arc::new(AtomicBool::new(false)),
+        })
     }
 
     /// The program's path.
@@ -127,31 +48,7 @@ impl UciEngine {
     /// What ends the program from another thread.
     #[must_use]
     pub fn kill_switch(&self) -> KillSwitch {
-        self.child.clone()
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), AnalyserError> {
-        writeln!(self.input, "{line}")
-            .and_then(|()| self.input.flush())
-            .map_err(|e| AnalyserError::Died(e.to_string()))
-    }
-
-    fn next_line(&self, deadline: Instant, awaited: &str) -> Result<String, AnalyserError> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(AnalyserError::Timeout(awaited.to_owned())),
-            Err(RecvTimeoutError::Disconnected) => {
-                Err(AnalyserError::Died("its output closed".into()))
-            }
-        }
-    }
-
-    fn ready(&mut self) -> Result<(), AnalyserError> {
-        self.send("isready")?;
-        let deadline = Instant::now() + HANDSHAKE;
-        while self.next_line(deadline, "readyok")?.trim() != "readyok" {}
-        Ok(())
+        self.process.kill_switch()
     }
 
     /// Sends the position and `go`, reads `info` lines until `bestmove`; `stop` is sent when
@@ -181,8 +78,8 @@ impl UciEngine {
                 cmd.push_str(&format!(" {m}"));
             }
         }
-        self.send(&cmd)?;
-        self.send(&go_command(start, moves.len(), limits))?;
+        self.process.send(&cmd)?;
+        self.process.send(&go_command(start, moves.len(), limits))?;
         // However long the search may take, an engine that says nothing for this long is gone.
         let budget = limits
             .movetime
@@ -196,16 +93,16 @@ impl UciEngine {
         let mut stopped = false;
         loop {
             if !stopped && self.stop.load(Ordering::SeqCst) {
-                self.send("stop")?;
+                self.process.send("stop")?;
                 stopped = true;
                 deadline = deadline.min(Instant::now() + STOP_GRACE);
             }
             let poll = (Instant::now() + Duration::from_millis(20)).min(deadline);
-            let line = match self.next_line(poll, "bestmove") {
+            let line = match self.process.next_line(poll, "bestmove") {
                 Ok(line) => line,
                 Err(AnalyserError::Timeout(_)) if Instant::now() < deadline => continue,
                 Err(e) => {
-                    self.child.kill();
+                    self.process.kill_switch().kill();
                     return Err(e);
                 }
             };
@@ -315,7 +212,8 @@ impl Analyser for UciEngine {
         lines: usize,
         on_line: &mut dyn FnMut(usize, &Line),
     ) -> Result<Vec<Line>, AnalyserError> {
-        self.send(&format!("setoption name MultiPV value {}", lines.max(1)))?;
+        self.process
+            .send(&format!("setoption name MultiPV value {}", lines.max(1)))?;
         let (found, best) = self.search(start, moves, limits, lines, on_line)?;
         // An engine that answers from its book reports no line: its move alone, scored level.
         if found.is_empty()
@@ -338,7 +236,7 @@ impl Analyser for UciEngine {
         level: Option<Level>,
         on_line: &mut dyn FnMut(&Line),
     ) -> Result<Option<Move>, AnalyserError> {
-        self.send("setoption name MultiPV value 1")?;
+        self.process.send("setoption name MultiPV value 1")?;
         // The level caps depth, nodes and time as it does for the built-in engine (an engine
         // that has no levels plays at full strength within them).
         let mut limits = limits.clone();
@@ -360,36 +258,19 @@ impl Analyser for UciEngine {
     }
 
     fn name(&self) -> String {
-        self.name.clone()
+        self.process.name().to_owned()
     }
 
     fn kill_switch(&self) -> Option<KillSwitch> {
-        Some(self.child.clone())
+        Some(self.process.kill_switch())
     }
 
     fn use_rulebook(&mut self, rulebook: xiangqi::Rulebook) -> Result<(), AnalyserError> {
-        if self.knows_rulebooks {
-            self.send(&format!(
-                "setoption name Repetition Rule value {}",
-                rulebook.name()
-            ))?;
+        if self.process.offers("Repetition Rule") {
+            self.process
+                .set_option("Repetition Rule", rulebook.name())?;
         }
         Ok(())
-    }
-}
-
-impl Drop for UciEngine {
-    /// `quit`, then a kill if the program is still there after [`STOP_GRACE`].
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let deadline = Instant::now() + STOP_GRACE;
-        while Instant::now() < deadline {
-            if self.child.ended() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        self.child.kill();
     }
 }
 
@@ -417,11 +298,5 @@ mod tests {
         assert!(parse_info("info string hello").is_none());
         assert!(parse_info("info depth x score cp 1 pv h2e2").is_none());
         assert!(parse_info("bestmove h2e2").is_none());
-    }
-
-    #[test]
-    fn a_missing_program_is_a_start_error() {
-        let err = UciEngine::start("/nonexistent/engine", &[]).err().unwrap();
-        assert!(matches!(err, AnalyserError::Start { .. }), "{err}");
     }
 }

@@ -11,6 +11,7 @@ use crate::search::{Limits, MATE_BOUND, SearchInfo};
 use crate::{Engine, Level};
 
 pub mod external;
+pub mod process;
 pub mod review;
 
 /// One line of an analysis: its depth, its score from the side to move's view (centipawns, or

@@ -1,4 +1,4 @@
-//! The evaluation weights. Written by `xiangqi-engine tune` (see the engine README); the
+//! The evaluation weights. Written by `xiangqi-train tune` (see the engine README); the
 //! evaluation reads them as constants. Indices are the `W_*` constants of the parent module.
 //! Tuned on 813603 positions: K 0.3875, error 0.019282 -> 0.018395, 2000 epochs, rate 2, lambda 0.5, l2 0.
 

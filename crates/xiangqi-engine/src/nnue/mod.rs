@@ -29,9 +29,7 @@
 //! The network the engine ships is embedded in the binary ([`Network::embedded`]); the README
 //! says how it was made.
 
-pub mod data;
 mod simd;
-pub mod train;
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};

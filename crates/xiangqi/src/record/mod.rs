@@ -11,8 +11,11 @@ use crate::rules::{DrawReason, Outcome, Rulebook, WinReason};
 use crate::types::Move;
 
 mod edit;
+mod judge;
 mod mark;
+mod tags;
 mod tree;
+mod variations;
 
 pub use mark::Mark;
 
@@ -262,67 +265,6 @@ impl GameRecord {
         self.outcomes.get(ply).copied().flatten()
     }
 
-    /// Judges the position after `ply` moves from the moves before it.
-    ///
-    /// In order, by the record's [`Rulebook`]: no legal move (checkmate or stalemate: the side to
-    /// move loses); the rulebook's occurrence of a repeated position (perpetual check or chase
-    /// loses, otherwise a draw; see [`Rulebook::judge_repetition`]); 120 plies without a
-    /// capture; no attacking pieces left.
-    fn judge(&self, ply: usize) -> Option<Outcome> {
-        let pos = self.positions.get(ply)?;
-        if let Some(o) = pos.no_moves_outcome() {
-            return Some(match o {
-                NoMovesOutcome::Checkmate { winner } => Outcome::Win {
-                    winner,
-                    reason: WinReason::Checkmate,
-                },
-                NoMovesOutcome::Stalemate { winner } => Outcome::Win {
-                    winner,
-                    reason: WinReason::Stalemate,
-                },
-            });
-        }
-        if let Some(first) = self.repetition_start(ply) {
-            return Some(
-                self.rulebook()
-                    .judge_repetition(&self.positions[first], &self.moves[first..ply]),
-            );
-        }
-        if pos.halfmove_clock() >= self.rulebook().no_capture_plies() {
-            return Some(Outcome::Draw {
-                reason: DrawReason::NoCaptureLimit,
-            });
-        }
-        if crate::rules::no_attacking_pieces(pos) {
-            return Some(Outcome::Draw {
-                reason: DrawReason::NoAttackingPieces,
-            });
-        }
-        None
-    }
-
-    /// If the position after `ply` moves is the rulebook's occurrence of itself (the fourth, or
-    /// the third by the Asian rules), the ply of the first of those occurrences.
-    fn repetition_start(&self, ply: usize) -> Option<usize> {
-        let pos = &self.positions[ply];
-        let key = pos.key();
-        let mut seen = 1;
-        // Positions before the last capture cannot recur; the half-move clock bounds the search.
-        let reach = (pos.halfmove_clock() as usize).min(ply);
-        let decisive = self.rulebook().repetition_occurrences();
-        let mut i = ply;
-        while i >= 2 && ply - (i - 2) <= reach {
-            i -= 2;
-            if self.positions[i].key() == key {
-                seen += 1;
-                if seen == decisive {
-                    return Some(i);
-                }
-            }
-        }
-        None
-    }
-
     /// The moves of the whole record written in `notation`.
     #[must_use]
     pub fn move_texts(&self, notation: Notation) -> Vec<String> {
@@ -339,62 +281,6 @@ impl GameRecord {
         self.append(m)
             .map_err(|e| NotationError::IllegalMove(e.mv))?;
         Ok(m)
-    }
-
-    /// The tags, in order.
-    #[must_use]
-    pub fn tags(&self) -> &[(String, String)] {
-        &self.tags
-    }
-
-    /// The value of tag `name`, if set.
-    #[must_use]
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// Removes tag `name`; its value, if it was there.
-    pub fn remove_tag(&mut self, name: &str) -> Option<String> {
-        let at = self.tags.iter().position(|(k, _)| k == name)?;
-        let value = self.tags.remove(at).1;
-        if name == RULES_TAG {
-            self.rejudge();
-        }
-        Some(value)
-    }
-
-    /// Sets tag `name` (replacing an earlier value, keeping its place).
-    pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(k, _)| k == name) {
-            Some(slot) => slot.1 = value.to_owned(),
-            None => self.tags.push((name.to_owned(), value.to_owned())),
-        }
-        if name == RULES_TAG {
-            self.rejudge();
-        }
-    }
-
-    /// The rulebook that judges this game: the [`RULES_TAG`] tag (`League` or `Asian`, also in
-    /// Chinese), the league rules when it is absent or not understood.
-    #[must_use]
-    pub fn rulebook(&self) -> Rulebook {
-        self.tag(RULES_TAG)
-            .and_then(|v| v.parse().ok())
-            .unwrap_or_default()
-    }
-
-    /// Judges the game by `rulebook` from now on, and again from its start (a repetition may
-    /// end it earlier under the Asian rules); stored in the [`RULES_TAG`] tag.
-    pub fn set_rulebook(&mut self, rulebook: Rulebook) {
-        self.set_tag(RULES_TAG, rulebook.name());
-    }
-
-    /// Every outcome judged again (after the rulebook changed).
-    fn rejudge(&mut self) {
-        self.outcomes = (0..self.positions.len()).map(|i| self.judge(i)).collect();
     }
 
     /// The comment after `ply` moves (0: before the first move).

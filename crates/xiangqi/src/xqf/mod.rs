@@ -23,6 +23,12 @@ use crate::position::Position;
 use crate::record::{Branch, GameRecord, MAX_VARIATION_NESTING};
 use crate::types::Move;
 
+mod board;
+mod keys;
+pub(crate) use board::fen_of;
+use board::{branch, point};
+use keys::{Keys, Node, Reader, STRINGS};
+
 /// Why an XQF file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum XqfError {
@@ -112,160 +118,6 @@ pub(crate) fn piece_slots(pos: &Position) -> [Option<crate::types::Square>; 32] 
     }
     slots
 }
-/// The string the 32 keys are masked from.
-const KEY_STRING: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
-/// The header's strings and the tags they become.
-/// Each is a length byte and up to `capacity` bytes.
-const STRINGS: [(usize, usize, &str); 8] = [
-    (0x50, 63, "Title"),
-    (0xD0, 63, "Event"),
-    (0x110, 15, "Date"),
-    (0x120, 15, "Site"),
-    (0x130, 15, "Red"),
-    (0x140, 15, "Black"),
-    (0x1D0, 15, "Annotator"),
-    (0x1E0, 15, "Author"),
-];
-
-/// The keys of a file (all zero for the plain format).
-#[derive(Default)]
-struct Keys {
-    xy: u8,
-    from: u8,
-    to: u8,
-    comment: u32,
-    bytes: [u8; 32],
-    scrambled: bool,
-}
-
-fn key(b: u8, c: u8) -> u8 {
-    let (b, c) = (u32::from(b), u32::from(c));
-    (((((((b * b) * 3 + 9) * 3 + 8) * 2 + 1) * 3 + 8) * c) & 0xff) as u8
-}
-
-impl Keys {
-    fn of(header: &[u8]) -> Keys {
-        let version = header[2];
-        if version <= 0x0A {
-            return Keys::default();
-        }
-        let (mask, or) = (header[3], &header[8..12]);
-        let (sum, xy0, from0, to0) = (header[12], header[13], header[14], header[15]);
-        let xy = key(xy0, xy0);
-        let from = key(from0, xy);
-        let to = key(to0, from);
-        let mut bytes = [0u8; 32];
-        if version >= 0x12 {
-            let four = [
-                (sum & mask) | or[0],
-                (xy0 & mask) | or[1],
-                (from0 & mask) | or[2],
-                (to0 & mask) | or[3],
-            ];
-            for (i, b) in bytes.iter_mut().enumerate() {
-                *b = KEY_STRING[i] & four[i % 4];
-            }
-        }
-        Keys {
-            xy,
-            from,
-            to,
-            comment: (u32::from(sum) * 256 + u32::from(xy0)) % 32000 + 767,
-            bytes,
-            scrambled: true,
-        }
-    }
-}
-
-/// One node of the move tree as read.
-struct Node {
-    from: u8,
-    to: u8,
-    next: bool,
-    alt: bool,
-    comment: Option<String>,
-    offset: usize,
-}
-
-/// Reads the move tree's nodes in file order.
-struct Reader<'a> {
-    data: Vec<u8>,
-    at: usize,
-    keys: &'a Keys,
-    plain: bool,
-    /// Why the tree ends early (the node read last is kept).
-    cut: Option<XqfError>,
-}
-
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8], XqfError> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.data.len());
-        let Some(end) = end else {
-            return Err(XqfError::Truncated {
-                offset: MOVES_AT + self.at,
-            });
-        };
-        let out = &self.data[self.at..end];
-        self.at = end;
-        Ok(out)
-    }
-
-    fn node(&mut self) -> Result<Node, XqfError> {
-        let offset = MOVES_AT + self.at;
-        let head = self.take(4)?;
-        let (f, t, tag) = (head[0], head[1], head[2]);
-        let keys = self.keys;
-        let from = f.wrapping_sub(0x18).wrapping_sub(keys.from);
-        let to = t.wrapping_sub(0x20).wrapping_sub(keys.to);
-        // A next move follows (0xF0, or 0x80 in the later versions), an alternative to this move
-        // follows (0x0F, or 0x40), a comment follows (always in 1.0, 0x20 later).
-        let (next, alt, has_comment) = if self.plain {
-            (tag & 0xF0 != 0, tag & 0x0F != 0, true)
-        } else {
-            (tag & 0x80 != 0, tag & 0x40 != 0, tag & 0x20 != 0)
-        };
-        let mut comment = None;
-        if has_comment {
-            let len = self.take(4)?;
-            let raw = u32::from_le_bytes([len[0], len[1], len[2], len[3]]);
-            // A signed length, as XQStudio and cchess read it: zero or below zero (some
-            // scrambled files have that once the key is subtracted) is no comment, and the
-            // moves follow.
-            let len = if self.plain {
-                raw
-            } else {
-                raw.wrapping_sub(keys.comment)
-            }
-            .cast_signed()
-            .max(0);
-            // A length past the end (a damaged or cut file): the comment is what is left, and
-            // the tree ends with this node.
-            let left = self.data.len() - self.at;
-            let len = match usize::try_from(len) {
-                Ok(len) if len <= left => len,
-                _ => {
-                    self.cut = Some(XqfError::BadComment { offset });
-                    left
-                }
-            };
-            let text = self.take(len)?;
-            let (text, _, _) = encoding_rs::GBK.decode(text);
-            let text = text.trim().replace("\r\n", "\n");
-            if !text.is_empty() {
-                comment = Some(text);
-            }
-        }
-        Ok(Node {
-            from,
-            to,
-            next,
-            alt,
-            comment,
-            offset,
-        })
-    }
-}
-
 /// Reads an XQF file strictly: as [`read_lenient`], but anything it would skip is an error.
 pub fn read(file: &[u8]) -> Result<GameRecord, XqfError> {
     let (record, mut skipped) = read_lenient(file)?;
@@ -415,82 +267,6 @@ pub fn read_lenient(file: &[u8]) -> Result<(GameRecord, Vec<XqfError>), XqfError
     };
     record.set_tag("Result", result);
     Ok((record, skipped))
-}
-
-/// The line from `node`'s first child on, each move with the others at its point as variations
-/// (`depth` levels of variations above it).
-fn branch(
-    nodes: &mut [(Node, Vec<usize>)],
-    node: usize,
-    depth: usize,
-    skipped: &mut Vec<XqfError>,
-) -> Branch<(u8, u8, usize)> {
-    let mut line = Branch::default();
-    let mut at = node;
-    while let Some((&first, others)) = nodes[at].1.clone().split_first() {
-        for &alt in others {
-            if depth >= MAX_VARIATION_NESTING {
-                skipped.push(XqfError::TooDeep {
-                    offset: nodes[alt].0.offset,
-                });
-                continue;
-            }
-            let (n, comment) = (&nodes[alt].0, nodes[alt].0.comment.clone());
-            let mut sub = Branch::default();
-            sub.moves.push(((n.from, n.to, n.offset), comment));
-            let rest = branch(nodes, alt, depth + 1, skipped);
-            sub.moves.extend(rest.moves);
-            sub.variations = rest
-                .variations
-                .into_iter()
-                .map(|(i, b)| (i + 1, b))
-                .collect();
-            line.variations.push((line.moves.len(), sub));
-        }
-        let n = &mut nodes[first].0;
-        line.moves
-            .push(((n.from, n.to, n.offset), n.comment.take()));
-        at = first;
-    }
-    line
-}
-
-/// A point as ICCS writes it (`?` past the board).
-fn point(p: u8) -> String {
-    if p > 89 {
-        return "??".to_owned();
-    }
-    format!("{}{}", char::from(b'a' + p / 10), p % 10)
-}
-
-/// The FEN of a board (`board[y][x]`, y from Red's side).
-pub(crate) fn fen_of(board: &[[Option<u8>; 9]; 10], black_first: bool) -> String {
-    let mut rows = Vec::new();
-    for y in (0..10).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for cell in &board[y] {
-            match *cell {
-                Some(c) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(char::from(c));
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!(
-        "{} {} - - 0 1",
-        rows.join("/"),
-        if black_first { 'b' } else { 'w' }
-    )
 }
 
 mod write;

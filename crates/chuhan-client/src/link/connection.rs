@@ -1,0 +1,313 @@
+//! One server's connection: connecting, the hello, logging in, passing messages both ways,
+//! pinging, and trying again after a loss.
+
+use std::sync::mpsc;
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio::sync::mpsc::UnboundedReceiver;
+use tokio::time::{Instant, timeout};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use xiangqi_protocol::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg};
+
+use super::{BACKOFF, CONNECT_TIMEOUT, Credentials, Event, GIVE_UP_AFTER, PING_EVERY, Request};
+use crate::address::ServerAddress;
+use crate::error::LinkError;
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// One server's connection, from connecting to closing.
+pub(super) struct Connection<'a> {
+    pub(super) requests: &'a mut UnboundedReceiver<Request>,
+    pub(super) events: &'a mpsc::Sender<Event>,
+    pub(super) client: &'a str,
+    pub(super) address: ServerAddress,
+}
+
+/// How a connection's loop ended.
+enum Ended {
+    /// Closed; the link waits for the next request.
+    Closed(Option<LinkError>),
+    /// A new request to serve (a `Connect` elsewhere), or the caller is gone (`None`).
+    Next(Option<Request>),
+    /// The connection was lost (why): try again.
+    Lost(String),
+}
+
+impl Connection<'_> {
+    /// Connects, logs in and serves until closed; returns the next request to serve.
+    pub(super) async fn serve(&mut self, credentials: Credentials) -> Option<Request> {
+        let first = async {
+            let mut ws = self.open().await?;
+            let server = self.hello(&mut ws).await?;
+            let token = self.log_in(&mut ws, &credentials).await?;
+            Ok::<_, LinkError>((ws, server, token))
+        }
+        .await;
+        let (mut ws, server, mut token) = match first {
+            Ok(v) => v,
+            Err(e) => {
+                self.tell(Event::Closed(Some(e)));
+                return self.requests.recv().await;
+            }
+        };
+        self.tell(Event::LoggedIn {
+            server,
+            token: token.clone(),
+        });
+        loop {
+            let why = match self.pump(&mut ws, &mut token).await {
+                Ended::Lost(why) => why,
+                Ended::Closed(error) => {
+                    let _ = ws.close(None).await;
+                    self.tell(Event::Closed(error));
+                    return self.requests.recv().await;
+                }
+                Ended::Next(next) => {
+                    let _ = ws.close(None).await;
+                    return next;
+                }
+            };
+            match self.reconnect(&token, why).await {
+                Ok(fresh) => {
+                    ws = fresh;
+                    self.tell(Event::Reconnected);
+                }
+                Err(Ended::Next(next)) => return next,
+                Err(Ended::Closed(error)) => {
+                    self.tell(Event::Closed(error));
+                    return self.requests.recv().await;
+                }
+                Err(Ended::Lost(why)) => {
+                    self.tell(Event::Closed(Some(LinkError::Lost(why))));
+                    return self.requests.recv().await;
+                }
+            }
+        }
+    }
+
+    fn tell(&self, event: Event) {
+        let _ = self.events.send(event);
+    }
+
+    async fn open(&self) -> Result<Socket, LinkError> {
+        let url = self.address.ws_url();
+        let connecting = tokio_tungstenite::connect_async(url.as_str());
+        match timeout(CONNECT_TIMEOUT, connecting).await {
+            Ok(Ok((ws, _))) => Ok(ws),
+            Ok(Err(e)) => Err(LinkError::Unreachable {
+                address: self.address.to_string(),
+                why: e.to_string(),
+            }),
+            Err(_) => Err(LinkError::Unreachable {
+                address: self.address.to_string(),
+                why: "no answer in time".into(),
+            }),
+        }
+    }
+
+    async fn hello(&self, ws: &mut Socket) -> Result<String, LinkError> {
+        send(
+            ws,
+            &ClientMsg::Hello {
+                protocol: PROTOCOL_VERSION,
+                client: self.client.to_owned(),
+            },
+        )
+        .await?;
+        match answer(ws).await? {
+            ServerMsg::Welcome { protocol, server } if protocol == PROTOCOL_VERSION => Ok(server),
+            ServerMsg::Welcome { protocol, .. } => Err(LinkError::ProtocolVersion {
+                ours: PROTOCOL_VERSION,
+                message: format!("the server speaks version {protocol}"),
+            }),
+            ServerMsg::Error {
+                code: ErrorCode::ProtocolVersion,
+                message,
+                ..
+            } => Err(LinkError::ProtocolVersion {
+                ours: PROTOCOL_VERSION,
+                message,
+            }),
+            ServerMsg::Error { code, message, .. } => Err(LinkError::Refused { code, message }),
+            other => Err(LinkError::Lost(format!("unexpected {other:?}"))),
+        }
+    }
+
+    /// Logs in; the `logged_in` message is passed on; returns the token to keep.
+    async fn log_in(
+        &self,
+        ws: &mut Socket,
+        credentials: &Credentials,
+    ) -> Result<String, LinkError> {
+        send(ws, &credentials.message()).await?;
+        loop {
+            match answer(ws).await? {
+                ServerMsg::LoggedIn {
+                    name,
+                    token,
+                    guest,
+                    ratings,
+                    playing,
+                } => {
+                    let kept = match (&token, credentials) {
+                        (Some(t), _) => t.clone(),
+                        (None, Credentials::Resume { token }) => token.clone(),
+                        (None, _) => String::new(),
+                    };
+                    self.tell(Event::Message(Box::new(ServerMsg::LoggedIn {
+                        name,
+                        token,
+                        guest,
+                        ratings,
+                        playing,
+                    })));
+                    return Ok(kept);
+                }
+                ServerMsg::Error { code, message, .. } => {
+                    return Err(LinkError::Refused { code, message });
+                }
+                other => self.tell(Event::Message(Box::new(other))),
+            }
+        }
+    }
+
+    /// Passes messages both ways until the connection ends, is lost, or is asked to end.
+    async fn pump(&mut self, ws: &mut Socket, token: &mut String) -> Ended {
+        let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
+        let mut pings = 0u64;
+        let mut logging_out = false;
+        loop {
+            tokio::select! {
+                frame = ws.next() => match frame {
+                    Some(Ok(Message::Text(text))) => {
+                        let Ok(msg) = ServerMsg::from_json(text.as_str()) else { continue };
+                        if let ServerMsg::LoggedIn { token: Some(t), .. } = &msg {
+                            token.clone_from(t);
+                        }
+                        let out = matches!(msg, ServerMsg::LoggedOut);
+                        self.tell(Event::Message(Box::new(msg)));
+                        if out && logging_out {
+                            return Ended::Closed(None);
+                        }
+                    }
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => {
+                        if logging_out {
+                            return Ended::Closed(None);
+                        }
+                        return Ended::Lost("the server closed the connection".into());
+                    }
+                    Some(Ok(_)) => {}
+                },
+                request = self.requests.recv() => match request {
+                    None => return Ended::Next(None),
+                    Some(Request::Connect { address, credentials }) => {
+                        return Ended::Next(Some(Request::Connect { address, credentials }));
+                    }
+                    Some(Request::Disconnect) => return Ended::Closed(None),
+                    Some(Request::LogOut) => {
+                        logging_out = true;
+                        if send(ws, &ClientMsg::Logout).await.is_err() {
+                            return Ended::Closed(None);
+                        }
+                    }
+                    Some(Request::Send(msg)) => {
+                        if let Err(e) = send(ws, &msg).await {
+                            self.tell(Event::Unsent(msg));
+                            return Ended::Lost(e.to_string());
+                        }
+                    }
+                },
+                _ = ping.tick() => {
+                    pings += 1;
+                    if let Err(e) = send(ws, &ClientMsg::Ping { n: pings }).await {
+                        return Ended::Lost(e.to_string());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tries again with the token, pausing by [`BACKOFF`], for up to [`GIVE_UP_AFTER`]; what
+    /// is asked meanwhile is not sent (a `Connect`, `LogOut` or `Disconnect` ends the trying).
+    async fn reconnect(&mut self, token: &str, why: String) -> Result<Socket, Ended> {
+        let started = Instant::now();
+        let mut why = why;
+        for attempt in 1u32.. {
+            self.tell(Event::Reconnecting {
+                attempt,
+                why: why.clone(),
+            });
+            let pause = BACKOFF[(attempt as usize - 1).min(BACKOFF.len() - 1)];
+            let wake = Instant::now() + pause;
+            // Wait out the pause, answering requests.
+            loop {
+                tokio::select! {
+                    () = tokio::time::sleep_until(wake) => break,
+                    request = self.requests.recv() => match request {
+                        None => return Err(Ended::Next(None)),
+                        Some(Request::Send(msg)) => self.tell(Event::Unsent(msg)),
+                        Some(Request::Connect { address, credentials }) => {
+                            return Err(Ended::Next(Some(Request::Connect { address, credentials })));
+                        }
+                        Some(Request::LogOut | Request::Disconnect) => return Err(Ended::Closed(None)),
+                    },
+                }
+            }
+            let tried = async {
+                let mut ws = self.open().await?;
+                self.hello(&mut ws).await?;
+                self.log_in(
+                    &mut ws,
+                    &Credentials::Resume {
+                        token: token.to_owned(),
+                    },
+                )
+                .await?;
+                Ok::<_, LinkError>(ws)
+            }
+            .await;
+            match tried {
+                Ok(ws) => return Ok(ws),
+                // The token is no good any more (revoked, expired): nothing to try again with.
+                Err(e @ (LinkError::Refused { .. } | LinkError::ProtocolVersion { .. })) => {
+                    return Err(Ended::Closed(Some(e)));
+                }
+                Err(e) if started.elapsed() >= GIVE_UP_AFTER => {
+                    return Err(Ended::Closed(Some(LinkError::GaveUp {
+                        after: GIVE_UP_AFTER,
+                        why: e.to_string(),
+                    })));
+                }
+                Err(e) => why = e.to_string(),
+            }
+        }
+        Err(Ended::Closed(None))
+    }
+}
+
+async fn send(ws: &mut Socket, msg: &ClientMsg) -> Result<(), LinkError> {
+    ws.send(Message::Text(msg.to_json().into()))
+        .await
+        .map_err(|e| LinkError::Lost(e.to_string()))
+}
+
+/// The next message, within [`CONNECT_TIMEOUT`].
+async fn answer(ws: &mut Socket) -> Result<ServerMsg, LinkError> {
+    let deadline = Instant::now() + CONNECT_TIMEOUT;
+    loop {
+        match tokio::time::timeout_at(deadline, ws.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => {
+                if let Ok(msg) = ServerMsg::from_json(text.as_str()) {
+                    return Ok(msg);
+                }
+            }
+            Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => {
+                return Err(LinkError::Lost("the server closed the connection".into()));
+            }
+            Ok(Some(Ok(_))) => {}
+            Err(_) => return Err(LinkError::Lost("no answer in time".into())),
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! The link to a server: a thread of its own running a small tokio runtime, holding one WebSocket
+//! connection. The caller (the game's frame loop) sends [`Request`]s and polls [`Event`]s through
+//! channels; nothing here ever blocks the caller.
+//!
+//! Once logged in, a lost connection is tried again by itself with a growing pause
+//! ([`BACKOFF`]), logging in with the token the server gave, for up to [`GIVE_UP_AFTER`]; the
+//! server then sends the games in play again, so nothing is played twice (moves are numbered by
+//! ply). What is asked while the connection is down is not sent, and said so ([`Event::Unsent`]).
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+use xiangqi_protocol::{ClientMsg, ServerMsg};
+
+use crate::address::ServerAddress;
+use crate::error::LinkError;
+
+mod connection;
+use connection::Connection;
+
+/// How long connecting and each step of logging in may take.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The pauses between reconnection attempts (the last one repeats).
+pub const BACKOFF: [Duration; 5] = [
+    Duration::from_millis(250),
+    Duration::from_millis(500),
+    Duration::from_secs(1),
+    Duration::from_secs(2),
+    Duration::from_secs(4),
+];
+
+/// How long the link keeps trying after losing the connection.
+pub const GIVE_UP_AFTER: Duration = Duration::from_secs(120);
+
+/// How often the link pings an idle connection (the server closes silent ones after a minute).
+pub const PING_EVERY: Duration = Duration::from_secs(20);
+
+/// How to log in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Credentials {
+    /// A new account.
+    Register {
+        /// The name.
+        name: String,
+        /// The password.
+        password: String,
+    },
+    /// An account.
+    Login {
+        /// The name.
+        name: String,
+        /// The password.
+        password: String,
+    },
+    /// A guest under a name the server gives.
+    Guest,
+    /// The token a login gave (kept by the player's game).
+    Resume {
+        /// It.
+        token: String,
+    },
+}
+
+impl Credentials {
+    pub(super) fn message(&self) -> ClientMsg {
+        match self.clone() {
+            Credentials::Register { name, password } => ClientMsg::Register { name, password },
+            Credentials::Login { name, password } => ClientMsg::Login { name, password },
+            Credentials::Guest => ClientMsg::Guest,
+            Credentials::Resume { token } => ClientMsg::Resume { token },
+        }
+    }
+}
+
+/// What the caller asks of the link.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    /// Connect to a server and log in (closing any connection first).
+    Connect {
+        /// Where.
+        address: ServerAddress,
+        /// How to log in.
+        credentials: Credentials,
+    },
+    /// Send a message.
+    Send(ClientMsg),
+    /// Log out (the token is revoked) and close.
+    LogOut,
+    /// Close the connection (the token stays good).
+    Disconnect,
+}
+
+/// What the link reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// Connected and logged in; the token to keep (a new one, or the one used).
+    LoggedIn {
+        /// The server's name and version.
+        server: String,
+        /// The token to log in again with.
+        token: String,
+    },
+    /// A message from the server.
+    Message(Box<ServerMsg>),
+    /// The connection was lost; trying again.
+    Reconnecting {
+        /// Attempts so far (from 1).
+        attempt: u32,
+        /// Why the last one failed, or why the connection was lost.
+        why: String,
+    },
+    /// Connected again after a loss (the server sends the games in play again).
+    Reconnected,
+    /// A message asked for while the connection was down: not sent.
+    Unsent(ClientMsg),
+    /// The link closed: as asked (`None`), or on an error it cannot get past.
+    Closed(Option<LinkError>),
+}
+
+/// The caller's end of the link. Dropping it ends the link's thread.
+pub struct Link {
+    requests: UnboundedSender<Request>,
+    events: mpsc::Receiver<Event>,
+}
+
+impl Link {
+    /// Starts the link's thread (connecting to nothing yet).
+    pub fn start(client: &str) -> Result<Link, LinkError> {
+        let (requests, rx) = unbounded_channel();
+        let (tx, events) = mpsc::channel();
+        let client = client.to_owned();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| LinkError::Internal(e.to_string()))?;
+        std::thread::Builder::new()
+            .name("chuhan-online".into())
+            .spawn(move || runtime.block_on(run(rx, tx, client)))
+            .map_err(|e| LinkError::Internal(e.to_string()))?;
+        Ok(Link { requests, events })
+    }
+
+    /// Asks something of the link (never blocks).
+    pub fn send(&self, request: Request) {
+        let _ = self.requests.send(request);
+    }
+
+    /// Sends a message to the server (never blocks).
+    pub fn say(&self, msg: ClientMsg) {
+        self.send(Request::Send(msg));
+    }
+
+    /// Every event reported since the last poll (never blocks).
+    pub fn poll(&self) -> Vec<Event> {
+        self.events.try_iter().collect()
+    }
+
+    /// The next event, waiting up to `wait` (for tests and programs without a frame loop).
+    pub fn next(&self, wait: Duration) -> Option<Event> {
+        self.events.recv_timeout(wait).ok()
+    }
+}
+
+/// The link's loop: one connection at a time, until the caller's end is dropped.
+async fn run(
+    mut requests: UnboundedReceiver<Request>,
+    events: mpsc::Sender<Event>,
+    client: String,
+) {
+    let mut next = requests.recv().await;
+    while let Some(request) = next.take() {
+        next = match request {
+            Request::Connect {
+                address,
+                credentials,
+            } => {
+                let mut conn = Connection {
+                    requests: &mut requests,
+                    events: &events,
+                    client: &client,
+                    address,
+                };
+                conn.serve(credentials).await
+            }
+            Request::Send(msg) => {
+                let _ = events.send(Event::Unsent(msg));
+                requests.recv().await
+            }
+            Request::LogOut | Request::Disconnect => requests.recv().await,
+        };
+    }
+}

@@ -1,0 +1,125 @@
+//! The kept logins: one token per server, in a file only its owner may read (mode 0600 on Unix),
+//! written whole to a temporary file and renamed over the old one. Passwords are never kept.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::address::ServerAddress;
+
+/// The file of kept tokens.
+#[derive(Clone, Debug)]
+pub struct TokenStore {
+    path: PathBuf,
+}
+
+impl TokenStore {
+    /// The store in `path` (made when first saved).
+    #[must_use]
+    pub fn new(path: impl Into<PathBuf>) -> TokenStore {
+        TokenStore { path: path.into() }
+    }
+
+    /// Where it is.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn entries(&self) -> Vec<(String, String)> {
+        let Ok(text) = std::fs::read_to_string(&self.path) else {
+            return Vec::new();
+        };
+        text.lines()
+            .filter_map(|l| l.split_once('\t'))
+            .filter(|(a, t)| !a.is_empty() && !t.is_empty())
+            .map(|(a, t)| (a.to_owned(), t.trim().to_owned()))
+            .collect()
+    }
+
+    /// The token kept for `server`.
+    #[must_use]
+    pub fn load(&self, server: &ServerAddress) -> Option<String> {
+        let key = server.to_string();
+        self.entries()
+            .into_iter()
+            .find(|(a, _)| *a == key)
+            .map(|(_, t)| t)
+    }
+
+    /// Keeps `token` for `server` (replacing any other).
+    pub fn save(&self, server: &ServerAddress, token: &str) -> std::io::Result<()> {
+        let key = server.to_string();
+        let mut entries = self.entries();
+        entries.retain(|(a, _)| *a != key);
+        entries.push((key, token.trim().to_owned()));
+        self.write(&entries)
+    }
+
+    /// Forgets the token for `server` (logging out).
+    pub fn forget(&self, server: &ServerAddress) -> std::io::Result<()> {
+        let key = server.to_string();
+        let mut entries = self.entries();
+        let before = entries.len();
+        entries.retain(|(a, _)| *a != key);
+        if entries.len() == before {
+            return Ok(());
+        }
+        self.write(&entries)
+    }
+
+    fn write(&self, entries: &[(String, String)]) -> std::io::Result<()> {
+        if let Some(dir) = self.path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir)?;
+        }
+        let tmp = self.path.with_extension("tmp");
+        let _ = std::fs::remove_file(&tmp);
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut file = options.open(&tmp)?;
+        for (a, t) in entries {
+            writeln!(file, "{a}\t{t}")?;
+        }
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, &self.path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_kept_per_server_readable_by_their_owner_only() {
+        let dir = std::env::temp_dir().join(format!("chuhan-tokens-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = TokenStore::new(dir.join("online").join("tokens"));
+        let (a, b) = (ServerAddress::local(), ServerAddress::new("10.0.0.2", 7000));
+        assert_eq!(store.load(&a), None);
+        store.save(&a, "t1").unwrap();
+        store.save(&b, "t2").unwrap();
+        store.save(&a, "t3").unwrap();
+        assert_eq!(store.load(&a).as_deref(), Some("t3"));
+        assert_eq!(store.load(&b).as_deref(), Some("t2"));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(store.path())
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        store.forget(&a).unwrap();
+        assert_eq!(store.load(&a), None);
+        assert_eq!(store.load(&b).as_deref(), Some("t2"));
+        // A damaged file is read for what is sound in it.
+        std::fs::write(store.path(), "garbage\nlocalhost:7878\tt9\n\t\n").unwrap();
+        assert_eq!(store.load(&a).as_deref(), Some("t9"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,7 +1,0 @@
-//! The tuning pipeline: self-play data generation ([`datagen`]), the logistic fit of the
-//! evaluation weights ([`texel`]), both subcommands of `xiangqi-engine`, and SPSA for the
-//! search parameters ([`spsa`], run by `xiangqi-match --spsa`); see the README.
-
-pub mod datagen;
-pub mod spsa;
-pub mod texel;

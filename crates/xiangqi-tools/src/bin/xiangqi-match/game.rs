@@ -1,0 +1,224 @@
+//! One game between two engines, adjudicated by the rules library, and the openings it starts
+//! from.
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use xiangqi::{Color, GameRecord, Move, Outcome, Position};
+use xiangqi_engine::Book;
+
+use crate::config::{Config, Control};
+use crate::engine::{Engine, move_text, parse_move};
+
+/// How a game ended, from the rules or from a fault.
+#[derive(Clone, Debug)]
+pub enum Ending {
+    Rules(Outcome),
+    Fault {
+        loser: Color,
+        why: String,
+    },
+    /// The engine answered `nobestmove` with legal moves left (UCCI engines resign this way).
+    Resigned {
+        loser: Color,
+    },
+    MaxPlies,
+}
+
+pub struct GameResult {
+    pub index: usize,
+    /// Engine index (0 or 1) playing Red.
+    pub red: usize,
+    pub ending: Ending,
+    pub record: GameRecord,
+}
+
+impl GameResult {
+    /// 1, 0.5 or 0 for engine 0.
+    pub fn score0(&self) -> f64 {
+        let winner = match &self.ending {
+            Ending::Rules(o) => o.winner(),
+            Ending::Fault { loser, .. } | Ending::Resigned { loser } => Some(!*loser),
+            Ending::MaxPlies => None,
+        };
+        match winner {
+            None => 0.5,
+            Some(c) => {
+                let e = if c == Color::Red {
+                    self.red
+                } else {
+                    1 - self.red
+                };
+                if e == 0 { 1.0 } else { 0.0 }
+            }
+        }
+    }
+}
+
+/// The positions of an opening suite: one a line, EPD or FEN (board, side, and any further
+/// fields), blank lines and `#` comments passed over. Every line must be a legal position.
+pub fn read_openings(path: &str) -> Result<Vec<Position>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let mut suite = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        // EPD: board, side, castling, en passant, then operations; FEN readers take the first
+        // fields and the counters when they are numbers.
+        let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+        let pos =
+            Position::from_fen(&fields.join(" ")).map_err(|e| format!("line {}: {e}", n + 1))?;
+        suite.push(pos);
+    }
+    if suite.is_empty() {
+        return Err("no positions".into());
+    }
+    Ok(suite)
+}
+
+pub fn opening(book: &Book, plies: usize, seed: u64) -> Vec<Move> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = Position::startpos();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let Some(m) = book.pick(&pos, &mut rng) else {
+            break;
+        };
+        pos.make_move(m);
+        moves.push(m);
+    }
+    moves
+}
+
+pub fn play_game(
+    cfg: &Config,
+    engines: &mut [Option<Engine>; 2],
+    index: usize,
+    (start, opening_moves): &(Position, Vec<Move>),
+) -> GameResult {
+    let red = index % 2;
+    let mut record = GameRecord::new(start.clone());
+    record.set_rulebook(cfg.rules);
+    let custom_start = *start != Position::startpos();
+    for &m in opening_moves {
+        let _ = record.play(m);
+    }
+    let mut clocks = [0u64; 2];
+    if let Control::Clock { base_ms, .. } = cfg.control {
+        clocks = [base_ms, base_ms];
+    }
+    for e in engines.iter_mut().flatten() {
+        let _ = e.new_game();
+    }
+    let ending = loop {
+        if let Some(o) = record.outcome() {
+            break Ending::Rules(o);
+        }
+        if record.len() >= cfg.max_plies {
+            break Ending::MaxPlies;
+        }
+        let side = record.position().side_to_move();
+        let who = if side == Color::Red { red } else { 1 - red };
+        let fault = |why: String| Ending::Fault { loser: side, why };
+        if engines[who].is_none() {
+            match Engine::start(
+                &cfg.cmds[who],
+                cfg.ucci[who],
+                &cfg.opts[who],
+                cfg.engine_book,
+                cfg.rules,
+            ) {
+                Ok(e) => engines[who] = Some(e),
+                Err(e) => break fault(e),
+            }
+        }
+        let Some(engine) = engines[who].as_mut() else {
+            break fault("no engine".into());
+        };
+        let from_1 = cfg.ranks_from_1[who];
+        let moves: Vec<String> = record
+            .moves()
+            .iter()
+            .map(|m| move_text(*m, from_1))
+            .collect();
+        // The board field of a FEN is the same whether an engine numbers ranks from 0 or 1.
+        let base = if custom_start {
+            format!("position fen {}", start.to_fen())
+        } else {
+            "position startpos".to_string()
+        };
+        let pos_cmd = if moves.is_empty() {
+            base
+        } else {
+            format!("{base} moves {}", moves.join(" "))
+        };
+        let ucci = engine.ucci();
+        let (go, timeout) = match cfg.control {
+            Control::MoveTime(ms) if ucci => (
+                format!("go time {ms} movestogo 1"),
+                Duration::from_millis(ms * 3 + 2000),
+            ),
+            Control::MoveTime(ms) => (
+                format!("go movetime {ms}"),
+                Duration::from_millis(ms * 3 + 2000),
+            ),
+            Control::Nodes(n) => (format!("go nodes {n}"), Duration::from_secs(120)),
+            Control::Depth(d) => (format!("go depth {d}"), Duration::from_secs(600)),
+            Control::Clock { inc_ms, .. } => {
+                let (mine, theirs) = (clocks[who], clocks[1 - who]);
+                let (w, b) = if side == Color::Red {
+                    (mine, theirs)
+                } else {
+                    (theirs, mine)
+                };
+                let go = if ucci {
+                    format!(
+                        "go time {mine} increment {inc_ms} opptime {theirs} oppincrement {inc_ms}"
+                    )
+                } else {
+                    format!("go wtime {w} btime {b} winc {inc_ms} binc {inc_ms}")
+                };
+                (go, Duration::from_millis(mine + 1000))
+            }
+        };
+        let started = Instant::now();
+        let reply = engine
+            .send(&pos_cmd)
+            .and_then(|()| engine.send(&go))
+            .and_then(|()| engine.wait_for_any(&["bestmove", "nobestmove"], started + timeout));
+        let used = started.elapsed().as_millis() as u64;
+        let line = match reply {
+            Ok(l) => l,
+            Err(e) => {
+                engines[who] = None;
+                break fault(e);
+            }
+        };
+        if let Control::Clock { inc_ms, .. } = cfg.control {
+            // A small grace for process scheduling, as GUIs allow.
+            if used > clocks[who] + 50 {
+                break fault("lost on time".into());
+            }
+            clocks[who] = clocks[who].saturating_sub(used) + inc_ms;
+        }
+        if line.starts_with("nobestmove") {
+            break Ending::Resigned { loser: side };
+        }
+        let text = line.split_whitespace().nth(1).unwrap_or("");
+        let Some(m) = parse_move(text, from_1) else {
+            break fault(format!("unreadable move {line:?}"));
+        };
+        if let Err(e) = record.play(m) {
+            break fault(format!("illegal move {m}: {e}"));
+        }
+    };
+    GameResult {
+        index,
+        red,
+        ending,
+        record,
+    }
+}

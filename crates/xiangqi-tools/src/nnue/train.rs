@@ -1,0 +1,389 @@
+//! `xiangqi-train train`: fits the network to packed data on the CPU's threads.
+//!
+//! The float network is the quantised one before rounding: feature rows and biases, squared
+//! clipped ReLU, one output `o`, the evaluation `o · SCALE` centipawns from the side to move's
+//! view. The loss is the mean squared error between `σ(o)` and the target
+//! `λ · result + (1 − λ) · σ(score / SCALE)`, both from the side to move's view. Minibatches of
+//! [`TrainConfig::batch`] positions are split among the threads, each summing its gradient, and
+//! Adam moves every weight; weights stay within ±[`WEIGHT_CLIP`] so the quantised network's
+//! 16-bit products cannot overflow. The step size follows a cosine from `rate` to a tenth of it.
+//! The last `validation` share of the (shuffled) data is held out; every epoch prints the
+//! training and validation loss and writes the quantised network (atomically). With the same
+//! data, seed and threads the result is the same.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use xiangqi::{Color, Square};
+
+use super::data::{self, Record};
+use xiangqi_engine::nnue::{HIDDEN, INPUTS, Network, QA, QB, Row, SCALE, WEIGHT_CLIP, feature};
+
+/// What `train` is asked to do.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// Packed data (`pack`'s output; text is read too).
+    pub data: PathBuf,
+    /// The network file to write.
+    pub out: PathBuf,
+    /// Passes over the data.
+    pub epochs: usize,
+    /// Positions a step.
+    pub batch: usize,
+    /// Adam's step size at the start.
+    pub rate: f32,
+    /// Weight of the game result in the target.
+    pub lambda: f32,
+    /// Threads.
+    pub threads: usize,
+    /// Seed of the starting weights.
+    pub seed: u64,
+    /// Share of the data held out to measure overfitting.
+    pub validation: f32,
+    /// Also fit each training position mirrored left to right (xiangqi's rules and values are
+    /// the same on the mirrored board): twice the data for nothing.
+    pub mirror: bool,
+}
+
+impl Default for TrainConfig {
+    fn default() -> TrainConfig {
+        TrainConfig {
+            data: PathBuf::new(),
+            out: PathBuf::from("chuhan.nnue"),
+            epochs: 10,
+            batch: 16_384,
+            rate: 0.001,
+            lambda: 0.5,
+            threads: 1,
+            seed: 1,
+            validation: 0.02,
+            mirror: true,
+        }
+    }
+}
+
+/// The float network.
+#[derive(Clone, Debug)]
+pub struct FloatNet {
+    /// Feature rows, `INPUTS × HIDDEN`.
+    pub w1: Vec<f32>,
+    /// Feature biases.
+    pub b1: Vec<f32>,
+    /// Output weights, the side to move's half first.
+    pub w2: Vec<f32>,
+    /// Output bias.
+    pub b2: f32,
+}
+
+/// One position's active inputs from the side to move's view and the other's, and its target.
+struct Sample {
+    us: Vec<usize>,
+    them: Vec<usize>,
+    target: f32,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn sample(r: &Record, lambda: f32, mirror: bool) -> Sample {
+    let stm = r.side_to_move();
+    let (mut us, mut them) = (Vec::with_capacity(32), Vec::with_capacity(32));
+    for (p, sq) in r.pieces() {
+        let sq = if mirror {
+            let (file, rank) = (i32::from(sq.file().index()), i32::from(sq.rank().index()));
+            Square::from_coords(8 - file, rank).unwrap_or(sq)
+        } else {
+            sq
+        };
+        us.push(feature(stm, p, sq));
+        them.push(feature(stm.other(), p, sq));
+    }
+    let red = stm == Color::Red;
+    let result = f32::from(r.result) / 2.0;
+    let result = if red { result } else { 1.0 - result };
+    let score = if red {
+        f32::from(r.score)
+    } else {
+        -f32::from(r.score)
+    };
+    Sample {
+        us,
+        them,
+        target: lambda * result + (1.0 - lambda) * sigmoid(score / SCALE as f32),
+    }
+}
+
+impl FloatNet {
+    /// Small random starting weights.
+    #[must_use]
+    pub fn new(seed: u64) -> FloatNet {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let w1 = (0..INPUTS * HIDDEN)
+            .map(|_| rng.random_range(-0.1..0.1))
+            .collect();
+        let b1 = vec![0.1; HIDDEN];
+        let span = 1.0 / (2.0 * HIDDEN as f32).sqrt();
+        let w2 = (0..2 * HIDDEN)
+            .map(|_| rng.random_range(-span..span))
+            .collect();
+        FloatNet {
+            w1,
+            b1,
+            w2,
+            b2: 0.0,
+        }
+    }
+
+    fn accumulate(&self, inputs: &[usize]) -> Vec<f32> {
+        let mut acc = self.b1.clone();
+        for &f in inputs {
+            for (a, w) in acc.iter_mut().zip(&self.w1[f * HIDDEN..(f + 1) * HIDDEN]) {
+                *a += w;
+            }
+        }
+        acc
+    }
+
+    fn output(&self, us: &[f32], them: &[f32]) -> f32 {
+        let act = |x: f32| x.clamp(0.0, 1.0).powi(2);
+        let half =
+            |acc: &[f32], w: &[f32]| acc.iter().zip(w).map(|(&a, &w)| act(a) * w).sum::<f32>();
+        half(us, &self.w2[..HIDDEN]) + half(them, &self.w2[HIDDEN..]) + self.b2
+    }
+
+    /// The evaluation of `record`'s position in centipawns from the side to move's view.
+    #[must_use]
+    pub fn evaluate(&self, record: &Record) -> f32 {
+        let s = sample(record, 0.0, false);
+        self.output(&self.accumulate(&s.us), &self.accumulate(&s.them)) * SCALE as f32
+    }
+
+    /// The quantised network.
+    #[must_use]
+    pub fn quantise(&self) -> Network {
+        let q = |x: f32, by: i32| (x * by as f32).round() as i16;
+        let row = |values: &[f32], by: i32| {
+            let mut r = Row::default();
+            for (v, &x) in r.0.iter_mut().zip(values) {
+                *v = q(x, by);
+            }
+            r
+        };
+        Network {
+            weights: self.w1.chunks_exact(HIDDEN).map(|c| row(c, QA)).collect(),
+            bias: row(&self.b1, QA),
+            out: [row(&self.w2[..HIDDEN], QB), row(&self.w2[HIDDEN..], QB)],
+            out_bias: (self.b2 * (QA * QB) as f32).round() as i32,
+        }
+    }
+
+    fn len() -> usize {
+        INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1
+    }
+
+    /// Adds the loss's gradient for `s` to `g` (laid out as [`FloatNet::params`]); returns the
+    /// loss.
+    fn backprop(&self, s: &Sample, g: &mut [f32]) -> f32 {
+        let us = self.accumulate(&s.us);
+        let them = self.accumulate(&s.them);
+        let p = sigmoid(self.output(&us, &them));
+        let d = 2.0 * (p - s.target) * p * (1.0 - p);
+        let (gw1, rest) = g.split_at_mut(INPUTS * HIDDEN);
+        let (gb1, rest) = rest.split_at_mut(HIDDEN);
+        let (gw2, gb2) = rest.split_at_mut(2 * HIDDEN);
+        gb2[0] += d;
+        for (half, (acc, inputs)) in [(&us, &s.us), (&them, &s.them)].into_iter().enumerate() {
+            let mut dacc = [0f32; HIDDEN];
+            for j in 0..HIDDEN {
+                let x = acc[j];
+                let a = x.clamp(0.0, 1.0);
+                gw2[half * HIDDEN + j] += d * a * a;
+                if x > 0.0 && x < 1.0 {
+                    dacc[j] = d * self.w2[half * HIDDEN + j] * 2.0 * x;
+                }
+            }
+            for (gb, da) in gb1.iter_mut().zip(&dacc) {
+                *gb += da;
+            }
+            for &f in inputs {
+                for (gw, da) in gw1[f * HIDDEN..(f + 1) * HIDDEN].iter_mut().zip(&dacc) {
+                    *gw += da;
+                }
+            }
+        }
+        (p - s.target).powi(2)
+    }
+
+    fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.w1
+            .iter_mut()
+            .chain(self.b1.iter_mut())
+            .chain(self.w2.iter_mut())
+            .chain(std::iter::once(&mut self.b2))
+    }
+}
+
+/// The mean loss of `net` over `samples`, on `threads` threads.
+fn loss(net: &FloatNet, samples: &[Sample], threads: usize) -> f32 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let chunk = samples.len().div_ceil(threads.max(1));
+    let total: f64 = std::thread::scope(|s| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|c| {
+                s.spawn(move || {
+                    c.iter()
+                        .map(|x| {
+                            let o = net.output(&net.accumulate(&x.us), &net.accumulate(&x.them));
+                            f64::from((sigmoid(o) - x.target).powi(2))
+                        })
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum()
+    });
+    (total / samples.len() as f64) as f32
+}
+
+/// One epoch's figures.
+#[derive(Clone, Copy, Debug)]
+pub struct Epoch {
+    /// 1-based.
+    pub epoch: usize,
+    /// Mean training loss over the epoch's steps.
+    pub train: f32,
+    /// Loss on the held-out positions.
+    pub validation: f32,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+/// Trains a network on `records` and returns it, calling `progress` after every epoch with the
+/// epoch's figures and the network so far.
+pub fn train(
+    records: &[Record],
+    cfg: &TrainConfig,
+    mut progress: impl FnMut(Epoch, &FloatNet),
+) -> FloatNet {
+    let started = Instant::now();
+    let held = ((records.len() as f32) * cfg.validation) as usize;
+    let (fit, check) = records.split_at(records.len() - held);
+    let mut fit: Vec<Sample> = fit.iter().map(|r| sample(r, cfg.lambda, false)).collect();
+    if cfg.mirror {
+        let mirrored: Vec<Sample> = records[..fit.len()]
+            .iter()
+            .map(|r| sample(r, cfg.lambda, true))
+            .collect();
+        // Interleaved, so that a batch holds both halves of the data.
+        fit = fit
+            .into_iter()
+            .zip(mirrored)
+            .flat_map(|(a, b)| [a, b])
+            .collect();
+    }
+    let check: Vec<Sample> = check.iter().map(|r| sample(r, cfg.lambda, false)).collect();
+    let mut net = FloatNet::new(cfg.seed);
+    let n = FloatNet::len();
+    let (mut m, mut v) = (vec![0f32; n], vec![0f32; n]);
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let threads = cfg.threads.max(1);
+    let batch = cfg.batch.max(1);
+    let steps_per_epoch = fit.len().div_ceil(batch).max(1);
+    let total_steps = (steps_per_epoch * cfg.epochs).max(1);
+    let mut grads = vec![vec![0f32; n]; threads];
+    let mut t = 0usize;
+    for epoch in 1..=cfg.epochs {
+        let mut sum = 0f64;
+        for b in fit.chunks(batch) {
+            let per = b.len().div_ceil(threads);
+            let net_ref = &net;
+            let losses: Vec<f64> = std::thread::scope(|s| {
+                let handles: Vec<_> = grads
+                    .iter_mut()
+                    .zip(b.chunks(per))
+                    .map(|(g, c)| {
+                        s.spawn(move || {
+                            g.iter_mut().for_each(|x| *x = 0.0);
+                            c.iter()
+                                .map(|x| f64::from(net_ref.backprop(x, g)))
+                                .sum::<f64>()
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or(0.0))
+                    .collect()
+            });
+            let used = losses.len();
+            sum += losses.iter().sum::<f64>();
+            t += 1;
+            let progress_share = t as f32 / total_steps as f32;
+            let rate = cfg.rate
+                * (0.1 + 0.9 * 0.5 * (1.0 + (std::f32::consts::PI * progress_share).cos()));
+            let (c1, c2) = (1.0 - b1.powi(t as i32), 1.0 - b2.powi(t as i32));
+            let scale = 1.0 / b.len() as f32;
+            for (i, w) in net.params_mut().enumerate() {
+                let g: f32 = grads[..used].iter().map(|g| g[i]).sum::<f32>() * scale;
+                if g == 0.0 && m[i] == 0.0 {
+                    continue;
+                }
+                m[i] = b1 * m[i] + (1.0 - b1) * g;
+                v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+                *w -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+                *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+            }
+        }
+        let e = Epoch {
+            epoch,
+            train: (sum / fit.len().max(1) as f64) as f32,
+            validation: loss(&net, &check, threads),
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        progress(e, &net);
+    }
+    net
+}
+
+/// `xiangqi-train train`: loads the data, trains, prints the loss curve and writes the
+/// network after every epoch.
+///
+/// # Errors
+/// The data cannot be read, holds no position, or the network cannot be written.
+pub fn run(cfg: &TrainConfig) -> std::io::Result<()> {
+    let loaded = data::load(&cfg.data)?;
+    eprintln!(
+        "{}: {} positions, {} skipped",
+        cfg.data.display(),
+        loaded.records.len(),
+        loaded.skipped
+    );
+    if loaded.records.is_empty() {
+        return Err(std::io::Error::other("no positions to train on"));
+    }
+    let mut failed = None;
+    train(&loaded.records, cfg, |e, net| {
+        println!(
+            "epoch {:>3}  train {:.6}  validation {:.6}  {:.0} s",
+            e.epoch, e.train, e.validation, e.seconds
+        );
+        if let Err(err) = write_atomically(&cfg.out, &net.quantise().to_bytes()) {
+            failed = Some(err);
+        }
+    });
+    failed.map_or(Ok(()), Err)
+}
+
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
+}

@@ -1,0 +1,217 @@
+//! The network evaluation: accumulators kept move by move equal a fresh computation through
+//! random games with captures and take-backs; the quantised network follows the float one; a
+//! damaged network file gives a typed error; the built-in network reads and a search with it
+//! finds mates and plays legal moves.
+
+use std::sync::Arc;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use xiangqi::{Move, Position};
+use xiangqi_engine::nnue::{Accumulator, FILE_BYTES, Network, NetworkError};
+use xiangqi_engine::search::{Limits, SearchOptions, Searcher};
+use xiangqi_tools::nnue::data::Record;
+use xiangqi_tools::nnue::train::{FloatNet, TrainConfig, train};
+
+/// A network with random weights of the size training gives.
+fn random_network(seed: u64) -> Network {
+    FloatNet::new(seed).quantise()
+}
+
+#[test]
+fn accumulators_kept_move_by_move_equal_a_fresh_computation() {
+    let net = random_network(3);
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut captures = 0;
+    let mut takebacks = 0;
+    for _game in 0..20 {
+        let mut pos = Position::startpos();
+        let mut stack: Vec<(Move, xiangqi::Undo, Accumulator)> = Vec::new();
+        let mut acc = net.refresh(&pos);
+        for _ply in 0..150 {
+            // Now and then take back one to three moves.
+            if !stack.is_empty() && rng.random_range(0..6) == 0 {
+                for _ in 0..rng.random_range(1..=3).min(stack.len()) {
+                    let (m, undo, before) = stack.pop().expect("not empty");
+                    pos.unmake_move(m, undo);
+                    acc = before;
+                    takebacks += 1;
+                }
+                assert_eq!(
+                    acc,
+                    net.refresh(&pos),
+                    "after a take-back: {}",
+                    pos.to_fen()
+                );
+            }
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            // Prefer captures, so that many are made.
+            let caps: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| pos.piece_at(m.to()).is_some())
+                .collect();
+            let m = if !caps.is_empty() && rng.random_bool(0.5) {
+                captures += 1;
+                caps[rng.random_range(0..caps.len())]
+            } else {
+                legal[rng.random_range(0..legal.len())]
+            };
+            let mut child = Accumulator::default();
+            net.update(&acc, &mut child, &pos, m);
+            let undo = pos.make_move(m);
+            stack.push((m, undo, acc));
+            acc = child;
+            assert_eq!(acc, net.refresh(&pos), "after {m}: {}", pos.to_fen());
+            assert_eq!(
+                net.evaluate(&acc, pos.side_to_move()),
+                net.evaluate_position(&pos)
+            );
+        }
+    }
+    assert!(
+        captures > 100 && takebacks > 100,
+        "{captures} captures, {takebacks} take-backs"
+    );
+}
+
+#[test]
+fn the_quantised_network_follows_the_float_one() {
+    // A briefly trained network, so that its weights are not merely the random start.
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut records = Vec::new();
+    let mut pos = Position::startpos();
+    for i in 0..600 {
+        let legal = pos.legal_moves();
+        if legal.is_empty() || i % 120 == 0 {
+            pos = Position::startpos();
+            continue;
+        }
+        pos.play(legal[rng.random_range(0..legal.len())])
+            .expect("legal");
+        records.push(
+            Record::new(&pos, rng.random_range(-300..300), rng.random_range(0..3)).expect("record"),
+        );
+    }
+    let cfg = TrainConfig {
+        epochs: 3,
+        batch: 64,
+        rate: 0.01,
+        threads: 2,
+        validation: 0.0,
+        ..TrainConfig::default()
+    };
+    let float = train(&records, &cfg, |_, _| {});
+    let quantised = float.quantise();
+    let (mut worst, mut sum) = (0f32, 0f32);
+    for r in &records {
+        let pos = position_of(r);
+        let f = float.evaluate(r);
+        let q = quantised.evaluate_position(&pos) as f32;
+        worst = worst.max((f - q).abs());
+        sum += (f - q).abs();
+        // The stated tolerance: 20 centipawns plus 3% of the score for any position (the output
+        // weights' rounding to 1/64 moves a score by some centipawns).
+        assert!(
+            (f - q).abs() <= 20.0 + 0.03 * f.abs(),
+            "float {f}, quantised {q}: {}",
+            pos.to_fen()
+        );
+    }
+    let mean = sum / records.len() as f32;
+    eprintln!("largest difference {worst:.2} cp, mean {mean:.2} cp");
+    // And 6 centipawns on average.
+    assert!(mean <= 6.0, "mean difference {mean}");
+}
+
+fn position_of(r: &Record) -> Position {
+    let mut p = xiangqi::placement::Placement::empty();
+    for (piece, sq) in r.pieces() {
+        p.put(sq, piece);
+    }
+    p.set_side_to_move(r.side_to_move());
+    p.position().expect("a sound position")
+}
+
+#[test]
+fn a_network_file_reads_back_and_damage_gives_a_typed_error() {
+    let net = random_network(9);
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), FILE_BYTES);
+    assert_eq!(Network::from_bytes(&bytes), Ok(net));
+
+    let mut flipped = bytes.clone();
+    flipped[FILE_BYTES / 2] ^= 0x10;
+    assert_eq!(Network::from_bytes(&flipped), Err(NetworkError::Checksum));
+    assert!(matches!(
+        Network::from_bytes(&bytes[..FILE_BYTES - 1]),
+        Err(NetworkError::Length { .. })
+    ));
+    assert!(matches!(
+        Network::from_bytes(&bytes[..10]),
+        Err(NetworkError::Length { .. })
+    ));
+    assert!(matches!(
+        Network::from_bytes(&[]),
+        Err(NetworkError::Length { .. })
+    ));
+    let mut magic = bytes.clone();
+    magic[0] = b'X';
+    assert_eq!(Network::from_bytes(&magic), Err(NetworkError::Magic));
+    let mut version = bytes.clone();
+    version[4] = 9;
+    assert_eq!(Network::from_bytes(&version), Err(NetworkError::Version(9)));
+    let mut shape = bytes;
+    shape[12] = 1;
+    assert!(matches!(
+        Network::from_bytes(&shape),
+        Err(NetworkError::Shape { .. })
+    ));
+}
+
+#[test]
+fn the_built_in_network_reads_and_searches_find_mates_with_it() {
+    let net = Network::embedded();
+    // It says something: the start is near level, a rook up is clearly better.
+    let start = net.evaluate_position(&Position::startpos());
+    assert!(start.abs() < 150, "start {start}");
+    let rook_up =
+        Position::from_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+            .unwrap();
+    let up = net.evaluate_position(&rook_up);
+    assert!(up > start + 200, "start {start}, a rook up {up}");
+
+    let mut searcher = Searcher::new(4);
+    searcher.set_network(Some(Arc::clone(&net)));
+    searcher.set_threads(2);
+    // Mate in one: the rook's file is the king's last way out.
+    let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let options = SearchOptions {
+        threads: 2,
+        ..SearchOptions::default()
+    };
+    let r = searcher.search(&pos, &[], &limits, &options, |_| {});
+    assert_eq!(r.best.map(|m| m.to_string()), Some("a0d0".into()));
+    assert!(r.score > xiangqi_engine::MATE_BOUND);
+
+    // A middlegame search with captures, null moves and re-searches: in a debug build every
+    // static evaluation checks its accumulator against a fresh one.
+    let pos = Position::from_fen(
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1",
+    )
+    .unwrap();
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let r = searcher.search(&pos, &[], &limits, &options, |_| {});
+    assert!(pos.is_legal(r.best.expect("a move")));
+    assert!(r.nodes > 1000, "{} nodes", r.nodes);
+}
