@@ -19,6 +19,7 @@ pub mod clock;
 pub mod draw;
 pub mod editor;
 pub mod hints;
+pub mod online;
 pub mod pictures;
 pub mod puzzles;
 pub mod review;
@@ -38,6 +39,7 @@ impl Plugin for CorePlugin {
             draw::plugin,
             editor::plugin,
             hints::plugin,
+            online::plugin,
             pictures::plugin,
             puzzles::plugin,
             review::plugin,
@@ -81,6 +83,7 @@ impl Plugin for AppPlugin {
             draw::panel::plugin,
             editor::panel::plugin,
             hints::panel::plugin,
+            online::panel::plugin,
             pictures::panel::plugin,
             puzzles::panel::plugin,
             review::panel::plugin,

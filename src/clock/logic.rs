@@ -161,6 +161,11 @@ fn set_on_new_game(
     if new_games.read().count() == 0 {
         return;
     }
+    // An online game's clocks are the server's (the online feature shows them).
+    if game.players.has_remote() {
+        *clock = Clock::new(TimeControl::Untimed);
+        return;
+    }
     *clock = Clock::from_tags(&game.record).unwrap_or_else(|| Clock::new(settings.time_control));
     clock.to_tags(&mut game.record);
 }

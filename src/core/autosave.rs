@@ -140,8 +140,14 @@ fn autosave(
     mut ended: MessageReader<GameEnded>,
 ) {
     let changed = played.read().count() + resets.read().count() + ended.read().count() > 0;
-    // A puzzle is not a game to resume: the last real game's save stays.
-    if !changed || *phase.get() == Phase::Replaying || offer.0.is_some() || game.puzzle.is_some() {
+    // A puzzle is not a game to resume, nor an online game (the server keeps it): the last
+    // real game's save stays.
+    if !changed
+        || *phase.get() == Phase::Replaying
+        || offer.0.is_some()
+        || game.puzzle.is_some()
+        || game.players.has_remote()
+    {
         return;
     }
     let mut record = game.record.clone();

@@ -171,7 +171,8 @@ fn handle_commands(
                 _ => {}
             },
             Command::Resign => {
-                if replaying {
+                // In an online game the server decides (the online feature asks it).
+                if replaying || game.players.has_remote() {
                     continue;
                 }
                 if let Some(outcome) = game.resign() {
@@ -185,7 +186,8 @@ fn handle_commands(
                 out.new_games.write(setup.start());
             }
             Command::Undo => {
-                if replaying {
+                // In an online game the server decides (the online feature asks it).
+                if replaying || game.players.has_remote() {
                     continue;
                 }
                 thinking.cancel();
@@ -206,7 +208,8 @@ fn handle_commands(
                 }
             }
             Command::Redo => {
-                if replaying {
+                // In an online game the server decides (the online feature asks it).
+                if replaying || game.players.has_remote() {
                     continue;
                 }
                 thinking.cancel();

@@ -12,6 +12,8 @@ pub enum Controller {
     Human,
     /// The engine.
     Computer,
+    /// A person elsewhere: an online opponent, whose moves the online feature brings in.
+    Remote,
 }
 
 /// Who plays each side.
@@ -49,10 +51,32 @@ impl Players {
         }
     }
 
+    /// An online game: the player at `side`, the opponent elsewhere (or, `None`, watching).
+    #[must_use]
+    pub fn online(side: Option<Side>) -> Players {
+        let of = |s: Side| {
+            if side == Some(s) {
+                Controller::Human
+            } else {
+                Controller::Remote
+            }
+        };
+        Players {
+            red: of(Side::Red),
+            black: of(Side::Black),
+        }
+    }
+
+    /// Whether a side is played elsewhere (an online game).
+    #[must_use]
+    pub fn has_remote(self) -> bool {
+        self.red == Controller::Remote || self.black == Controller::Remote
+    }
+
     /// The side the board is seen from: Black's only when a person plays Black alone.
     #[must_use]
     pub fn bottom_side(self) -> Side {
-        if self == Players::HUMAN_BLACK {
+        if self.black == Controller::Human && self.red != Controller::Human {
             Side::Black
         } else {
             Side::Red
@@ -114,9 +138,9 @@ impl Game {
         let to_move = self.record.position().side_to_move();
         let loser = match (self.players.red, self.players.black) {
             (Controller::Human, Controller::Human) => to_move,
-            (Controller::Human, Controller::Computer) => Side::Red,
-            (Controller::Computer, Controller::Human) => Side::Black,
-            (Controller::Computer, Controller::Computer) => return None,
+            (Controller::Human, _) => Side::Red,
+            (_, Controller::Human) => Side::Black,
+            _ => return None,
         };
         let outcome = Outcome::Win {
             winner: !loser,
@@ -143,6 +167,7 @@ impl Game {
                 let name = match self.players.of(side) {
                     Controller::Human => "Player".to_owned(),
                     Controller::Computer => format!("Chuhan {}", level.chinese_name()),
+                    Controller::Remote => "Opponent".to_owned(),
                 };
                 record.set_tag(tag, &name);
             }

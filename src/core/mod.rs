@@ -22,6 +22,7 @@ pub mod replay;
 pub mod selection;
 pub mod settings;
 pub mod setup;
+pub mod typing;
 pub mod watched;
 
 pub(super) fn plugin(app: &mut App) {

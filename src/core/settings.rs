@@ -56,6 +56,8 @@ pub struct Settings {
     pub puzzles: std::collections::BTreeMap<u32, u8>,
     /// The window's place on the desktop, as the player last left it.
     pub window: WindowPlace,
+    /// The online server's address as last typed (empty: this machine, the default port).
+    pub online_server: String,
     /// The repetition rules of new games (规则): the Asian rules people play by, or the
     /// computer-league rules. Each game keeps its own in its record's `Rules` tag.
     pub rules: Rulebook,
@@ -174,6 +176,7 @@ impl Default for Settings {
             engine: ExternalEngine::default(),
             puzzles: std::collections::BTreeMap::new(),
             window: WindowPlace::default(),
+            online_server: String::new(),
             rules: Rulebook::Asian,
             threads: None,
         }

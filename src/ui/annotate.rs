@@ -3,7 +3,6 @@
 //! its line, and promoting the variation followed to the main line. The record is edited by
 //! [`Command::Edit`]; this only asks.
 
-use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy::window::{Ime, PrimaryWindow};
@@ -13,6 +12,7 @@ use crate::core::commands::Command;
 use crate::core::game::Game;
 use crate::core::phase::Phase;
 use crate::core::record_edit::RecordEdit;
+use crate::core::typing::{Typed, type_commit, type_key};
 use crate::ui::actions::{Action, send};
 use crate::ui::theme::*;
 
@@ -225,34 +225,20 @@ fn type_comment(
     };
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     for key in typed.read() {
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
-        match key.key_code {
-            KeyCode::Backspace => {
-                text.pop();
-            }
-            KeyCode::Enter | KeyCode::NumpadEnter if shift => text.push('\n'),
-            KeyCode::Enter | KeyCode::NumpadEnter => {
+        match type_key(text, key, shift, true, MAX_COMMENT) {
+            Typed::Enter => {
                 requests.write(CommentBoxRequest::Save);
             }
-            KeyCode::Escape => {
+            Typed::Escape => {
                 requests.write(CommentBoxRequest::Cancel);
             }
-            _ => {
-                if let Some(t) = &key.text {
-                    text.extend(t.chars().filter(|c| !c.is_control()));
-                }
-            }
+            Typed::Edited | Typed::Tab { .. } => {}
         }
     }
     for event in ime.read() {
         if let Ime::Commit { value, .. } = event {
-            text.push_str(value);
+            type_commit(text, value, MAX_COMMENT);
         }
-    }
-    if text.chars().count() > MAX_COMMENT {
-        *text = text.chars().take(MAX_COMMENT).collect();
     }
     keys.reset_all();
 }

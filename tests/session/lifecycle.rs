@@ -125,13 +125,6 @@ fn the_move_list_follows_a_different_move_after_undo() {
     assert_eq!(texts(&app), vec!["炮八平五".to_owned()]);
 }
 
-fn pending(app: &App) -> Option<Command> {
-    app.world()
-        .resource::<chuhan::core::commands::PendingConfirm>()
-        .0
-        .clone()
-}
-
 fn exits(app: &mut App) -> usize {
     app.world_mut()
         .resource_mut::<Messages<AppExit>>()

@@ -276,3 +276,10 @@ fn a_shown_hint_is_not_rebuilt_every_frame() {
     }
     assert_eq!(app.world().resource::<HintChanges>().0, before);
 }
+
+fn pending(app: &App) -> Option<Command> {
+    app.world()
+        .resource::<chuhan::core::commands::PendingConfirm>()
+        .0
+        .clone()
+}

@@ -29,5 +29,5 @@ mod token;
 pub use address::{DEFAULT_PORT, ServerAddress};
 pub use error::LinkError;
 pub use link::{Credentials, Event, Link, Request};
-pub use session::{Change, Connection, Lobby, Me, OnlineGame, Session};
+pub use session::{Change, Connection, Lobby, Me, OnlineGame, Session, outcome_of};
 pub use token::TokenStore;

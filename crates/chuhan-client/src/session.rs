@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use xiangqi::{GameRecord, Move, Position, Rulebook};
+use xiangqi::{DrawReason, GameRecord, Move, Outcome, Position, Rulebook, WinReason};
 use xiangqi_protocol::{
     ChallengeView, ChatLine, ClientMsg, ClockView, ErrorCode, GameSummary, GameView, OfferKind,
     PlayerView, RatingChange, RatingView, Role, Room, Rules, SeekView, Side, TimeControl,
@@ -78,6 +78,9 @@ pub struct OnlineGame {
     pub start: Position,
     /// The moves the server confirmed.
     pub moves: Vec<Move>,
+    /// The mover's time left after each confirmed move, in ms (unknown for moves played before
+    /// this client opened the game).
+    pub clock_after: Vec<Option<u64>>,
     /// This player's move sent and not yet confirmed (it follows `moves`).
     pub pending: Option<Move>,
     /// The clocks as last told.
@@ -115,6 +118,7 @@ impl OnlineGame {
             rated: view.rated,
             rules: view.rules,
             start,
+            clock_after: vec![None; moves.len()],
             moves,
             pending: None,
             clocks: view.clocks,
@@ -320,6 +324,44 @@ impl Session {
     /// Forgets a game (after its end, or when no longer watched).
     pub fn close(&mut self, game: u64) {
         self.games.remove(&game);
+    }
+}
+
+/// The outcome a finished game's result and reason code stand for (`None` for an abort, or a
+/// reason this client does not know).
+#[must_use]
+pub fn outcome_of(result: &str, reason: &str) -> Option<Outcome> {
+    let win = |winner| {
+        let reason = match reason {
+            "checkmate" => WinReason::Checkmate,
+            "stalemate" => WinReason::Stalemate,
+            "perpetual_check" => WinReason::PerpetualCheck,
+            "perpetual_chase" => WinReason::PerpetualChase,
+            "check_and_chase" => WinReason::CheckAndChase,
+            "resignation" => WinReason::Resignation,
+            "timeout" => WinReason::Timeout,
+            "abandoned" => WinReason::Abandoned,
+            _ => return None,
+        };
+        Some(Outcome::Win { winner, reason })
+    };
+    match result {
+        "1-0" => win(xiangqi::Color::Red),
+        "0-1" => win(xiangqi::Color::Black),
+        "1/2-1/2" => {
+            let reason = match reason {
+                "repetition" => DrawReason::Repetition,
+                "both_perpetual" => DrawReason::BothPerpetual,
+                "no_capture_limit" => DrawReason::NoCaptureLimit,
+                "no_attacking_pieces" => DrawReason::NoAttackingPieces,
+                "agreement" => DrawReason::Agreement,
+                "timeout_no_mating_material" => DrawReason::TimeoutNoMatingMaterial,
+                "abandoned_draw" => DrawReason::Abandoned,
+                _ => return None,
+            };
+            Some(Outcome::Draw { reason })
+        }
+        _ => None,
     }
 }
 

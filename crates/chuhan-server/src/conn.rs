@@ -14,7 +14,6 @@ use xiangqi_protocol::{
     ServerMsg,
 };
 
-use crate::auth;
 use crate::hub::{Hub, User, now_ms};
 use crate::outbox::{Out, Outbox};
 
@@ -287,7 +286,7 @@ impl Session {
     }
 
     async fn mute(&mut self, user: &User, name: &str, on: bool) -> Result<(), Refusal> {
-        let key = auth::name_key(name);
+        let key = self.hub.key_of_name(name);
         if let Ok(mut m) = self.muted.lock() {
             if on {
                 m.insert(key.clone());

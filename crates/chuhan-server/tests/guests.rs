@@ -5,7 +5,7 @@
 mod common;
 
 use common::{game, guest, play, server};
-use xiangqi_protocol::{Rules, TimeControl};
+use xiangqi_protocol::{ClientMsg, Role, Rules, ServerMsg, TimeControl};
 
 const BLITZ: TimeControl = TimeControl::new(300, 3);
 

@@ -122,7 +122,7 @@ pub enum Event {
 /// The caller's end of the link. Dropping it ends the link's thread.
 pub struct Link {
     requests: UnboundedSender<Request>,
-    events: mpsc::Receiver<Event>,
+    events: std::sync::Mutex<mpsc::Receiver<Event>>,
 }
 
 impl Link {
@@ -139,7 +139,10 @@ impl Link {
             .name("chuhan-online".into())
             .spawn(move || runtime.block_on(run(rx, tx, client)))
             .map_err(|e| LinkError::Internal(e.to_string()))?;
-        Ok(Link { requests, events })
+        Ok(Link {
+            requests,
+            events: std::sync::Mutex::new(events),
+        })
     }
 
     /// Asks something of the link (never blocks).
@@ -154,12 +157,15 @@ impl Link {
 
     /// Every event reported since the last poll (never blocks).
     pub fn poll(&self) -> Vec<Event> {
-        self.events.try_iter().collect()
+        self.events
+            .lock()
+            .map(|e| e.try_iter().collect())
+            .unwrap_or_default()
     }
 
     /// The next event, waiting up to `wait` (for tests and programs without a frame loop).
     pub fn next(&self, wait: Duration) -> Option<Event> {
-        self.events.recv_timeout(wait).ok()
+        self.events.lock().ok()?.recv_timeout(wait).ok()
     }
 }
 

@@ -121,6 +121,7 @@ impl Session {
                 clocks,
             } => self.with_game(game, |g| {
                 g.moves.truncate(plies as usize);
+                g.clock_after.truncate(plies as usize);
                 g.pending = None;
                 g.clocks = clocks;
                 g.clocks_at = now;
@@ -208,6 +209,15 @@ impl Session {
             return Vec::new();
         };
         g.moves.push(mv);
+        let mover = if g.moves.len() % 2 == 1 {
+            g.start.side_to_move()
+        } else {
+            !g.start.side_to_move()
+        };
+        g.clock_after.push(Some(match mover {
+            xiangqi::Color::Red => clocks.red_ms,
+            xiangqi::Color::Black => clocks.black_ms,
+        }));
         g.clocks = clocks;
         g.clocks_at = now;
         let own = g.pending.take() == Some(mv);

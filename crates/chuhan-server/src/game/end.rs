@@ -26,6 +26,7 @@ pub fn reason_code(o: Outcome) -> &'static str {
             WinReason::CheckAndChase => "check_and_chase",
             WinReason::Resignation => "resignation",
             WinReason::Timeout => "timeout",
+            WinReason::Abandoned => "abandoned",
         },
         Outcome::Draw { reason } => match reason {
             DrawReason::Repetition => "repetition",
@@ -34,6 +35,7 @@ pub fn reason_code(o: Outcome) -> &'static str {
             DrawReason::NoAttackingPieces => "no_attacking_pieces",
             DrawReason::Agreement => "agreement",
             DrawReason::TimeoutNoMatingMaterial => "timeout_no_mating_material",
+            DrawReason::Abandoned => "abandoned_draw",
         },
     }
 }

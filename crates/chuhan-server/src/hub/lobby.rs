@@ -10,6 +10,17 @@ use xiangqi_protocol::{
 use super::*;
 
 impl Hub {
+    /// The key chat and mutes know a player by: an online guest's own key when a guest has
+    /// that name, else the name's key (an account's).
+    pub(crate) fn key_of_name(&self, name: &str) -> String {
+        let st = self.lock();
+        st.conns
+            .values()
+            .filter_map(|c| c.user.as_ref())
+            .find(|u| u.guest && u.name == name)
+            .map_or_else(|| crate::auth::name_key(name), |u| u.key.clone())
+    }
+
     /// Opens a seek for the connection's user.
     pub async fn seek(&self, user: &User, msg: ClientMsg) -> Result<u64, (ErrorCode, String)> {
         let ClientMsg::Seek {

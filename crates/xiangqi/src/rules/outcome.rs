@@ -38,6 +38,8 @@ pub enum WinReason {
     Resignation,
     /// The loser's clock ran out (超时).
     Timeout,
+    /// The loser left an online game and the winner claimed it (对方离开).
+    Abandoned,
 }
 
 /// Why a game was drawn.
@@ -57,6 +59,8 @@ pub enum DrawReason {
     /// A clock ran out while the other side had nothing left that can mate (no rook, horse,
     /// cannon or pawn).
     TimeoutNoMatingMaterial,
+    /// A player left an online game and the other claimed a draw.
+    Abandoned,
 }
 
 impl Outcome {
@@ -102,6 +106,7 @@ impl Outcome {
                     WinReason::CheckAndChase => "对方一将一捉",
                     WinReason::Resignation => "对方认输",
                     WinReason::Timeout => "对方超时",
+                    WinReason::Abandoned => "对方离开",
                 };
                 format!("{side}（{why}）")
             }
@@ -113,6 +118,7 @@ impl Outcome {
                     DrawReason::NoAttackingPieces => "双方无进攻子力",
                     DrawReason::Agreement => "双方议和",
                     DrawReason::TimeoutNoMatingMaterial => "超时，对方无进攻子力",
+                    DrawReason::Abandoned => "对方离开，判和",
                 };
                 format!("和棋（{why}）")
             }
@@ -132,6 +138,7 @@ impl fmt::Display for Outcome {
                     WinReason::CheckAndChase => "the loser alternated checks and chases",
                     WinReason::Resignation => "resignation",
                     WinReason::Timeout => "the loser ran out of time",
+                    WinReason::Abandoned => "the loser left the game",
                 };
                 write!(f, "{winner} wins ({why})")
             }
@@ -145,6 +152,7 @@ impl fmt::Display for Outcome {
                     DrawReason::TimeoutNoMatingMaterial => {
                         "time ran out, but the other side cannot mate"
                     }
+                    DrawReason::Abandoned => "a player left the game",
                 };
                 write!(f, "draw ({why})")
             }

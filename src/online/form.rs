@@ -1,0 +1,180 @@
+//! What the player types for online play: the server's address, the name and password, the name
+//! of a player to challenge, and the chat line. One field at a time has the keyboard (a click on
+//! it, or Tab); Enter does the field's action; no key reaches the game's shortcuts meanwhile.
+
+use bevy::input::keyboard::KeyboardInput;
+use bevy::prelude::*;
+use bevy::window::{Ime, PrimaryWindow};
+use xiangqi_protocol::MAX_CHAT_CHARS;
+
+use crate::core::typing::{Typed, type_commit, type_key};
+use crate::online::{LoginKind, OnlineRequest};
+
+/// A field of the forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Component)]
+pub enum Field {
+    /// The server's address (`host:port`; empty: this machine).
+    Address,
+    /// The account's name.
+    Name,
+    /// The password (shown as dots, never kept).
+    Password,
+    /// A player to challenge.
+    Opponent,
+    /// The chat line.
+    Chat,
+}
+
+impl Field {
+    /// The longest text the field takes.
+    #[must_use]
+    pub fn max(self) -> usize {
+        match self {
+            Field::Address => 255,
+            Field::Name | Field::Opponent => 20,
+            Field::Password => 128,
+            Field::Chat => MAX_CHAT_CHARS,
+        }
+    }
+
+    /// The login form's fields in Tab order.
+    const LOGIN: [Field; 3] = [Field::Address, Field::Name, Field::Password];
+}
+
+/// The forms' text and the field being typed in.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Form {
+    /// The server's address.
+    pub address: String,
+    /// The name.
+    pub name: String,
+    /// The password (cleared once used).
+    pub password: String,
+    /// A player to challenge.
+    pub opponent: String,
+    /// The chat line.
+    pub chat: String,
+    /// The field that has the keyboard.
+    pub focus: Option<Field>,
+}
+
+impl Form {
+    /// A field's text.
+    #[must_use]
+    pub fn text(&self, field: Field) -> &str {
+        match field {
+            Field::Address => &self.address,
+            Field::Name => &self.name,
+            Field::Password => &self.password,
+            Field::Opponent => &self.opponent,
+            Field::Chat => &self.chat,
+        }
+    }
+
+    fn text_mut(&mut self, field: Field) -> &mut String {
+        match field {
+            Field::Address => &mut self.address,
+            Field::Name => &mut self.name,
+            Field::Password => &mut self.password,
+            Field::Opponent => &mut self.opponent,
+            Field::Chat => &mut self.chat,
+        }
+    }
+
+    /// A field as shown: the password as dots, the field typed in with a caret.
+    #[must_use]
+    pub fn shown(&self, field: Field) -> String {
+        let text = match field {
+            Field::Password => "•".repeat(self.password.chars().count()),
+            _ => self.text(field).to_owned(),
+        };
+        if self.focus == Some(field) {
+            format!("{text}|")
+        } else {
+            text
+        }
+    }
+}
+
+/// A click on a field gives it the keyboard.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Focus(pub Option<Field>);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Form>();
+    app.add_message::<Focus>();
+}
+
+/// The keyboard into the forms (with a window: the panel adds it). Typing is read right after
+/// the input is gathered, and the keys typed are taken from the frame so that no shortcut acts
+/// on them.
+pub(crate) fn typing(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        (focus, type_in).chain().after(bevy::input::InputSystems),
+    );
+}
+
+fn focus(
+    mut asked: MessageReader<Focus>,
+    mut form: ResMut<Form>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    let Some(&Focus(field)) = asked.read().last() else {
+        return;
+    };
+    form.focus = field;
+    for mut window in &mut windows {
+        if window.ime_enabled != field.is_some() {
+            window.ime_enabled = field.is_some();
+        }
+    }
+}
+
+fn type_in(
+    mut typed: MessageReader<KeyboardInput>,
+    mut ime: MessageReader<Ime>,
+    mut form: ResMut<Form>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut requests: MessageWriter<OnlineRequest>,
+    mut focus: MessageWriter<Focus>,
+) {
+    let Some(field) = form.focus else {
+        return;
+    };
+    if typed.is_empty() && ime.is_empty() {
+        return;
+    }
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    for key in typed.read() {
+        let form = &mut *form;
+        match type_key(form.text_mut(field), key, shift, false, field.max()) {
+            Typed::Edited => {}
+            Typed::Escape => {
+                focus.write(Focus(None));
+            }
+            Typed::Tab { back } => {
+                if let Some(i) = Field::LOGIN.iter().position(|f| *f == field) {
+                    let n = Field::LOGIN.len();
+                    let next = if back { (i + n - 1) % n } else { (i + 1) % n };
+                    focus.write(Focus(Some(Field::LOGIN[next])));
+                }
+            }
+            Typed::Enter => match field {
+                Field::Address | Field::Name | Field::Password => {
+                    requests.write(OnlineRequest::LogIn(LoginKind::Account));
+                }
+                Field::Chat => {
+                    requests.write(OnlineRequest::Chat);
+                }
+                Field::Opponent => {}
+            },
+        }
+    }
+    for event in ime.read() {
+        if let Ime::Commit { value, .. } = event {
+            type_commit(form.text_mut(field), value, field.max());
+        }
+    }
+    keys.reset_all();
+}

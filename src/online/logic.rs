@@ -1,0 +1,446 @@
+//! Online play without a window: the link polled each frame, the session folded from it, the
+//! board driven by the game on it (the opponent's moves requested like the computer's, the
+//! player's moves sent once the rules library has played them, the board set back when the
+//! server refuses one), and the game saved in the records when it ends.
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use bevy::prelude::*;
+use chuhan_client::{
+    Connection, Credentials, Link, LinkError, OnlineGame, Request, ServerAddress, Session,
+    TokenStore, outcome_of, session::xiangqi_side,
+};
+use xiangqi_protocol::{ClientMsg, ErrorCode, OfferKind, Room};
+
+use crate::core::commands::Command;
+use crate::core::game::{BoardReset, CoreSet, Game, MovePlayed, NewGame, Players};
+use crate::core::notice::{Notice, Said};
+use crate::core::settings::Settings;
+use crate::online::form::Form;
+use crate::online::{LoginKind, OnlineRequest};
+use crate::storage::files::Dirs;
+
+/// Which online screen is open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Screen {
+    /// None: the board as it is.
+    #[default]
+    Closed,
+    /// The address and the login.
+    Login,
+    /// The lobby.
+    Lobby,
+    /// A game on the board, with its bar and chat.
+    Game,
+}
+
+/// Online play's state.
+#[derive(Resource, Default)]
+pub struct Online {
+    link: Option<Link>,
+    /// What the server said, folded.
+    pub session: Session,
+    /// The server connected to (or last tried).
+    pub address: Option<ServerAddress>,
+    /// The screen open.
+    pub screen: Screen,
+    /// A sentence for the player: the last error, or what is going on.
+    pub status: Option<(String, String)>,
+    /// The game on the board (played or watched).
+    pub active: Option<u64>,
+    /// When the player's turn began (the think time sent with a move).
+    turn_from: Option<Instant>,
+    /// Games already saved in the records.
+    saved: HashSet<u64>,
+    /// Games the player asked to watch (opened on the board when they arrive).
+    watching: HashSet<u64>,
+    /// Whether the opponent's chat is hidden.
+    pub muted: bool,
+}
+
+impl Online {
+    /// The game on the board.
+    #[must_use]
+    pub fn game(&self) -> Option<&OnlineGame> {
+        self.session.games.get(&self.active?)
+    }
+
+    /// Whether logged in and connected (or reconnecting).
+    #[must_use]
+    pub fn logged_in(&self) -> bool {
+        self.session.me.is_some() && self.session.connection != Connection::Offline
+    }
+
+    fn say(&self, msg: ClientMsg) {
+        if let Some(link) = &self.link {
+            link.say(msg);
+        }
+    }
+
+    fn tell(&mut self, zh: impl Into<String>, en: impl Into<String>) {
+        self.status = Some((zh.into(), en.into()));
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Online>();
+    app.add_systems(
+        Update,
+        (requests, commands, poll, own_moves, leave)
+            .chain()
+            .in_set(CoreSet::Input),
+    );
+}
+
+/// The kept logins, in the config folder.
+pub(super) fn tokens(dirs: &Dirs) -> TokenStore {
+    TokenStore::new(dirs.config.join("online-tokens"))
+}
+
+/// Starts the link if need be and connects with `credentials`.
+fn connect(online: &mut Online, address: ServerAddress, credentials: Credentials) {
+    if online.link.is_none() {
+        match Link::start(concat!("chuhan ", env!("CARGO_PKG_VERSION"))) {
+            Ok(link) => online.link = Some(link),
+            Err(e) => {
+                online.tell(format!("联网无法启动：{e}"), e.to_string());
+                return;
+            }
+        }
+    }
+    if let Some(link) = &online.link {
+        link.send(Request::Connect {
+            address: address.clone(),
+            credentials,
+        });
+    }
+    online.tell(
+        format!("正在连接 {address}…"),
+        format!("Connecting to {address}…"),
+    );
+    online.address = Some(address);
+}
+
+fn requests(
+    mut asked: MessageReader<OnlineRequest>,
+    mut online: ResMut<Online>,
+    mut form: ResMut<Form>,
+    mut settings: ResMut<Settings>,
+    dirs: Res<Dirs>,
+) {
+    for request in asked.read() {
+        let game = online.active;
+        match request.clone() {
+            OnlineRequest::Open => {
+                if form.address.is_empty() {
+                    form.address.clone_from(&settings.online_server);
+                }
+                online.screen = if online.logged_in() {
+                    Screen::Lobby
+                } else {
+                    Screen::Login
+                };
+                // A kept login for the server last used: in at once.
+                if !online.logged_in()
+                    && let Ok(address) = form.address.parse::<ServerAddress>()
+                    && let Some(token) = tokens(&dirs).load(&address)
+                {
+                    connect(&mut online, address, Credentials::Resume { token });
+                }
+            }
+            OnlineRequest::Close => online.screen = Screen::Closed,
+            OnlineRequest::LogIn(kind) => {
+                let address = match form.address.parse::<ServerAddress>() {
+                    Ok(a) => a,
+                    Err(e) => {
+                        online.tell(format!("地址有误：{e}"), e.to_string());
+                        continue;
+                    }
+                };
+                if settings.online_server != form.address.trim() {
+                    settings.online_server = form.address.trim().to_owned();
+                }
+                let (name, password) = (form.name.trim().to_owned(), form.password.clone());
+                let credentials = match kind {
+                    LoginKind::Guest => Credentials::Guest,
+                    LoginKind::Account => Credentials::Login { name, password },
+                    LoginKind::Register => Credentials::Register { name, password },
+                };
+                // The password is not kept once sent.
+                form.password.clear();
+                form.focus = None;
+                connect(&mut online, address, credentials);
+            }
+            OnlineRequest::LogOut => {
+                if let Some(address) = online.address.clone() {
+                    let _ = tokens(&dirs).forget(&address);
+                }
+                if let Some(link) = &online.link {
+                    link.send(Request::LogOut);
+                }
+                online.screen = Screen::Login;
+            }
+            OnlineRequest::Seek {
+                time,
+                rated,
+                color,
+                rules,
+            } => online.say(ClientMsg::Seek {
+                time,
+                rated,
+                color,
+                rules,
+                rating_min: None,
+                rating_max: None,
+            }),
+            OnlineRequest::CancelSeek(seek) => online.say(ClientMsg::CancelSeek { seek }),
+            OnlineRequest::AcceptSeek(seek) => online.say(ClientMsg::AcceptSeek { seek }),
+            OnlineRequest::Challenge { time, rated } => online.say(ClientMsg::Challenge {
+                to: form.opponent.trim().to_owned(),
+                time,
+                rated,
+                color: xiangqi_protocol::ColorChoice::Random,
+                rules: xiangqi_protocol::Rules::Asian,
+                fen: None,
+            }),
+            OnlineRequest::AcceptChallenge(challenge) => {
+                online.say(ClientMsg::AcceptChallenge { challenge });
+            }
+            OnlineRequest::DeclineChallenge(challenge) => {
+                online.say(ClientMsg::DeclineChallenge { challenge });
+            }
+            OnlineRequest::Watch(id) => {
+                online.watching.insert(id);
+                online.say(ClientMsg::Watch { game: id });
+            }
+            OnlineRequest::Chat => {
+                let text = std::mem::take(&mut form.chat);
+                let room = game.map_or(Room::Lobby, |game| Room::Game { game });
+                if !text.trim().is_empty() {
+                    online.say(ClientMsg::Chat { room, text });
+                }
+            }
+            OnlineRequest::ToggleMute => {
+                online.muted = !online.muted;
+                let me = online.session.me.as_ref().map(|m| m.name.clone());
+                let opponent = online.game().and_then(|g| {
+                    [&g.red, &g.black]
+                        .into_iter()
+                        .find(|p| Some(&p.name) != me.as_ref())
+                        .map(|p| p.name.clone())
+                });
+                if let Some(name) = opponent {
+                    online.say(if online.muted {
+                        ClientMsg::Mute { name }
+                    } else {
+                        ClientMsg::Unmute { name }
+                    });
+                }
+            }
+            OnlineRequest::Lobby => {
+                leave_game(&mut online);
+                online.screen = Screen::Lobby;
+            }
+            OnlineRequest::Offer(kind) => {
+                if let Some(game) = game {
+                    online.say(ClientMsg::Offer { game, kind });
+                }
+            }
+            OnlineRequest::Decline(kind) => {
+                if let Some(game) = game {
+                    online.say(ClientMsg::Decline { game, kind });
+                }
+            }
+            OnlineRequest::Resign => {
+                if let Some(game) = game {
+                    online.say(ClientMsg::Resign { game });
+                }
+            }
+            OnlineRequest::Abort => {
+                if let Some(game) = game {
+                    online.say(ClientMsg::Abort { game });
+                }
+            }
+            OnlineRequest::Claim(kind) => {
+                if let Some(game) = game {
+                    online.say(ClientMsg::Claim { game, kind });
+                }
+            }
+        }
+    }
+}
+
+/// Stops watching the game on the board (a finished game is simply put down).
+fn leave_game(online: &mut Online) {
+    if let Some(id) = online.active.take() {
+        if online
+            .session
+            .games
+            .get(&id)
+            .is_some_and(|g| g.my_side().is_none())
+        {
+            online.say(ClientMsg::Unwatch { game: id });
+        }
+        if online.session.games.get(&id).is_some_and(OnlineGame::over) {
+            online.session.close(id);
+        }
+    }
+}
+
+/// The game's own buttons in an online game: resigning asks the server, taking back asks the
+/// opponent.
+fn commands(mut commands: MessageReader<Command>, online: Res<Online>, game: Res<Game>) {
+    for command in commands.read() {
+        let (Some(id), true) = (online.active, game.players.has_remote()) else {
+            continue;
+        };
+        match command {
+            Command::Resign => online.say(ClientMsg::Resign { game: id }),
+            Command::Undo => online.say(ClientMsg::Offer {
+                game: id,
+                kind: OfferKind::Takeback,
+            }),
+            _ => {}
+        }
+    }
+}
+
+/// The record of an online game as it stands, with its players and terms as tags.
+pub(super) fn record_of(g: &OnlineGame, address: Option<&ServerAddress>) -> xiangqi::GameRecord {
+    let mut record = g.record();
+    let name = |p: &xiangqi_protocol::PlayerView| match p.rating {
+        Some(r) => (p.name.clone(), r.to_string()),
+        None => (p.name.clone(), String::new()),
+    };
+    let ((red, red_elo), (black, black_elo)) = (name(&g.red), name(&g.black));
+    record.set_tag("Event", if g.rated { "Rated game" } else { "Casual game" });
+    if let Some(a) = address {
+        record.set_tag("Site", &a.to_string());
+    }
+    record.set_tag("Round", &g.id.to_string());
+    record.set_tag("Red", &red);
+    record.set_tag("Black", &black);
+    if !red_elo.is_empty() {
+        record.set_tag("RedElo", &red_elo);
+    }
+    if !black_elo.is_empty() {
+        record.set_tag("BlackElo", &black_elo);
+    }
+    record.set_tag(
+        "TimeControl",
+        &format!("{}+{}", g.time.base_s, g.time.inc_s),
+    );
+    // Each move's clock after it, as lichess writes them ([%clk h:mm:ss]).
+    for (i, ms) in g.clock_after.iter().enumerate() {
+        if let Some(ms) = ms {
+            let s = ms / 1000;
+            let clk = format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60);
+            record.set_comment(i + 1, Some(clk));
+        }
+    }
+    if let Some((result, _)) = &g.result {
+        record.set_tag("Result", result);
+    }
+    record
+}
+
+mod events;
+use events::poll;
+
+/// The player's own moves, once the rules library has played them on the board, go to the
+/// server.
+fn own_moves(
+    mut played: MessageReader<MovePlayed>,
+    mut online: ResMut<Online>,
+    mut game: ResMut<Game>,
+    mut resets: MessageWriter<BoardReset>,
+) {
+    for p in played.read() {
+        let Some(id) = online.active else { continue };
+        let Some(g) = online.session.games.get(&id) else {
+            continue;
+        };
+        // Moves the server confirmed are on the board already; this is one more.
+        if game.record.len() <= g.moves.len() || g.my_side().is_none() {
+            continue;
+        }
+        let think = online
+            .turn_from
+            .map_or_else(Default::default, |t| t.elapsed());
+        match online.session.play(id, p.mv, think) {
+            Ok(msg) => online.say(msg),
+            Err(why) => {
+                online.tell(
+                    format!("这步棋没有发出：{why}"),
+                    format!("Move not sent: {why}"),
+                );
+                sync_board(&online, &mut game, &mut resets);
+            }
+        }
+    }
+}
+
+/// Sets the board to the server's game (after a refusal, a takeback, a reconnection).
+pub(super) fn sync_board(online: &Online, game: &mut Game, resets: &mut MessageWriter<BoardReset>) {
+    let Some(g) = online.game() else { return };
+    game.record = record_of(g, online.address.as_ref());
+    game.players = Players::online(g.my_side().map(xiangqi_side));
+    game.ended = g
+        .result
+        .as_ref()
+        .and_then(|(r, why)| outcome_of(r, why))
+        .filter(|o| game.record.outcome() != Some(*o));
+    resets.write(BoardReset);
+}
+
+/// A new game started on the board (from a menu) while an online game goes on: the player
+/// confirmed leaving it, so it is resigned.
+fn leave(mut new_games: MessageReader<NewGame>, mut online: ResMut<Online>) {
+    for new in new_games.read() {
+        if new.players.has_remote() {
+            continue;
+        }
+        if let Some(id) = online.active {
+            let playing = online
+                .session
+                .games
+                .get(&id)
+                .is_some_and(|g| g.my_side().is_some() && !g.over());
+            if playing {
+                online.say(ClientMsg::Resign { game: id });
+            }
+            leave_game(&mut online);
+            online.screen = Screen::Closed;
+        }
+    }
+}
+
+/// A link error in both languages.
+pub(super) fn said(e: &LinkError) -> (String, String) {
+    let zh = match e {
+        LinkError::Refused {
+            code: ErrorCode::BadCredentials,
+            ..
+        } => "用户名或密码错误".to_owned(),
+        LinkError::Refused {
+            code: ErrorCode::NameTaken,
+            ..
+        } => "这个名字已被使用".to_owned(),
+        LinkError::Refused {
+            code: ErrorCode::TokenInvalid,
+            ..
+        } => "保存的登录已失效，请重新登录".to_owned(),
+        LinkError::Unreachable { address, .. } => format!("无法连接服务器 {address}"),
+        LinkError::ProtocolVersion { .. } => "服务器的协议版本与本游戏不同".to_owned(),
+        LinkError::BadAddress(a) => format!("服务器地址有误：{a}"),
+        LinkError::Lost(_) | LinkError::GaveUp { .. } => "与服务器的连接中断".to_owned(),
+        LinkError::Refused { message, .. } | LinkError::Internal(message) => message.clone(),
+    };
+    (zh, e.to_string())
+}
+
+/// The notice of a status sentence.
+pub(super) fn notice(status: &(String, String)) -> Notice {
+    Notice(Said::notice(status.0.clone(), status.1.clone()))
+}

@@ -1,0 +1,257 @@
+//! Over the board in an online game: both players with their ratings, connection and clocks (the
+//! server's figures, ticking here between its updates), the result with the rating change, the
+//! opponent's offers where the player looks, the buttons that apply now; and the chat.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use xiangqi_protocol::{ClaimKind, OfferKind, Side};
+
+use super::Widgets;
+use super::card::rating;
+use crate::online::form::{Field, Form};
+use crate::online::{Online, OnlineRequest};
+use crate::ui::theme::*;
+
+/// A clock's text.
+#[derive(Component)]
+pub(super) struct ClockText(Side);
+
+/// Below this a running clock shows red.
+const LOW_TIME: Duration = Duration::from_secs(10);
+
+fn clock_words(left: Duration) -> String {
+    let s = left.as_secs();
+    if left < LOW_TIME {
+        format!("{}.{}", s, left.subsec_millis() / 100)
+    } else if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// The clocks tick between the server's updates (every frame: two short texts).
+pub(super) fn tick_clocks(
+    online: Res<Online>,
+    mut clocks: Query<(&ClockText, &mut Text, &mut TextColor)>,
+) {
+    let Some(g) = online.game() else { return };
+    let now = Instant::now();
+    for (ClockText(side), mut text, mut color) in &mut clocks {
+        let left = g.time_left(*side, now);
+        let words = clock_words(left);
+        if text.0 != words {
+            text.0 = words;
+        }
+        let running = g.clocks.running == Some(*side) && !g.over();
+        let wanted = if running && left < LOW_TIME {
+            Color::srgb(1.0, 0.35, 0.3)
+        } else if running {
+            INK
+        } else {
+            Color::srgb(0.7, 0.64, 0.55)
+        };
+        if color.0 != wanted {
+            color.0 = wanted;
+        }
+    }
+}
+
+fn reason_words(w: &Widgets, result: &str, reason: &str) -> String {
+    if let Some(o) = chuhan_client::outcome_of(result, reason) {
+        return w.say(o.chinese(), o.to_string());
+    }
+    match reason {
+        "aborted" => w.say("对局已中止", "aborted"),
+        other => format!("{result} ({other})"),
+    }
+}
+
+pub(super) fn bar(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
+    let Some(g) = online.game() else { return };
+    let me = g.my_side();
+    // The opponent first (above), the player below, as on the board.
+    let order = if me == Some(Side::Black) {
+        [Side::Red, Side::Black]
+    } else {
+        [Side::Black, Side::Red]
+    };
+    for side in order {
+        let p = if side == Side::Red { &g.red } else { &g.black };
+        w.row(c, |r| {
+            let flag = if p.connected { "●" } else { "○" };
+            let colour = if side == Side::Red {
+                w.say("红", "Red")
+            } else {
+                w.say("黑", "Black")
+            };
+            r.spawn((
+                ClockText(side),
+                Text::new(clock_words(g.time_left(side, Instant::now()))),
+                font(w.ui, 22.0),
+                TextColor(INK),
+            ));
+            w.text(
+                r,
+                format!(
+                    "{colour} {flag} {} {}",
+                    p.name,
+                    rating(p.rating, p.provisional)
+                ),
+                17.0,
+            );
+        });
+    }
+    if let Some(at) = g.claim_at {
+        let left = at.saturating_duration_since(Instant::now()).as_secs();
+        w.text(
+            c,
+            w.say(
+                format!("对手已断线：{left} 秒后可判胜"),
+                format!("Your opponent left: you may claim in {left} s"),
+            ),
+            15.0,
+        );
+    }
+    if let Some((result, reason)) = &g.result {
+        let mut line = reason_words(w, result, reason);
+        let mine = match me {
+            Some(Side::Red) => g.ratings.0,
+            Some(Side::Black) => g.ratings.1,
+            None => None,
+        };
+        if let Some(change) = mine {
+            let d = change.after - change.before;
+            line.push_str(&w.say(
+                format!("　等级分 {} → {}（{d:+}）", change.before, change.after),
+                format!(" · rating {} → {} ({d:+})", change.before, change.after),
+            ));
+        }
+        w.text(c, line, 18.0);
+    }
+    if online.session.connection != chuhan_client::Connection::Online {
+        w.text(c, w.say("重新连接中…", "Reconnecting…"), 16.0);
+    }
+    offers_and_buttons(c, w, online);
+}
+
+fn offers_and_buttons(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
+    let Some(g) = online.game() else { return };
+    let Some(me) = g.my_side() else {
+        w.row(c, |r| {
+            w.dim(r, w.say("观战中", "Watching"), 15.0);
+            w.button(
+                r,
+                OnlineRequest::Lobby,
+                w.say("回到大厅", "Back to the lobby"),
+            );
+        });
+        return;
+    };
+    let them = me.other();
+    w.row(c, |r| {
+        for (kind, zh, en) in [
+            (OfferKind::Draw, "对手求和", "Your opponent offers a draw"),
+            (
+                OfferKind::Takeback,
+                "对手请求悔棋",
+                "Your opponent asks to take back",
+            ),
+            (
+                OfferKind::Rematch,
+                "对手请求再来一局",
+                "Your opponent offers a rematch",
+            ),
+        ] {
+            if g.offered(kind, them) {
+                w.text(r, w.say(zh, en), 16.0);
+                w.button(r, OnlineRequest::Offer(kind), w.say("同意", "Accept"));
+                w.button(r, OnlineRequest::Decline(kind), w.say("拒绝", "Decline"));
+            }
+        }
+    });
+    w.row(c, |r| {
+        if g.over() {
+            if !g.offered(OfferKind::Rematch, me) {
+                w.button(
+                    r,
+                    OnlineRequest::Offer(OfferKind::Rematch),
+                    w.say("再来一局", "Rematch"),
+                );
+            }
+            w.button(
+                r,
+                OnlineRequest::Lobby,
+                w.say("回到大厅", "Back to the lobby"),
+            );
+            return;
+        }
+        if g.moves.len() < 2 {
+            w.button(r, OnlineRequest::Abort, w.say("中止", "Abort"));
+        } else {
+            if !g.offered(OfferKind::Draw, me) {
+                w.button(
+                    r,
+                    OnlineRequest::Offer(OfferKind::Draw),
+                    w.say("求和", "Offer a draw"),
+                );
+            }
+            if !g.offered(OfferKind::Takeback, me) {
+                w.button(
+                    r,
+                    OnlineRequest::Offer(OfferKind::Takeback),
+                    w.say("悔棋", "Takeback"),
+                );
+            }
+            w.button(r, OnlineRequest::Resign, w.say("认输", "Resign"));
+        }
+        if g.claim_at.is_some_and(|at| at <= Instant::now()) {
+            w.button(
+                r,
+                OnlineRequest::Claim(ClaimKind::Win),
+                w.say("判胜", "Claim the win"),
+            );
+            w.button(
+                r,
+                OnlineRequest::Claim(ClaimKind::Draw),
+                w.say("判和", "Claim a draw"),
+            );
+        }
+    });
+}
+
+pub(super) fn chat(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form) {
+    let Some(g) = online.game() else { return };
+    w.row(c, |r| {
+        w.dim(r, w.say("聊天", "Chat"), 15.0);
+        let mute = if online.muted {
+            w.say("显示对手聊天", "Unmute")
+        } else {
+            w.say("屏蔽对手", "Mute")
+        };
+        w.button(r, OnlineRequest::ToggleMute, mute);
+    });
+    let me = online.session.me.as_ref().map(|m| m.name.as_str());
+    let shown = g
+        .chat
+        .iter()
+        .filter(|l| !online.muted || Some(l.from.as_str()) == me)
+        .rev()
+        .take(8)
+        .collect::<Vec<_>>();
+    for line in shown.into_iter().rev() {
+        w.text(c, format!("{}：{}", line.from, line.text), 14.0);
+    }
+    chat_input(c, w, form);
+}
+
+/// The line being typed, its length against the limit, and the send button.
+pub(super) fn chat_input(c: &mut ChildSpawnerCommands, w: &Widgets, form: &Form) {
+    w.row(c, |r| {
+        w.field(r, form, Field::Chat, 200.0);
+        let n = form.chat.chars().count();
+        w.dim(r, format!("{n}/{}", Field::Chat.max()), 13.0);
+        w.button(r, OnlineRequest::Chat, w.say("发送", "Send"));
+    });
+}

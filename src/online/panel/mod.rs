@@ -1,0 +1,222 @@
+//! Online play on screen: the menu entry 联网对弈, the card in the middle (the login, then the
+//! lobby), and, while a game is on the board, the bar over it (names, ratings, connection,
+//! clocks, offers and the buttons that apply) and the chat beside it.
+
+use bevy::prelude::*;
+
+use crate::core::settings::Settings;
+use crate::online::form::{Field, Focus, Form};
+use crate::online::{Online, OnlineRequest, Screen};
+use crate::ui::actions::send;
+use crate::ui::menus::{AppMenus, EntryText, MenuEntry, Place};
+use crate::ui::text::Language;
+use crate::ui::theme::*;
+
+mod board;
+mod card;
+
+/// The card in the middle: the login or the lobby.
+#[derive(Component)]
+struct Card;
+
+/// The bar over the board in an online game.
+#[derive(Component)]
+struct GameBar;
+
+/// The chat beside the board.
+#[derive(Component)]
+struct ChatBox;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_menu_entry(MenuEntry::new(
+        Place::Bar,
+        65,
+        send(OnlineRequest::Open),
+        EntryText::Words("联网对弈", "Play online"),
+    ));
+    crate::online::form::typing(app);
+    app.add_systems(Startup, spawn);
+    app.add_systems(
+        Update,
+        (rebuild, board::tick_clocks)
+            .chain()
+            .in_set(crate::ui::UiSet::Show),
+    );
+}
+
+fn spawn(mut commands: Commands) {
+    commands.spawn((
+        Card,
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(64),
+            left: percent(24),
+            width: percent(46),
+            max_height: percent(86),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(6),
+            padding: UiRect::all(px(14)),
+            border_radius: BorderRadius::all(px(8)),
+            overflow: Overflow::scroll_y(),
+            display: Display::None,
+            ..default()
+        },
+        BackgroundColor(PANEL),
+        GlobalZIndex(5),
+    ));
+    commands.spawn((
+        GameBar,
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(44),
+            left: percent(22),
+            width: percent(54),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(4),
+            padding: UiRect::axes(px(10), px(6)),
+            border_radius: BorderRadius::all(px(6)),
+            display: Display::None,
+            ..default()
+        },
+        BackgroundColor(PANEL),
+    ));
+    commands.spawn((
+        ChatBox,
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: px(10),
+            left: px(10),
+            width: px(300),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(3),
+            padding: UiRect::all(px(8)),
+            border_radius: BorderRadius::all(px(6)),
+            display: Display::None,
+            ..default()
+        },
+        BackgroundColor(LIST_BACKGROUND),
+    ));
+}
+
+/// The three parts, rebuilt when what they show changes.
+fn rebuild(
+    mut commands: Commands,
+    online: Res<Online>,
+    form: Res<Form>,
+    settings: Res<Settings>,
+    ui: Res<UiFont>,
+    mut roots: Query<(
+        Entity,
+        &mut Node,
+        Option<&Children>,
+        Has<Card>,
+        Has<GameBar>,
+    )>,
+) {
+    if !online.is_changed() && !form.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let lang = settings.language;
+    let in_game = online.screen == Screen::Game && online.game().is_some();
+    for (root, mut node, children, card, bar) in &mut roots {
+        let on = if card {
+            matches!(online.screen, Screen::Login | Screen::Lobby)
+        } else {
+            in_game
+        };
+        let display = if on { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+        if let Some(children) = children {
+            for c in children.iter() {
+                commands.entity(c).despawn();
+            }
+        }
+        if !on {
+            continue;
+        }
+        let w = Widgets { ui: &ui, lang };
+        commands.entity(root).with_children(|c| {
+            if card && online.screen == Screen::Login {
+                card::login(c, &w, &online, &form);
+            } else if card {
+                card::lobby(c, &w, &online, &form);
+            } else if bar {
+                board::bar(c, &w, &online);
+            } else {
+                board::chat(c, &w, &online, &form);
+            }
+        });
+    }
+}
+
+/// What every part is built with: the font and the language.
+struct Widgets<'a> {
+    ui: &'a UiFont,
+    lang: Language,
+}
+
+impl Widgets<'_> {
+    /// Words in the player's language.
+    fn say(&self, zh: impl Into<String>, en: impl Into<String>) -> String {
+        match self.lang {
+            Language::Chinese => zh.into(),
+            Language::English => en.into(),
+        }
+    }
+
+    fn text(&self, c: &mut ChildSpawnerCommands, words: impl Into<String>, size: f32) {
+        c.spawn((Text::new(words), font(self.ui, size), TextColor(INK)));
+    }
+
+    fn dim(&self, c: &mut ChildSpawnerCommands, words: impl Into<String>, size: f32) {
+        c.spawn((
+            Text::new(words),
+            font(self.ui, size),
+            TextColor(Color::srgb(0.8, 0.72, 0.6)),
+        ));
+    }
+
+    fn button(&self, c: &mut ChildSpawnerCommands, request: OnlineRequest, words: String) {
+        c.spawn(button(send(request), Text::new(words), self.ui, 16.0));
+    }
+
+    /// A field: a click gives it the keyboard.
+    fn field(&self, c: &mut ChildSpawnerCommands, form: &Form, field: Field, width: f32) {
+        let focused = form.focus == Some(field);
+        c.spawn((
+            send(Focus(Some(field))),
+            WasPressed::default(),
+            Button,
+            Node {
+                width: px(width),
+                min_height: px(28),
+                padding: UiRect::axes(px(8), px(4)),
+                border: UiRect::all(px(1)),
+                border_radius: BorderRadius::all(px(4)),
+                ..default()
+            },
+            BorderColor::all(if focused { CURRENT } else { BUTTON_HOT }),
+            BackgroundColor(Color::srgba(0.05, 0.03, 0.02, 0.9)),
+            children![(
+                Text::new(form.shown(field)),
+                font(self.ui, 16.0),
+                TextColor(INK)
+            )],
+        ));
+    }
+
+    /// A row of children.
+    fn row(&self, c: &mut ChildSpawnerCommands, f: impl FnOnce(&mut ChildSpawnerCommands)) {
+        c.spawn(Node {
+            flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
+            align_items: AlignItems::Center,
+            column_gap: px(6),
+            row_gap: px(4),
+            ..default()
+        })
+        .with_children(f);
+    }
+}

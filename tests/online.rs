@@ -1,0 +1,211 @@
+//! Online play without a window: the game's online client against a real `chuhan-server` on
+//! 127.0.0.1 and a bot. Registering, a seek the bot accepts, moves both ways on the board, a move
+//! made while the connection is down taken back with the reason, the game restored after the
+//! link comes back by itself, a draw offer declined, resignation through the game's own button,
+//! and the record saved with its players, time control and clocks, read back. Loopback only: the
+//! network fails in a proxy of the test's own.
+
+mod common;
+
+use std::net::SocketAddr;
+
+use chuhan::core::commands::Command;
+use chuhan::core::game::{Controller, Game, MoveRequested, Players};
+use chuhan::online::form::Form;
+use chuhan::online::{LoginKind, Online, OnlineRequest, Screen};
+use chuhan_client::Connection;
+use chuhan_server::bot::Bot;
+use common::{app_in, mv, scratch_dir, send, wait_for};
+use tokio::runtime::Runtime;
+use xiangqi::{Color as Side, Outcome, WinReason};
+use xiangqi_protocol::{ClientMsg, ColorChoice, OfferKind, Rules, ServerMsg, TimeControl};
+
+/// A server on loopback, and a proxy to it whose connections the test can cut.
+fn server_behind_a_proxy(
+    rt: &Runtime,
+) -> (SocketAddr, SocketAddr, tokio::sync::watch::Sender<u32>) {
+    let cfg = chuhan_server::config::Config {
+        listen: "127.0.0.1:0".parse().expect("addr"),
+        database: "sqlite::memory:".into(),
+        max_connections_per_ip: 10_000,
+        logins_per_minute: 100_000,
+        ..chuhan_server::config::Config::default()
+    };
+    let server = rt.block_on(chuhan_server::start(cfg)).expect("starts").addr;
+    let (cut, cuts) = tokio::sync::watch::channel(0u32);
+    let listener = rt
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .expect("bind");
+    let proxy = listener.local_addr().expect("addr");
+    rt.spawn(async move {
+        while let Ok((mut inbound, _)) = listener.accept().await {
+            let mut cuts = cuts.clone();
+            cuts.borrow_and_update();
+            tokio::spawn(async move {
+                let Ok(mut outbound) = tokio::net::TcpStream::connect(server).await else {
+                    return;
+                };
+                tokio::select! {
+                    _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                    _ = cuts.changed() => {}
+                }
+            });
+        }
+    });
+    (server, proxy, cut)
+}
+
+fn online(app: &bevy::prelude::App) -> &Online {
+    app.world().resource::<Online>()
+}
+
+fn game(app: &bevy::prelude::App) -> &Game {
+    app.world().resource::<Game>()
+}
+
+#[test]
+fn an_online_game_on_the_board_against_a_bot() {
+    let rt = Runtime::new().expect("runtime");
+    let (server, proxy, cut) = server_behind_a_proxy(&rt);
+    let mut bot = rt
+        .block_on(async {
+            let mut b = Bot::connect(server).await?;
+            b.log_in(ClientMsg::Register {
+                name: format!("bot{}", std::process::id()),
+                password: "long enough secret".into(),
+            })
+            .await?;
+            b.send(&ClientMsg::Lobby { subscribe: true }).await?;
+            Ok::<_, String>(b)
+        })
+        .expect("the bot logs in");
+
+    let dir = scratch_dir();
+    let mut app = app_in(&dir);
+    let name = format!("p{}", std::process::id());
+    {
+        let mut form = app.world_mut().resource_mut::<Form>();
+        form.address = format!("127.0.0.1:{}", proxy.port());
+        form.name.clone_from(&name);
+        form.password = "a long enough password".into();
+    }
+    send(&mut app, OnlineRequest::Open);
+    assert_eq!(online(&app).screen, Screen::Login);
+    send(&mut app, OnlineRequest::LogIn(LoginKind::Register));
+    assert!(
+        app.world().resource::<Form>().password.is_empty(),
+        "the password is not kept"
+    );
+    assert!(wait_for(&mut app, 10, |app| online(app).screen == Screen::Lobby));
+    // The login is kept for the next time, readable by the player only; never the password.
+    let kept = std::fs::read_to_string(dir.join("online-tokens")).expect("the kept login");
+    assert!(
+        kept.starts_with(&format!("127.0.0.1:{}\t", proxy.port())),
+        "{kept}"
+    );
+    assert!(!kept.contains("a long enough password"));
+
+    // A seek; the bot accepts it; the game opens on the board from the player's side.
+    send(
+        &mut app,
+        OnlineRequest::Seek {
+            time: TimeControl::new(300, 3),
+            rated: true,
+            color: ColorChoice::Red,
+            rules: Rules::Asian,
+        },
+    );
+    let ServerMsg::SeekAdded { seek } = rt
+        .block_on(bot.expect(|m| matches!(m, ServerMsg::SeekAdded { seek } if seek.name == name)))
+        .expect("the bot sees the seek")
+    else {
+        unreachable!()
+    };
+    rt.block_on(bot.send(&ClientMsg::AcceptSeek { seek: seek.id }))
+        .unwrap();
+    assert!(wait_for(&mut app, 10, |app| online(app).screen == Screen::Game));
+    let id = online(&app).active.expect("a game on the board");
+    assert_eq!(game(&app).players, Players::online(Some(Side::Red)));
+    assert_eq!(game(&app).players.black, Controller::Remote);
+
+    // The player's move (as a click sends it), the bot's reply on the board.
+    send(&mut app, MoveRequested(mv("h2e2")));
+    rt.block_on(bot.expect(|m| matches!(m, ServerMsg::Moved { ply: 0, .. })))
+        .expect("sent");
+    rt.block_on(bot.send(&ClientMsg::Move {
+        game: id,
+        ply: 1,
+        mv: "h9g7".into(),
+        think_ms: None,
+    }))
+    .unwrap();
+    assert!(wait_for(&mut app, 10, |app| game(app).record.len() == 2));
+    assert_eq!(game(&app).record.last_move(), Some(mv("h9g7")));
+
+    // The network fails: a move made meanwhile is taken back with the reason; the link comes
+    // back by itself and the game is as the server has it.
+    cut.send_modify(|n| *n += 1);
+    assert!(wait_for(&mut app, 10, |app| matches!(
+        online(app).session.connection,
+        Connection::Reconnecting { .. }
+    )));
+    send(&mut app, MoveRequested(mv("h0g2")));
+    assert!(wait_for(&mut app, 10, |app| game(app).record.len() == 2
+        && online(app).status.is_some()));
+    assert!(wait_for(&mut app, 15, |app| online(app).session.connection
+        == Connection::Online));
+    app.update();
+    assert_eq!(game(&app).record.len(), 2, "nothing lost, nothing doubled");
+    send(&mut app, MoveRequested(mv("h0g2")));
+    rt.block_on(bot.expect(|m| matches!(m, ServerMsg::Moved { ply: 2, .. })))
+        .expect("sent");
+
+    // The bot offers a draw; the player declines.
+    rt.block_on(bot.send(&ClientMsg::Offer {
+        game: id,
+        kind: OfferKind::Draw,
+    }))
+    .unwrap();
+    assert!(wait_for(&mut app, 10, |app| online(app)
+        .game()
+        .is_some_and(
+            |g| g.offered(OfferKind::Draw, xiangqi_protocol::Side::Black)
+        )));
+    send(&mut app, OnlineRequest::Decline(OfferKind::Draw));
+    rt.block_on(bot.expect(|m| matches!(m, ServerMsg::OfferGone { .. })))
+        .expect("declined");
+
+    // Resigning with the game's own button ends it on the server, then on the board.
+    send(&mut app, Command::Resign);
+    assert!(wait_for(&mut app, 10, |app| game(app).ended.is_some()));
+    assert_eq!(
+        game(&app).ended,
+        Some(Outcome::Win {
+            winner: Side::Black,
+            reason: WinReason::Resignation
+        })
+    );
+    // The record is saved like any other: players, time control, each move's clock.
+    let records = dir.join("records");
+    assert!(wait_for(&mut app, 10, |_| std::fs::read_dir(&records)
+        .is_ok_and(|d| d
+            .filter_map(Result::ok)
+            .any(|e| e.path().extension().is_some_and(|x| x == "pgn")))));
+    let pgn = std::fs::read_dir(&records)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .unwrap();
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    for wanted in [
+        format!("[Red \"{name}\"]"),
+        "[TimeControl \"300+3\"]".to_owned(),
+        "[Result \"0-1\"]".to_owned(),
+        "[%clk 0:0".to_owned(),
+    ] {
+        assert!(text.contains(&wanted), "{wanted} in {text}");
+    }
+    let back = xiangqi::pgn::read_str(&text).expect("reads back");
+    assert_eq!(back.moves(), &[mv("h2e2"), mv("h9g7"), mv("h0g2")][..]);
+}
