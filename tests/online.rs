@@ -55,6 +55,22 @@ fn server_behind_a_proxy(
     (server, proxy, cut)
 }
 
+/// Waits for the bot to receive a message matching `want`, the game running meanwhile.
+fn bot_sees(
+    app: &mut bevy::prelude::App,
+    rt: &Runtime,
+    bot: &mut Bot,
+    want: impl Fn(&ServerMsg) -> bool,
+) -> ServerMsg {
+    for _ in 0..500 {
+        app.update();
+        if let Ok(m) = rt.block_on(bot.expect_within(std::time::Duration::from_millis(20), &want)) {
+            return m;
+        }
+    }
+    panic!("the bot never saw it; saw {:?}", bot.seen);
+}
+
 fn online(app: &bevy::prelude::App) -> &Online {
     app.world().resource::<Online>()
 }
@@ -115,10 +131,12 @@ fn an_online_game_on_the_board_against_a_bot() {
             rules: Rules::Asian,
         },
     );
-    let ServerMsg::SeekAdded { seek } = rt
-        .block_on(bot.expect(|m| matches!(m, ServerMsg::SeekAdded { seek } if seek.name == name)))
-        .expect("the bot sees the seek")
-    else {
+    let ServerMsg::SeekAdded { seek } = bot_sees(
+        &mut app,
+        &rt,
+        &mut bot,
+        |m| matches!(m, ServerMsg::SeekAdded { seek } if seek.name == name),
+    ) else {
         unreachable!()
     };
     rt.block_on(bot.send(&ClientMsg::AcceptSeek { seek: seek.id }))
@@ -130,8 +148,9 @@ fn an_online_game_on_the_board_against_a_bot() {
 
     // The player's move (as a click sends it), the bot's reply on the board.
     send(&mut app, MoveRequested(mv("h2e2")));
-    rt.block_on(bot.expect(|m| matches!(m, ServerMsg::Moved { ply: 0, .. })))
-        .expect("sent");
+    bot_sees(&mut app, &rt, &mut bot, |m| {
+        matches!(m, ServerMsg::Moved { ply: 0, .. })
+    });
     rt.block_on(bot.send(&ClientMsg::Move {
         game: id,
         ply: 1,
@@ -157,8 +176,9 @@ fn an_online_game_on_the_board_against_a_bot() {
     app.update();
     assert_eq!(game(&app).record.len(), 2, "nothing lost, nothing doubled");
     send(&mut app, MoveRequested(mv("h0g2")));
-    rt.block_on(bot.expect(|m| matches!(m, ServerMsg::Moved { ply: 2, .. })))
-        .expect("sent");
+    bot_sees(&mut app, &rt, &mut bot, |m| {
+        matches!(m, ServerMsg::Moved { ply: 2, .. })
+    });
 
     // The bot offers a draw; the player declines.
     rt.block_on(bot.send(&ClientMsg::Offer {
@@ -172,8 +192,9 @@ fn an_online_game_on_the_board_against_a_bot() {
             |g| g.offered(OfferKind::Draw, xiangqi_protocol::Side::Black)
         )));
     send(&mut app, OnlineRequest::Decline(OfferKind::Draw));
-    rt.block_on(bot.expect(|m| matches!(m, ServerMsg::OfferGone { .. })))
-        .expect("declined");
+    bot_sees(&mut app, &rt, &mut bot, |m| {
+        matches!(m, ServerMsg::OfferGone { .. })
+    });
 
     // Resigning with the game's own button ends it on the server, then on the board.
     send(&mut app, Command::Resign);
