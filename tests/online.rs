@@ -230,3 +230,64 @@ fn an_online_game_on_the_board_against_a_bot() {
     let back = xiangqi::pgn::read_str(&text).expect("reads back");
     assert_eq!(back.moves(), &[mv("h2e2"), mv("h9g7"), mv("h0g2")][..]);
 }
+
+#[test]
+fn hosting_a_game_for_a_friend_on_the_same_network() {
+    let dir = scratch_dir();
+    let mut app = app_in(&dir);
+    // In the test, on 127.0.0.1 only (the button listens on every interface).
+    send(&mut app, OnlineRequest::Host { everyone: false });
+    assert!(wait_for(&mut app, 15, |app| online(app).logged_in()));
+    let addr = online(&app)
+        .host
+        .as_ref()
+        .and_then(|h| h.addr)
+        .expect("listening");
+    assert!(addr.ip().is_loopback());
+    assert_eq!(
+        online(&app).host.as_ref().unwrap().addresses(),
+        vec![addr.to_string()]
+    );
+    assert!(
+        dir.join("lan-server.db").is_file(),
+        "the database in the data folder"
+    );
+    let me = online(&app).session.me.clone().expect("logged in");
+    assert!(me.guest);
+
+    // The friend joins (a guest too) and challenges the host by name.
+    let rt = Runtime::new().expect("runtime");
+    let mut friend = rt
+        .block_on(async {
+            let mut b = Bot::connect(addr).await?;
+            b.log_in(ClientMsg::Guest).await?;
+            b.send(&ClientMsg::Challenge {
+                to: me.name.clone(),
+                time: TimeControl::new(600, 5),
+                rated: false,
+                color: ColorChoice::Black,
+                rules: Rules::Asian,
+                fen: None,
+            })
+            .await?;
+            Ok::<_, String>(b)
+        })
+        .expect("the friend joins");
+    assert!(wait_for(&mut app, 10, |app| !online(app)
+        .session
+        .lobby
+        .challenges
+        .is_empty()));
+    let challenge = online(&app).session.lobby.challenges[0].id;
+    send(&mut app, OnlineRequest::AcceptChallenge(challenge));
+    assert!(wait_for(&mut app, 10, |app| online(app).screen == Screen::Game));
+    assert_eq!(game(&app).players, Players::online(Some(Side::Red)));
+    send(&mut app, MoveRequested(mv("b2e2")));
+    bot_sees(&mut app, &rt, &mut friend, |m| {
+        matches!(m, ServerMsg::Moved { ply: 0, .. })
+    });
+
+    // Stopping the server ends the friend's connection.
+    send(&mut app, OnlineRequest::StopHost);
+    assert!(rt.block_on(friend.closed_within(std::time::Duration::from_secs(10))));
+}

@@ -7,6 +7,7 @@ use crate::analysis::AnalysisRequest;
 use crate::core::commands::Command;
 use crate::draw::DrawRequest;
 use crate::editor::{EditorRequest, Start as EditorStart};
+use crate::online::{LoginKind, OnlineRequest};
 use crate::puzzles::PuzzleRequest;
 use crate::review::ReviewRequest;
 use crate::watch::WatchRequest;
@@ -14,7 +15,8 @@ use crate::watch::WatchRequest;
 /// Sends the command `CHUHAN_COMMAND` names: `new` (a new game: asks first during a game),
 /// `quit` (asks the same), `resign`, `analysis` (show it), `draw` (offer one), `review` (复盘分析
 /// of the opened record), `flat` (the flat view), `puzzles` (the puzzle list), `puzzle:N` (play
-/// puzzle N); anything else is ignored with an error line.
+/// puzzle N), `online` (the online card), `online:ADDRESS` (the same with the server's address
+/// typed), `online-guest` (log in as a guest); anything else is ignored with an error line.
 pub(crate) fn send_scripted_command(name: &str, world: &mut World) {
     match name {
         "new" => {
@@ -52,8 +54,17 @@ pub(crate) fn send_scripted_command(name: &str, world: &mut World) {
         "comment" => {
             world.write_message(crate::ui::annotate::CommentBoxRequest::Open);
         }
+        "online" => {
+            world.write_message(OnlineRequest::Open);
+        }
+        "online-guest" => {
+            world.write_message(OnlineRequest::LogIn(LoginKind::Guest));
+        }
         other => {
-            if let Some(Ok(n)) = other.strip_prefix("puzzle:").map(str::parse) {
+            if let Some(address) = other.strip_prefix("online:") {
+                world.resource_mut::<crate::online::form::Form>().address = address.to_owned();
+                world.write_message(OnlineRequest::Open);
+            } else if let Some(Ok(n)) = other.strip_prefix("puzzle:").map(str::parse) {
                 world.write_message(PuzzleRequest::Start(n));
             } else if let Some(request) = editor_command(other) {
                 world.write_message(request);
@@ -61,7 +72,7 @@ pub(crate) fn send_scripted_command(name: &str, world: &mut World) {
                 error!(
                     "CHUHAN_COMMAND: {other:?} is not new, quit, resign, analysis, draw, review, \
                      flat, puzzles, puzzle:N, edit, edit-remove:SQ, edit-put:SQ:PIECE, \
-                     hold:PIECE, watch or comment"
+                     hold:PIECE, watch, comment, online, online:ADDRESS or online-guest"
                 );
             }
         }

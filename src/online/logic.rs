@@ -11,14 +11,11 @@ use chuhan_client::{
     Connection, Credentials, Link, LinkError, OnlineGame, Request, ServerAddress, Session,
     TokenStore, outcome_of, session::xiangqi_side,
 };
-use xiangqi_protocol::{ClientMsg, ErrorCode, OfferKind, Room};
+use xiangqi_protocol::{ClientMsg, ErrorCode, OfferKind};
 
 use crate::core::commands::Command;
 use crate::core::game::{BoardReset, CoreSet, Game, MovePlayed, NewGame, Players};
 use crate::core::notice::{Notice, Said};
-use crate::core::settings::Settings;
-use crate::online::form::Form;
-use crate::online::{LoginKind, OnlineRequest};
 use crate::storage::files::Dirs;
 
 /// Which online screen is open.
@@ -57,6 +54,8 @@ pub struct Online {
     watching: HashSet<u64>,
     /// Whether the opponent's chat is hidden.
     pub muted: bool,
+    /// The server this game hosts for a friend on the network, if any.
+    pub host: Option<crate::online::host::Host>,
 }
 
 impl Online {
@@ -87,7 +86,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Online>();
     app.add_systems(
         Update,
-        (requests, commands, poll, own_moves, leave)
+        (requests, hosting, commands, poll, own_moves, leave)
             .chain()
             .in_set(CoreSet::Input),
     );
@@ -122,151 +121,24 @@ fn connect(online: &mut Online, address: ServerAddress, credentials: Credentials
     online.address = Some(address);
 }
 
-fn requests(
-    mut asked: MessageReader<OnlineRequest>,
-    mut online: ResMut<Online>,
-    mut form: ResMut<Form>,
-    mut settings: ResMut<Settings>,
-    dirs: Res<Dirs>,
-) {
-    for request in asked.read() {
-        let game = online.active;
-        match request.clone() {
-            OnlineRequest::Open => {
-                if form.address.is_empty() {
-                    form.address.clone_from(&settings.online_server);
-                }
-                online.screen = if online.logged_in() {
-                    Screen::Lobby
-                } else {
-                    Screen::Login
-                };
-                // A kept login for the server last used: in at once.
-                if !online.logged_in()
-                    && let Ok(address) = form.address.parse::<ServerAddress>()
-                    && let Some(token) = tokens(&dirs).load(&address)
-                {
-                    connect(&mut online, address, Credentials::Resume { token });
-                }
-            }
-            OnlineRequest::Close => online.screen = Screen::Closed,
-            OnlineRequest::LogIn(kind) => {
-                let address = match form.address.parse::<ServerAddress>() {
-                    Ok(a) => a,
-                    Err(e) => {
-                        online.tell(format!("地址有误：{e}"), e.to_string());
-                        continue;
-                    }
-                };
-                if settings.online_server != form.address.trim() {
-                    settings.online_server = form.address.trim().to_owned();
-                }
-                let (name, password) = (form.name.trim().to_owned(), form.password.clone());
-                let credentials = match kind {
-                    LoginKind::Guest => Credentials::Guest,
-                    LoginKind::Account => Credentials::Login { name, password },
-                    LoginKind::Register => Credentials::Register { name, password },
-                };
-                // The password is not kept once sent.
-                form.password.clear();
-                form.focus = None;
-                connect(&mut online, address, credentials);
-            }
-            OnlineRequest::LogOut => {
-                if let Some(address) = online.address.clone() {
-                    let _ = tokens(&dirs).forget(&address);
-                }
-                if let Some(link) = &online.link {
-                    link.send(Request::LogOut);
-                }
-                online.screen = Screen::Login;
-            }
-            OnlineRequest::Seek {
-                time,
-                rated,
-                color,
-                rules,
-            } => online.say(ClientMsg::Seek {
-                time,
-                rated,
-                color,
-                rules,
-                rating_min: None,
-                rating_max: None,
-            }),
-            OnlineRequest::CancelSeek(seek) => online.say(ClientMsg::CancelSeek { seek }),
-            OnlineRequest::AcceptSeek(seek) => online.say(ClientMsg::AcceptSeek { seek }),
-            OnlineRequest::Challenge { time, rated } => online.say(ClientMsg::Challenge {
-                to: form.opponent.trim().to_owned(),
-                time,
-                rated,
-                color: xiangqi_protocol::ColorChoice::Random,
-                rules: xiangqi_protocol::Rules::Asian,
-                fen: None,
-            }),
-            OnlineRequest::AcceptChallenge(challenge) => {
-                online.say(ClientMsg::AcceptChallenge { challenge });
-            }
-            OnlineRequest::DeclineChallenge(challenge) => {
-                online.say(ClientMsg::DeclineChallenge { challenge });
-            }
-            OnlineRequest::Watch(id) => {
-                online.watching.insert(id);
-                online.say(ClientMsg::Watch { game: id });
-            }
-            OnlineRequest::Chat => {
-                let text = std::mem::take(&mut form.chat);
-                let room = game.map_or(Room::Lobby, |game| Room::Game { game });
-                if !text.trim().is_empty() {
-                    online.say(ClientMsg::Chat { room, text });
-                }
-            }
-            OnlineRequest::ToggleMute => {
-                online.muted = !online.muted;
-                let me = online.session.me.as_ref().map(|m| m.name.clone());
-                let opponent = online.game().and_then(|g| {
-                    [&g.red, &g.black]
-                        .into_iter()
-                        .find(|p| Some(&p.name) != me.as_ref())
-                        .map(|p| p.name.clone())
-                });
-                if let Some(name) = opponent {
-                    online.say(if online.muted {
-                        ClientMsg::Mute { name }
-                    } else {
-                        ClientMsg::Unmute { name }
-                    });
-                }
-            }
-            OnlineRequest::Lobby => {
-                leave_game(&mut online);
-                online.screen = Screen::Lobby;
-            }
-            OnlineRequest::Offer(kind) => {
-                if let Some(game) = game {
-                    online.say(ClientMsg::Offer { game, kind });
-                }
-            }
-            OnlineRequest::Decline(kind) => {
-                if let Some(game) = game {
-                    online.say(ClientMsg::Decline { game, kind });
-                }
-            }
-            OnlineRequest::Resign => {
-                if let Some(game) = game {
-                    online.say(ClientMsg::Resign { game });
-                }
-            }
-            OnlineRequest::Abort => {
-                if let Some(game) = game {
-                    online.say(ClientMsg::Abort { game });
-                }
-            }
-            OnlineRequest::Claim(kind) => {
-                if let Some(game) = game {
-                    online.say(ClientMsg::Claim { game, kind });
-                }
-            }
+/// Once the hosted server listens, this game joins it as a guest.
+fn hosting(mut online: ResMut<Online>) {
+    let Some(started) = online
+        .bypass_change_detection()
+        .host
+        .as_mut()
+        .and_then(crate::online::host::Host::started)
+    else {
+        return;
+    };
+    match started {
+        Ok(addr) => {
+            let local = ServerAddress::new("127.0.0.1", addr.port());
+            connect(&mut online, local, Credentials::Guest);
+        }
+        Err(e) => {
+            online.host = None;
+            online.tell(format!("无法开局：{e}"), format!("Cannot host: {e}"));
         }
     }
 }
@@ -346,7 +218,9 @@ pub(super) fn record_of(g: &OnlineGame, address: Option<&ServerAddress>) -> xian
 }
 
 mod events;
+mod requests;
 use events::poll;
+use requests::requests;
 
 /// The player's own moves, once the rules library has played them on the board, go to the
 /// server.

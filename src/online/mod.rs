@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use xiangqi_protocol::{ClaimKind, ColorChoice, OfferKind, Rules, TimeControl};
 
 pub mod form;
+pub mod host;
 pub mod logic;
 pub mod panel;
 
@@ -39,6 +40,14 @@ pub enum OnlineRequest {
     LogIn(LoginKind),
     /// Log out: the kept login is forgotten.
     LogOut,
+    /// Host a game for a friend on this network: a server in this game, joined as a guest
+    /// (`everyone`: on every network interface; else on 127.0.0.1 only).
+    Host {
+        /// Listen on every interface.
+        everyone: bool,
+    },
+    /// Stop hosting.
+    StopHost,
     /// Open a seek with these terms (the lobby's quick pairing is one with the defaults).
     Seek {
         /// The time control.

@@ -79,7 +79,43 @@ pub(super) fn login(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
         );
         w.button(r, OnlineRequest::Close, w.say("关闭", "Close"));
     });
+    w.dim(
+        c,
+        w.say(
+            "局域网：在本机开一个服务器，把显示的地址告诉朋友；朋友在“服务器”一栏填入该地址后以游客身份加入。",
+            "Same network: host a server on this machine and give your friend the address shown; your friend types it as the server and joins as a guest.",
+        ),
+        15.0,
+    );
+    w.row(c, |r| {
+        let host = OnlineRequest::Host { everyone: true };
+        w.button(r, host, w.say("在本网络开局", "Host on this network"));
+    });
     status(c, w, online);
+}
+
+/// While this game hosts a server: the addresses to give a friend, and a button to stop.
+fn hosting(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
+    let Some(host) = &online.host else { return };
+    let addresses = host.addresses();
+    if addresses.is_empty() {
+        return;
+    }
+    w.row(c, |r| {
+        w.text(
+            r,
+            w.say(
+                format!("本机开局中：朋友请连接 {}", addresses.join("、")),
+                format!("Hosting: your friend connects to {}", addresses.join(", ")),
+            ),
+            16.0,
+        );
+        w.button(
+            r,
+            OnlineRequest::StopHost,
+            w.say("停止开局", "Stop hosting"),
+        );
+    });
 }
 
 pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form) {
@@ -101,6 +137,7 @@ pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
         w.button(r, OnlineRequest::Close, w.say("关闭", "Close"));
     });
     status(c, w, online);
+    hosting(c, w, online);
     // Quick pairing: rated for an account, casual for a guest.
     w.dim(c, w.say("快速配对", "Quick pairing"), 15.0);
     w.row(c, |r| {
