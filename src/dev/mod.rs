@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 
 pub mod commands;
+pub mod drive;
 pub mod hide;
 pub mod lighting;
 pub mod measure;
@@ -10,5 +11,10 @@ pub mod probe;
 pub mod screenshot;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((screenshot::plugin, hide::plugin, lighting::plugin));
+    app.add_plugins((
+        screenshot::plugin,
+        hide::plugin,
+        lighting::plugin,
+        drive::plugin,
+    ));
 }

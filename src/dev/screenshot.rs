@@ -360,7 +360,7 @@ fn probe_board(captured: On<ScreenshotCaptured>, mut script: ResMut<Script>) {
     }
 }
 
-fn save_png(captured: &ScreenshotCaptured, path: &str) -> Result<(), String> {
+pub(super) fn save_png(captured: &ScreenshotCaptured, path: &str) -> Result<(), String> {
     let image = captured
         .image
         .clone()

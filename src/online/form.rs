@@ -81,11 +81,11 @@ impl Form {
         }
     }
 
-    /// A field as shown: the password as dots, the field typed in with a caret.
+    /// A field as shown: the password as stars, the field typed in with a caret.
     #[must_use]
     pub fn shown(&self, field: Field) -> String {
         let text = match field {
-            Field::Password => "•".repeat(self.password.chars().count()),
+            Field::Password => "*".repeat(self.password.chars().count()),
             _ => self.text(field).to_owned(),
         };
         if self.focus == Some(field) {

@@ -80,7 +80,11 @@ pub(super) fn bar(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
     for side in order {
         let p = if side == Side::Red { &g.red } else { &g.black };
         w.row(c, |r| {
-            let flag = if p.connected { "●" } else { "○" };
+            let flag = match (p.connected, w.lang) {
+                (true, _) => String::new(),
+                (false, crate::ui::text::Language::Chinese) => "（已断线）".to_owned(),
+                (false, crate::ui::text::Language::English) => "(gone)".to_owned(),
+            };
             let colour = if side == Side::Red {
                 w.say("红", "Red")
             } else {
@@ -95,7 +99,7 @@ pub(super) fn bar(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
             w.text(
                 r,
                 format!(
-                    "{colour} {flag} {} {}",
+                    "{colour} {} {} {flag}",
                     p.name,
                     rating(p.rating, p.provisional)
                 ),
@@ -124,8 +128,8 @@ pub(super) fn bar(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
         if let Some(change) = mine {
             let d = change.after - change.before;
             line.push_str(&w.say(
-                format!("　等级分 {} → {}（{d:+}）", change.before, change.after),
-                format!(" · rating {} → {} ({d:+})", change.before, change.after),
+                format!("　等级分 {} 变为 {}（{d:+}）", change.before, change.after),
+                format!(" · rating {} to {} ({d:+})", change.before, change.after),
             ));
         }
         w.text(c, line, 18.0);

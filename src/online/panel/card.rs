@@ -82,7 +82,7 @@ pub(super) fn login(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
     w.dim(
         c,
         w.say(
-            "局域网：在本机开一个服务器，把显示的地址告诉朋友；朋友在“服务器”一栏填入该地址后以游客身份加入。",
+            "局域网：在本机开一个服务器，把显示的地址告诉朋友。朋友在服务器一栏填入该地址，以游客身份加入。",
             "Same network: host a server on this machine and give your friend the address shown; your friend types it as the server and joins as a guest.",
         ),
         15.0,

@@ -16,7 +16,6 @@
 //! that the engine compiles in.
 
 use std::path::Path;
-use std::time::Instant;
 
 use xiangqi_engine::eval::weights::WEIGHTS;
 use xiangqi_engine::eval::{
@@ -25,7 +24,7 @@ use xiangqi_engine::eval::{
 };
 
 mod source;
-pub use source::weights_source;
+pub use source::{run, weights_source};
 
 /// What `tune` is asked to do.
 #[derive(Clone, Debug)]
@@ -349,53 +348,6 @@ pub fn tune(data: &Data, cfg: &TuneConfig, mut progress: impl FnMut(usize, f64))
         error_after: error(data, &wr, k, cfg.lambda, cfg.threads),
         weights: rounded,
     }
-}
-
-/// Loads `data`, tunes, writes `out`, printing the figures.
-pub fn run(
-    data_path: &Path,
-    out: &Path,
-    cfg: &TuneConfig,
-) -> Result<(), Box<dyn std::error::Error>> {
-    let started = Instant::now();
-    let data = load(data_path)?;
-    if data.is_empty() {
-        return Err("no positions in the data".into());
-    }
-    println!(
-        "{} positions, {} features, loaded in {:.1} s",
-        data.len(),
-        data.features.len(),
-        started.elapsed().as_secs_f64()
-    );
-    let tuned = tune(&data, cfg, |epoch, e| {
-        println!("epoch {epoch:>5}  error {e:.6}");
-    });
-    println!("K = {:.4}", tuned.k);
-    println!(
-        "error before {:.6}  after {:.6}  ({} epochs, {:.0} s)",
-        tuned.error_before,
-        tuned.error_after,
-        cfg.epochs,
-        started.elapsed().as_secs_f64()
-    );
-    let note = format!(
-        "Tuned on {} positions: K {:.4}, error {:.6} -> {:.6}, {} epochs, rate {}, lambda {}, l2 {}.",
-        data.len(),
-        tuned.k,
-        tuned.error_before,
-        tuned.error_after,
-        cfg.epochs,
-        cfg.rate,
-        cfg.lambda,
-        cfg.l2
-    );
-    let src = weights_source(&tuned.weights, &note);
-    let tmp = out.with_extension("rs.tmp");
-    std::fs::write(&tmp, src)?;
-    std::fs::rename(&tmp, out)?;
-    println!("wrote {}", out.display());
-    Ok(())
 }
 
 #[cfg(test)]

@@ -1,8 +1,13 @@
-//! The tuned weights written as the Rust source of `xiangqi_engine::eval::weights`.
+//! The tuned weights written as the Rust source of `xiangqi_engine::eval::weights`, and the
+//! whole run from a data file to that source.
 
 use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
 
 use xiangqi_engine::eval::{N_WEIGHTS, Term, W_MATERIAL, W_PST, W_ROOK_MOBILITY};
+
+use super::{TuneConfig, load, tune};
 
 const NAMES: [&str; N_WEIGHTS - W_ROOK_MOBILITY] = [
     "rook mobility",
@@ -70,4 +75,51 @@ pub fn weights_source(weights: &[Term], note: &str) -> String {
     }
     s.push_str("];\n");
     s
+}
+
+/// Loads `data`, tunes, writes `out`, printing the figures.
+pub fn run(
+    data_path: &Path,
+    out: &Path,
+    cfg: &TuneConfig,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let started = Instant::now();
+    let data = load(data_path)?;
+    if data.is_empty() {
+        return Err("no positions in the data".into());
+    }
+    println!(
+        "{} positions, {} features, loaded in {:.1} s",
+        data.len(),
+        data.features.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let tuned = tune(&data, cfg, |epoch, e| {
+        println!("epoch {epoch:>5}  error {e:.6}");
+    });
+    println!("K = {:.4}", tuned.k);
+    println!(
+        "error before {:.6}  after {:.6}  ({} epochs, {:.0} s)",
+        tuned.error_before,
+        tuned.error_after,
+        cfg.epochs,
+        started.elapsed().as_secs_f64()
+    );
+    let note = format!(
+        "Tuned on {} positions: K {:.4}, error {:.6} -> {:.6}, {} epochs, rate {}, lambda {}, l2 {}.",
+        data.len(),
+        tuned.k,
+        tuned.error_before,
+        tuned.error_after,
+        cfg.epochs,
+        cfg.rate,
+        cfg.lambda,
+        cfg.l2
+    );
+    let src = weights_source(&tuned.weights, &note);
+    let tmp = out.with_extension("rs.tmp");
+    std::fs::write(&tmp, src)?;
+    std::fs::rename(&tmp, out)?;
+    println!("wrote {}", out.display());
+    Ok(())
 }
