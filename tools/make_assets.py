@@ -37,8 +37,9 @@ TEXT = (
     + "新游戏我先电脑后双人对弈声音开关难度傻瓜菜鸟新手入门业余专业大师"
     + "让被单双马九子悔撤销提示保存读取载入打开文件回放上下一步着法列表设置退出继续"
     + "局面开局结束时间秒分思考中请选择确定取消是否错误非法不能"
-    + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    + " .,:;!?()[]-+/%#'\"！？，。：（）、…·—"
+    # Every printable ASCII character: names, addresses, FENs and chat may hold any of them.
+    + "".join(chr(c) for c in range(0x20, 0x7F))
+    + "！？，。：（）、…·—"
 )
 
 

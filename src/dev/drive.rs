@@ -1,8 +1,10 @@
 //! Driving the real window from outside (`CHUHAN_DRIVE=DIR`), for tests with real mouse events
 //! (`xdotool` under Xvfb): every few frames the game writes `DIR/buttons.txt`, one visible button
 //! a line as `x y text` (its centre in window pixels, then its words), so a script can click a
-//! button by its words; and when a script writes a path into `DIR/shot`, the next frame is saved
-//! there as a PNG (`DIR/shot` is then removed). Nothing happens without the variable.
+//! button by its words; `DIR/points.txt`, each point of the board as `e2 x y` (where the camera
+//! shows it, in window pixels), so that a script clicks pieces; and when a script writes a path
+//! into `DIR/shot`, the next frame is saved there as a PNG (`DIR/shot` is then removed). Nothing
+//! happens without the variable.
 
 use std::path::PathBuf;
 
@@ -21,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         return;
     };
     app.insert_resource(Drive(PathBuf::from(dir)));
-    app.add_systems(Last, (list_buttons, shoot));
+    app.add_systems(Last, (list_buttons, list_points, shoot));
 }
 
 /// The visible buttons and their words, every tenth frame.
@@ -61,6 +63,35 @@ fn list_buttons(
     let tmp = drive.0.join("buttons.tmp");
     if std::fs::write(&tmp, lines).is_ok() {
         let _ = std::fs::rename(&tmp, drive.0.join("buttons.txt"));
+    }
+}
+
+/// Where each point of the board shows, every tenth frame.
+fn list_points(
+    drive: Res<Drive>,
+    mut frame: Local<u32>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+) {
+    *frame += 1;
+    if !(*frame).is_multiple_of(10) {
+        return;
+    }
+    let Some((camera, at)) = cameras.iter().find(|(c, _)| c.is_active) else {
+        return;
+    };
+    let mut lines = String::new();
+    for i in 0..90 {
+        let Some(sq) = xiangqi::Square::try_from_index(i) else {
+            continue;
+        };
+        let world = crate::core::geometry::square_to_world(sq);
+        if let Ok(p) = camera.world_to_viewport(at, world) {
+            lines.push_str(&format!("{sq} {:.0} {:.0}\n", p.x, p.y));
+        }
+    }
+    let tmp = drive.0.join("points.tmp");
+    if std::fs::write(&tmp, lines).is_ok() {
+        let _ = std::fs::rename(&tmp, drive.0.join("points.txt"));
     }
 }
 

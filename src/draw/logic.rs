@@ -61,6 +61,8 @@ fn offer(
 ) {
     for r in requests.read() {
         match r {
+            // In an online game the server hears the offer (the online feature sends it).
+            DrawRequest::Offer if game.players.has_remote() => {}
             DrawRequest::Offer => {
                 let to_move = game.record.position().side_to_move();
                 let computer = [Side::Red, Side::Black]

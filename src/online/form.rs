@@ -89,7 +89,7 @@ impl Form {
             _ => self.text(field).to_owned(),
         };
         if self.focus == Some(field) {
-            format!("{text}|")
+            format!("{text}_")
         } else {
             text
         }

@@ -160,13 +160,20 @@ fn leave_game(online: &mut Online) {
     }
 }
 
-/// The game's own buttons in an online game: resigning asks the server, taking back asks the
-/// opponent.
-fn commands(mut commands: MessageReader<Command>, online: Res<Online>, game: Res<Game>) {
+/// The game's own buttons in an online game: resigning asks the server, taking back and offering
+/// a draw ask the opponent.
+fn commands(
+    mut commands: MessageReader<Command>,
+    mut draws: MessageReader<crate::draw::DrawRequest>,
+    online: Res<Online>,
+    game: Res<Game>,
+) {
+    let (Some(id), true) = (online.active, game.players.has_remote()) else {
+        commands.clear();
+        draws.clear();
+        return;
+    };
     for command in commands.read() {
-        let (Some(id), true) = (online.active, game.players.has_remote()) else {
-            continue;
-        };
         match command {
             Command::Resign => online.say(ClientMsg::Resign { game: id }),
             Command::Undo => online.say(ClientMsg::Offer {
@@ -174,6 +181,14 @@ fn commands(mut commands: MessageReader<Command>, online: Res<Online>, game: Res
                 kind: OfferKind::Takeback,
             }),
             _ => {}
+        }
+    }
+    for request in draws.read() {
+        if *request == crate::draw::DrawRequest::Offer {
+            online.say(ClientMsg::Offer {
+                game: id,
+                kind: OfferKind::Draw,
+            });
         }
     }
 }

@@ -78,8 +78,13 @@ fn play_effects(
     for GameEnded(outcome) in ended.read() {
         chosen.push(match outcome {
             Outcome::Draw { .. } => &effects.draw,
-            // Against the computer, its win is the player's loss.
-            Outcome::Win { winner, .. } if game.players.of(*winner) == Controller::Computer => {
+            // Against the computer (or an online opponent), its win is the player's loss.
+            Outcome::Win { winner, .. }
+                if matches!(
+                    game.players.of(*winner),
+                    Controller::Computer | Controller::Remote
+                ) =>
+            {
                 &effects.loss
             }
             Outcome::Win { .. } => &effects.win,

@@ -247,13 +247,14 @@ pub(super) fn chat(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, f
     for line in shown.into_iter().rev() {
         w.text(c, format!("{}：{}", line.from, line.text), 14.0);
     }
-    chat_input(c, w, form);
+    chat_input(c, w, form, 150.0);
 }
 
-/// The line being typed, its length against the limit, and the send button.
-pub(super) fn chat_input(c: &mut ChildSpawnerCommands, w: &Widgets, form: &Form) {
+/// The line being typed (a field `width` wide), its length against the limit, and the send
+/// button.
+pub(super) fn chat_input(c: &mut ChildSpawnerCommands, w: &Widgets, form: &Form, width: f32) {
     w.row(c, |r| {
-        w.field(r, form, Field::Chat, 200.0);
+        w.field(r, form, Field::Chat, width);
         let n = form.chat.chars().count();
         w.dim(r, format!("{n}/{}", Field::Chat.max()), 13.0);
         w.button(r, OnlineRequest::Chat, w.say("发送", "Send"));

@@ -247,5 +247,5 @@ pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
     for line in s.lobby.chat.iter().rev().take(5).rev() {
         w.text(c, format!("{}：{}", line.from, line.text), 14.0);
     }
-    super::board::chat_input(c, w, form);
+    super::board::chat_input(c, w, form, 240.0);
 }

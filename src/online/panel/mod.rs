@@ -19,7 +19,7 @@ mod card;
 #[derive(Component)]
 struct Card;
 
-/// The bar over the board in an online game.
+/// The game's panel in an online game (the left column, above the side buttons).
 #[derive(Component)]
 struct GameBar;
 
@@ -61,16 +61,18 @@ fn spawn(mut commands: Commands) {
             display: Display::None,
             ..default()
         },
-        BackgroundColor(PANEL),
+        // Opaque, as the menus are: the board does not show through the fields.
+        BackgroundColor(Color::srgb(0.12, 0.07, 0.04)),
         GlobalZIndex(5),
     ));
     commands.spawn((
         GameBar,
         Node {
             position_type: PositionType::Absolute,
-            top: px(44),
-            left: percent(22),
-            width: percent(54),
+            // In the left column, between the status lines and the side buttons.
+            top: px(128),
+            left: px(14),
+            width: px(290),
             flex_direction: FlexDirection::Column,
             row_gap: px(4),
             padding: UiRect::axes(px(10), px(6)),
@@ -82,11 +84,13 @@ fn spawn(mut commands: Commands) {
     ));
     commands.spawn((
         ChatBox,
+        // At the foot of the move list's column: the side buttons keep the left.
         Node {
             position_type: PositionType::Absolute,
-            bottom: px(10),
-            left: px(10),
-            width: px(300),
+            bottom: px(0),
+            right: px(0),
+            width: LIST_WIDTH,
+            max_height: percent(45),
             flex_direction: FlexDirection::Column,
             row_gap: px(3),
             padding: UiRect::all(px(8)),
@@ -94,7 +98,7 @@ fn spawn(mut commands: Commands) {
             display: Display::None,
             ..default()
         },
-        BackgroundColor(LIST_BACKGROUND),
+        BackgroundColor(Color::srgb(0.10, 0.06, 0.03)),
     ));
 }
 
@@ -105,13 +109,16 @@ fn rebuild(
     form: Res<Form>,
     settings: Res<Settings>,
     ui: Res<UiFont>,
-    mut roots: Query<(
-        Entity,
-        &mut Node,
-        Option<&Children>,
-        Has<Card>,
-        Has<GameBar>,
-    )>,
+    mut roots: Query<
+        (
+            Entity,
+            &mut Node,
+            Option<&Children>,
+            Has<Card>,
+            Has<GameBar>,
+        ),
+        Or<(With<Card>, With<GameBar>, With<ChatBox>)>,
+    >,
 ) {
     if !online.is_changed() && !form.is_changed() && !settings.is_changed() {
         return;
@@ -185,6 +192,8 @@ impl Widgets<'_> {
     /// A field: a click gives it the keyboard.
     fn field(&self, c: &mut ChildSpawnerCommands, form: &Form, field: Field, width: f32) {
         let focused = form.focus == Some(field);
+        let shown = form.shown(field);
+        let empty = shown.is_empty();
         c.spawn((
             send(Focus(Some(field))),
             WasPressed::default(),
@@ -198,13 +207,31 @@ impl Widgets<'_> {
                 ..default()
             },
             BorderColor::all(if focused { CURRENT } else { BUTTON_HOT }),
-            BackgroundColor(Color::srgba(0.05, 0.03, 0.02, 0.9)),
+            BackgroundColor(Color::srgb(0.05, 0.03, 0.02)),
             children![(
-                Text::new(form.shown(field)),
+                Text::new(if shown.is_empty() {
+                    self.placeholder(field)
+                } else {
+                    shown
+                }),
                 font(self.ui, 16.0),
-                TextColor(INK)
+                TextColor(if empty {
+                    Color::srgb(0.6, 0.55, 0.48)
+                } else {
+                    INK
+                })
             )],
         ));
+    }
+
+    /// What an empty field says until typed in.
+    fn placeholder(&self, field: Field) -> String {
+        match field {
+            Field::Address => "localhost:7878".to_owned(),
+            Field::Opponent => self.say("棋手名", "player's name"),
+            Field::Chat => self.say("说点什么…", "Say something…"),
+            Field::Name | Field::Password => String::new(),
+        }
     }
 
     /// A row of children.

@@ -139,7 +139,7 @@ impl Session {
                     xiangqi_protocol::Side::Black => &mut g.black,
                 };
                 player.connected = connected;
-                if g.my_side() != Some(side) {
+                if g.my_side() != Some(side) && !g.over() {
                     g.claim_at = claim_in_ms
                         .filter(|_| !connected)
                         .map(|ms| now + Duration::from_millis(ms));
