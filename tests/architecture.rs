@@ -364,7 +364,10 @@ fn every_character_shown_is_in_the_font() {
     }
     // Every printable ASCII character: names, addresses and chat may hold any (a caret `_`, a
     // password's `*` and a name's `_` once showed as empty boxes).
-    for c in (0x20u8..0x7f).map(char::from).filter(|c| !c.is_whitespace()) {
+    for c in (0x20u8..0x7f)
+        .map(char::from)
+        .filter(|c| !c.is_whitespace())
+    {
         if font.glyph_id(c).0 == 0 {
             missing.insert(format!("{c:?} (ASCII)"));
         }
