@@ -129,6 +129,7 @@ fn an_online_game_on_the_board_against_a_bot() {
             rated: true,
             color: ColorChoice::Red,
             rules: Rules::Asian,
+            range: None,
         },
     );
     let ServerMsg::SeekAdded { seek } = bot_sees(
@@ -290,4 +291,100 @@ fn hosting_a_game_for_a_friend_on_the_same_network() {
     // Stopping the server ends the friend's connection.
     send(&mut app, OnlineRequest::StopHost);
     assert!(rt.block_on(friend.closed_within(std::time::Duration::from_secs(10))));
+}
+
+#[test]
+fn a_seek_on_the_players_terms_and_a_game_watched_without_move_input() {
+    let rt = Runtime::new().expect("runtime");
+    let (server, _proxy, _cut) = server_behind_a_proxy(&rt);
+    let account = |prefix: &str| {
+        let name = format!("{prefix}{}", std::process::id());
+        rt.block_on(async {
+            let mut b = Bot::connect(server).await?;
+            b.log_in(ClientMsg::Register {
+                name,
+                password: "long enough secret".into(),
+            })
+            .await?;
+            b.send(&ClientMsg::Lobby { subscribe: true }).await?;
+            Ok::<_, String>(b)
+        })
+        .expect("a bot")
+    };
+    let (mut red, mut black) = (account("r"), account("b"));
+    let dir = scratch_dir();
+    let mut app = app_in(&dir);
+    app.world_mut().resource_mut::<Form>().address = server.to_string();
+    send(&mut app, OnlineRequest::Open);
+    send(&mut app, OnlineRequest::LogIn(LoginKind::Guest));
+    assert!(wait_for(&mut app, 10, |app| online(app).screen == Screen::Lobby));
+
+    // A guest's seek on its own terms: 10+5, Black, the league rules (casual: a guest's).
+    use chuhan::online::form::SeekTerm;
+    for term in [
+        SeekTerm::Time,
+        SeekTerm::Color,
+        SeekTerm::Color,
+        SeekTerm::Rules,
+    ] {
+        send(&mut app, OnlineRequest::SeekTerm(term));
+    }
+    send(&mut app, OnlineRequest::OpenSeek);
+    let ServerMsg::SeekAdded { seek } = bot_sees(
+        &mut app,
+        &rt,
+        &mut red,
+        |m| matches!(m, ServerMsg::SeekAdded { seek } if seek.name.starts_with("游客")),
+    ) else {
+        unreachable!()
+    };
+    assert_eq!(
+        (seek.time, seek.rated, seek.color, seek.rules),
+        (
+            TimeControl::new(600, 5),
+            false,
+            ColorChoice::Black,
+            Rules::League
+        )
+    );
+
+    // Two bots play; the game watches theirs.
+    rt.block_on(red.send(&ClientMsg::Challenge {
+        to: black.name.clone(),
+        time: TimeControl::new(300, 3),
+        rated: false,
+        color: ColorChoice::Red,
+        rules: Rules::Asian,
+        fen: None,
+    }))
+    .unwrap();
+    let ServerMsg::Challenged { challenge } = rt
+        .block_on(black.expect(|m| matches!(m, ServerMsg::Challenged { .. })))
+        .unwrap()
+    else {
+        unreachable!()
+    };
+    rt.block_on(black.send(&ClientMsg::AcceptChallenge {
+        challenge: challenge.id,
+    }))
+    .unwrap();
+    assert!(wait_for(&mut app, 10, |app| !online(app)
+        .session
+        .lobby
+        .games
+        .is_empty()));
+    let id = online(&app).session.lobby.games[0].id;
+    send(&mut app, OnlineRequest::Watch(id));
+    assert!(wait_for(&mut app, 10, |app| online(app).active == Some(id)));
+    assert_eq!(game(&app).players, Players::online(None));
+    rt.block_on(red.send(&ClientMsg::Move {
+        game: id,
+        ply: 0,
+        mv: "h2e2".into(),
+        think_ms: None,
+    }))
+    .unwrap();
+    assert!(wait_for(&mut app, 10, |app| game(app).record.len() == 1));
+    assert!(!game(&app).human_to_move(), "no move input while watching");
+    assert!(online(&app).game().is_some_and(|g| g.my_side().is_none()));
 }

@@ -5,7 +5,7 @@
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy::window::{Ime, PrimaryWindow};
-use xiangqi_protocol::MAX_CHAT_CHARS;
+use xiangqi_protocol::{ColorChoice, MAX_CHAT_CHARS, Rules, TimeControl};
 
 use crate::core::typing::{Typed, type_commit, type_key};
 use crate::online::{LoginKind, OnlineRequest};
@@ -41,6 +41,97 @@ impl Field {
     const LOGIN: [Field; 3] = [Field::Address, Field::Name, Field::Password];
 }
 
+/// The terms of a seek the player opens from the lobby: every option the server takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeekTerms {
+    /// Which of [`TimeControl::QUICK`] (or more).
+    pub time: usize,
+    /// Rated (accounts only) or casual.
+    pub rated: bool,
+    /// The colour wanted.
+    pub color: ColorChoice,
+    /// The rulebook.
+    pub rules: Rules,
+    /// How far from the player's rating an opponent may be (`None`: anyone).
+    pub range: Option<i32>,
+}
+
+impl Default for SeekTerms {
+    fn default() -> SeekTerms {
+        SeekTerms {
+            time: 2,
+            rated: true,
+            color: ColorChoice::Random,
+            rules: Rules::Asian,
+            range: None,
+        }
+    }
+}
+
+/// The time controls a seek may have: the quick ones and two longer.
+pub const SEEK_TIMES: [TimeControl; 8] = [
+    TimeControl::QUICK[0],
+    TimeControl::QUICK[1],
+    TimeControl::QUICK[2],
+    TimeControl::QUICK[3],
+    TimeControl::QUICK[4],
+    TimeControl::QUICK[5],
+    TimeControl::new(2700, 15),
+    TimeControl::new(5400, 30),
+];
+
+/// One of a seek's terms, to change to its next value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeekTerm {
+    /// The time control.
+    Time,
+    /// Rated or casual.
+    Rated,
+    /// The colour.
+    Color,
+    /// The rulebook.
+    Rules,
+    /// The rating range.
+    Range,
+}
+
+impl SeekTerms {
+    /// The next value of `term`.
+    pub fn cycle(&mut self, term: SeekTerm) {
+        match term {
+            SeekTerm::Time => self.time = (self.time + 1) % SEEK_TIMES.len(),
+            SeekTerm::Rated => self.rated = !self.rated,
+            SeekTerm::Color => {
+                self.color = match self.color {
+                    ColorChoice::Random => ColorChoice::Red,
+                    ColorChoice::Red => ColorChoice::Black,
+                    ColorChoice::Black => ColorChoice::Random,
+                };
+            }
+            SeekTerm::Rules => {
+                self.rules = match self.rules {
+                    Rules::Asian => Rules::League,
+                    Rules::League => Rules::Asian,
+                };
+            }
+            SeekTerm::Range => {
+                self.range = match self.range {
+                    None => Some(100),
+                    Some(100) => Some(200),
+                    Some(200) => Some(400),
+                    Some(_) => None,
+                };
+            }
+        }
+    }
+
+    /// The time control chosen.
+    #[must_use]
+    pub fn time_control(&self) -> TimeControl {
+        SEEK_TIMES[self.time % SEEK_TIMES.len()]
+    }
+}
+
 /// The forms' text and the field being typed in.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Form {
@@ -56,6 +147,8 @@ pub struct Form {
     pub chat: String,
     /// The field that has the keyboard.
     pub focus: Option<Field>,
+    /// The terms of the next seek.
+    pub seek: SeekTerms,
 }
 
 impl Form {

@@ -58,7 +58,13 @@ pub enum OnlineRequest {
         color: ColorChoice,
         /// The rulebook.
         rules: Rules,
+        /// How far from the player's rating an opponent may be (`None`: anyone).
+        range: Option<i32>,
     },
+    /// The next value of one of the lobby's seek terms.
+    SeekTerm(form::SeekTerm),
+    /// Open a seek on the lobby's terms.
+    OpenSeek,
     /// Withdraw a seek of one's own.
     CancelSeek(u64),
     /// Accept a seek: the game starts.

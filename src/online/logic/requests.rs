@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 use chuhan_client::{Credentials, Request, ServerAddress};
-use xiangqi_protocol::{ClientMsg, Room};
+use xiangqi_protocol::{ClientMsg, ColorChoice, Room, Rules, TimeControl};
 
 use super::{Online, Screen, connect, leave_game, tokens};
 use crate::core::settings::Settings;
@@ -94,14 +94,24 @@ pub(super) fn requests(
                 rated,
                 color,
                 rules,
-            } => online.say(ClientMsg::Seek {
-                time,
-                rated,
-                color,
-                rules,
-                rating_min: None,
-                rating_max: None,
-            }),
+                range,
+            } => {
+                let msg = seek(&online, time, rated, color, rules, range);
+                online.say(msg);
+            }
+            OnlineRequest::SeekTerm(term) => form.seek.cycle(term),
+            OnlineRequest::OpenSeek => {
+                let t = form.seek;
+                let msg = seek(
+                    &online,
+                    t.time_control(),
+                    t.rated,
+                    t.color,
+                    t.rules,
+                    t.range,
+                );
+                online.say(msg);
+            }
             OnlineRequest::CancelSeek(seek) => online.say(ClientMsg::CancelSeek { seek }),
             OnlineRequest::AcceptSeek(seek) => online.say(ClientMsg::AcceptSeek { seek }),
             OnlineRequest::Challenge { time, rated } => online.say(ClientMsg::Challenge {
@@ -176,5 +186,37 @@ pub(super) fn requests(
                 }
             }
         }
+    }
+}
+
+/// A seek's message: casual for a guest; a rating range around the player's rating in the
+/// seek's speed.
+fn seek(
+    online: &Online,
+    time: TimeControl,
+    rated: bool,
+    color: ColorChoice,
+    rules: Rules,
+    range: Option<i32>,
+) -> ClientMsg {
+    let me = online.session.me.as_ref();
+    let rated = rated && me.is_some_and(|m| !m.guest);
+    let rating = me.and_then(|m| {
+        m.ratings
+            .iter()
+            .find(|r| r.speed == time.speed())
+            .map(|r| r.rating)
+    });
+    let (rating_min, rating_max) = match (range, rating) {
+        (Some(d), Some(r)) if rated => (Some(r - d), Some(r + d)),
+        _ => (None, None),
+    };
+    ClientMsg::Seek {
+        time,
+        rated,
+        color,
+        rules,
+        rating_min,
+        rating_max,
     }
 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use xiangqi_protocol::{ColorChoice, Rules, TimeControl};
 
 use super::Widgets;
-use crate::online::form::{Field, Form};
+use crate::online::form::{Field, Form, SeekTerm};
 use crate::online::{LoginKind, Online, OnlineRequest};
 
 /// A rating as shown: `1500?` while provisional, nothing for a guest.
@@ -147,10 +147,12 @@ pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
                 rated: !guest,
                 color: ColorChoice::Random,
                 rules: Rules::Asian,
+                range: None,
             };
             w.button(r, request, time.to_string());
         }
     });
+    seek_terms(c, w, form, guest);
     w.dim(c, w.say("等待对手的邀请", "Open seeks"), 15.0);
     if s.lobby.seeks.is_empty() {
         w.dim(c, w.say("（暂无）", "(none)"), 14.0);
@@ -248,4 +250,45 @@ pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
         w.text(c, format!("{}：{}", line.from, line.text), 14.0);
     }
     super::board::chat_input(c, w, form, 240.0);
+}
+
+/// A seek with every option: each button shows a term and changes it; the last opens the seek.
+fn seek_terms(c: &mut ChildSpawnerCommands, w: &Widgets, form: &Form, guest: bool) {
+    let t = form.seek;
+    w.dim(c, w.say("自定邀请", "Your own seek"), 15.0);
+    w.row(c, |r| {
+        let time = t.time_control();
+        w.button(r, OnlineRequest::SeekTerm(SeekTerm::Time), time.to_string());
+        if !guest {
+            let rated = if t.rated {
+                w.say("等级分", "rated")
+            } else {
+                w.say("非等级分", "casual")
+            };
+            w.button(r, OnlineRequest::SeekTerm(SeekTerm::Rated), rated);
+        }
+        let color = match t.color {
+            ColorChoice::Random => w.say("随机先后", "random colour"),
+            ColorChoice::Red => w.say("执红", "Red"),
+            ColorChoice::Black => w.say("执黑", "Black"),
+        };
+        w.button(r, OnlineRequest::SeekTerm(SeekTerm::Color), color);
+        w.button(
+            r,
+            OnlineRequest::SeekTerm(SeekTerm::Rules),
+            rules_words(w, t.rules),
+        );
+        if !guest && t.rated {
+            let range = match t.range {
+                None => w.say("对手不限", "any opponent"),
+                Some(d) => w.say(format!("等级分±{d}"), format!("rating ±{d}")),
+            };
+            w.button(r, OnlineRequest::SeekTerm(SeekTerm::Range), range);
+        }
+        w.button(
+            r,
+            OnlineRequest::OpenSeek,
+            w.say("发出邀请", "Open the seek"),
+        );
+    });
 }
