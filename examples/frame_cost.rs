@@ -5,6 +5,10 @@
 //! `App::update`: wall time, and the frame loop thread's own CPU time (on two cores, two engine
 //! threads beside the loop stretch its wall time by preempting it, not by adding work to it).
 //!
+//! Last, an online game with a busy chat: a `chuhan-server` on loopback in this process, the
+//! game logged in as a guest and playing a bot, which writes ten chat lines a second into the
+//! game while another writes ten a second into the lobby (compare with the idle phase).
+//!
 //! `cargo run --release --example frame_cost [frames]` (default 600 frames per phase)
 
 use std::time::{Duration, Instant};
@@ -157,11 +161,98 @@ fn main() {
     });
     app.update();
     report("searching (大师 for both sides)", measure(&mut app, frames));
-    let _ = std::fs::remove_dir_all(&dir);
     let game = app.world().resource::<chuhan::core::game::Game>();
     let progress = app.world().resource::<Thinking>().progress();
     println!(
         "the computers played {} moves; the search in flight: {progress:?}",
         game.record.ply()
     );
+    online_with_busy_chat(&mut app, frames);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An online game against a bot on a loopback server, with chat pouring in.
+fn online_with_busy_chat(app: &mut App, frames: usize) {
+    use chuhan::online::{LoginKind, Online, OnlineRequest, Screen};
+    use chuhan_server::bot::Bot;
+    use xiangqi_protocol::{ClientMsg, ColorChoice, Room, Rules, ServerMsg, TimeControl};
+    let rt = tokio::runtime::Runtime::new().expect("a runtime");
+    let cfg = chuhan_server::config::Config {
+        listen: "127.0.0.1:0".parse().expect("loopback"),
+        database: "sqlite::memory:".into(),
+        chat_per_10s: 1_000,
+        messages_per_s: 1_000,
+        ..chuhan_server::config::Config::default()
+    };
+    let addr = rt
+        .block_on(chuhan_server::start(cfg))
+        .expect("the server")
+        .addr;
+    app.world_mut()
+        .resource_mut::<chuhan::online::form::Form>()
+        .address = addr.to_string();
+    app.world_mut().write_message(OnlineRequest::Open);
+    app.world_mut()
+        .write_message(OnlineRequest::LogIn(LoginKind::Guest));
+    let until = |app: &mut App, done: &dyn Fn(&Online) -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !done(app.world().resource::<Online>()) {
+            assert!(Instant::now() < deadline, "online play did not get there");
+            app.update();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    };
+    until(app, &|o| o.screen == Screen::Lobby);
+    let guest = |rt: &tokio::runtime::Runtime| {
+        rt.block_on(async {
+            let mut b = Bot::connect(addr).await?;
+            b.log_in(ClientMsg::Guest).await?;
+            b.send(&ClientMsg::Lobby { subscribe: true }).await?;
+            Ok::<_, String>(b)
+        })
+        .expect("a bot")
+    };
+    let (mut opponent, mut lobby) = (guest(&rt), guest(&rt));
+    app.world_mut().write_message(OnlineRequest::Seek {
+        time: TimeControl::new(600, 5),
+        rated: false,
+        color: ColorChoice::Red,
+        rules: Rules::Asian,
+        range: None,
+    });
+    app.update();
+    let seek = rt
+        .block_on(opponent.expect(|m| matches!(m, ServerMsg::SeekAdded { .. })))
+        .expect("the seek");
+    let ServerMsg::SeekAdded { seek } = seek else {
+        unreachable!()
+    };
+    rt.block_on(opponent.send(&ClientMsg::AcceptSeek { seek: seek.id }))
+        .expect("accepted");
+    until(app, &|o| o.screen == Screen::Game);
+    let game = app.world().resource::<Online>().active.expect("a game");
+    // Ten lines a second each, for the phase's length (bounded).
+    let lines = frames * 17 / 100 + 20;
+    rt.spawn(async move {
+        for i in 0..lines {
+            let text = format!("第{i}句：好棋！nice move {i}");
+            let _ = opponent
+                .send(&ClientMsg::Chat {
+                    room: Room::Game { game },
+                    text: text.clone(),
+                })
+                .await;
+            let _ = lobby
+                .send(&ClientMsg::Chat {
+                    room: Room::Lobby,
+                    text,
+                })
+                .await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    });
+    report("online game, busy chat (20 lines/s)", measure(app, frames));
+    let online = app.world().resource::<Online>();
+    let seen = online.game().map_or(0, |g| g.chat.len()) + online.session.lobby.chat.len();
+    println!("chat lines kept by the session: {seen}");
 }

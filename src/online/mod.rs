@@ -69,13 +69,8 @@ pub enum OnlineRequest {
     CancelSeek(u64),
     /// Accept a seek: the game starts.
     AcceptSeek(u64),
-    /// Challenge the player named in the form.
-    Challenge {
-        /// The time control.
-        time: TimeControl,
-        /// Rated or casual.
-        rated: bool,
-    },
+    /// Challenge the player named in the form, on the lobby's seek terms.
+    Challenge,
     /// Accept a challenge.
     AcceptChallenge(u64),
     /// Decline (or withdraw) a challenge.

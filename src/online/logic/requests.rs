@@ -114,14 +114,18 @@ pub(super) fn requests(
             }
             OnlineRequest::CancelSeek(seek) => online.say(ClientMsg::CancelSeek { seek }),
             OnlineRequest::AcceptSeek(seek) => online.say(ClientMsg::AcceptSeek { seek }),
-            OnlineRequest::Challenge { time, rated } => online.say(ClientMsg::Challenge {
-                to: form.opponent.trim().to_owned(),
-                time,
-                rated,
-                color: xiangqi_protocol::ColorChoice::Random,
-                rules: xiangqi_protocol::Rules::Asian,
-                fen: None,
-            }),
+            OnlineRequest::Challenge => {
+                let t = form.seek;
+                let rated = t.rated && online.session.me.as_ref().is_some_and(|m| !m.guest);
+                online.say(ClientMsg::Challenge {
+                    to: form.opponent.trim().to_owned(),
+                    time: t.time_control(),
+                    rated,
+                    color: t.color,
+                    rules: t.rules,
+                    fen: None,
+                });
+            }
             OnlineRequest::AcceptChallenge(challenge) => {
                 online.say(ClientMsg::AcceptChallenge { challenge });
             }

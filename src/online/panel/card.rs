@@ -217,16 +217,10 @@ pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
     w.row(c, |r| {
         w.dim(r, w.say("挑战棋手", "Challenge"), 15.0);
         w.field(r, form, Field::Opponent, 160.0);
-        let time = TimeControl::new(600, 5);
-        let request = OnlineRequest::Challenge {
-            time,
-            rated: !guest,
-        };
-        w.button(
-            r,
-            request,
-            w.say(format!("挑战（{time}）"), format!("Challenge ({time})")),
-        );
+        // On the terms of the seek above (time, rated, colour, rules).
+        let time = form.seek.time_control();
+        let words = w.say(format!("挑战（{time}）"), format!("Challenge ({time})"));
+        w.button(r, OnlineRequest::Challenge, words);
     });
     w.dim(c, w.say("正在进行的对局", "Games in play"), 15.0);
     if s.lobby.games.is_empty() {
