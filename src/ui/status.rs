@@ -122,6 +122,12 @@ fn update_status(
             game.record.ply(),
             game.record.len()
         );
+    } else if game.players.has_remote() {
+        // An online game: no level; the players are in its panel.
+        line.push_str(match lang {
+            Language::Chinese => " · 联网对弈",
+            Language::English => " · online",
+        });
     } else if !crate::core::watched::watching(&game) {
         // A watched game's levels are in its bar.
         line.push_str(&format!(" · {}", text::level_name(settings.level, lang)));

@@ -26,7 +26,7 @@ pub mod link;
 pub mod session;
 mod token;
 
-pub use address::{DEFAULT_PORT, ServerAddress};
+pub use address::{DEFAULT_PORT, ServerAddress, TLS_PORT};
 pub use error::LinkError;
 pub use link::{Credentials, Event, Link, Request};
 pub use session::{Change, Connection, Lobby, Me, OnlineGame, Session, outcome_of};

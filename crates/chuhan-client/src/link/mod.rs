@@ -128,6 +128,9 @@ pub struct Link {
 impl Link {
     /// Starts the link's thread (connecting to nothing yet).
     pub fn start(client: &str) -> Result<Link, LinkError> {
+        // wss:// goes through rustls on the ring provider (installed once for the process; the
+        // server, in the same process when the game hosts, uses the same).
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let (requests, rx) = unbounded_channel();
         let (tx, events) = mpsc::channel();
         let client = client.to_owned();
