@@ -207,7 +207,7 @@ fn show_move_list(
                         .record
                         .mark(i + 1)
                         .map_or_else(|| signs.0.get(i).copied().unwrap_or(""), |m| m.sign());
-                    let noted = if game.record.comment(i + 1).is_some() {
+                    let noted = if game.record.comment(i + 1).is_some_and(has_words) {
                         "·"
                     } else {
                         ""
@@ -243,4 +243,35 @@ fn show_move_list(
             });
         }
     });
+}
+
+/// Whether a comment says something beyond PGN's commands (`[%clk 0:04:58]`, which every move of
+/// an online game carries): only such comments earn a move its dot.
+fn has_words(comment: &str) -> bool {
+    let mut rest = comment;
+    while let Some(start) = rest.find("[%") {
+        if !rest[..start].trim().is_empty() {
+            return true;
+        }
+        match rest[start..].find(']') {
+            Some(end) => rest = &rest[start + end + 1..],
+            None => return true,
+        }
+    }
+    !rest.trim().is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_words;
+
+    #[test]
+    fn clock_commands_alone_are_no_words() {
+        assert!(!has_words("[%clk 0:04:58]"));
+        assert!(!has_words(" [%clk 0:04:58] [%emt 0:00:03] "));
+        assert!(has_words("好棋 [%clk 0:04:58]"));
+        assert!(has_words("[%clk 0:04:58] a blunder"));
+        assert!(has_words("[%clk unclosed"));
+        assert!(has_words("plain words"));
+    }
 }
