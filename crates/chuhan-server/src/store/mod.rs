@@ -194,8 +194,22 @@ pub trait Store: Send + Sync {
     fn mutes(&self, account: i64) -> Fut<'_, Vec<String>>;
     /// Mutes or unmutes.
     fn set_mute<'a>(&'a self, account: i64, key: &'a str, on: bool) -> Fut<'a, ()>;
+    /// Takes or renews the lease of a game in play for an instance (`owner`) until `until_ms`:
+    /// granted (`true`) when there is none, the owner holds it, or it ran out before `now_ms`.
+    fn claim_lease<'a>(
+        &'a self,
+        game: i64,
+        owner: &'a str,
+        now_ms: i64,
+        until_ms: i64,
+    ) -> Fut<'a, bool>;
+    /// Gives up a game's lease if `owner` holds it.
+    fn release_lease<'a>(&'a self, game: i64, owner: &'a str) -> Fut<'a, ()>;
+    /// Who holds a game's lease, and until when.
+    fn lease(&self, game: i64) -> Fut<'_, Option<(String, i64)>>;
 }
 
 mod sql;
 mod sql_games;
+mod sql_leases;
 pub use sql::{Backend, SqlStore};

@@ -358,4 +358,22 @@ impl Store for SqlStore {
     fn set_mute<'a>(&'a self, account: i64, key: &'a str, on: bool) -> Fut<'a, ()> {
         Box::pin(self.set_mute_(account, key, on))
     }
+
+    fn claim_lease<'a>(
+        &'a self,
+        game: i64,
+        owner: &'a str,
+        now_ms: i64,
+        until_ms: i64,
+    ) -> Fut<'a, bool> {
+        Box::pin(self.claim_lease_(game, owner, now_ms, until_ms))
+    }
+
+    fn release_lease<'a>(&'a self, game: i64, owner: &'a str) -> Fut<'a, ()> {
+        Box::pin(self.release_lease_(game, owner))
+    }
+
+    fn lease(&self, game: i64) -> Fut<'_, Option<(String, i64)>> {
+        Box::pin(self.lease_(game))
+    }
 }

@@ -1,0 +1,54 @@
+//! The SQL store's game leases: which instance owns a game in play, until when.
+
+use sqlx::Row;
+
+use super::*;
+
+impl SqlStore {
+    /// Takes or renews the lease of `game` for `owner` until `until_ms`: granted when no lease
+    /// exists, when `owner` holds it, or when it ran out before `now_ms`. One statement, so two
+    /// instances asking at once cannot both be granted.
+    pub(super) async fn claim_lease_(
+        &self,
+        game: i64,
+        owner: &str,
+        now_ms: i64,
+        until_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "INSERT INTO game_leases (game_id, owner, expires_ms) VALUES ($1, $2, $3) \
+             ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, \
+             expires_ms = excluded.expires_ms \
+             WHERE game_leases.owner = excluded.owner OR game_leases.expires_ms < $4",
+        )
+        .bind(game)
+        .bind(owner)
+        .bind(until_ms)
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Gives up the lease of `game` if `owner` holds it (the game ended, or the instance stops).
+    pub(super) async fn release_lease_(&self, game: i64, owner: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM game_leases WHERE game_id = $1 AND owner = $2")
+            .bind(game)
+            .bind(owner)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Who holds the lease of `game`, and until when.
+    pub(super) async fn lease_(&self, game: i64) -> Result<Option<(String, i64)>, StoreError> {
+        let row = sqlx::query("SELECT owner, expires_ms FROM game_leases WHERE game_id = $1")
+            .bind(game)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => Some((r.try_get("owner")?, r.try_get("expires_ms")?)),
+            None => None,
+        })
+    }
+}
