@@ -14,16 +14,14 @@ use chuhan::core::game::{Controller, Game, MoveRequested, Players};
 use chuhan::online::form::Form;
 use chuhan::online::{LoginKind, Online, OnlineRequest, Screen};
 use chuhan_client::Connection;
-use chuhan_server::bot::Bot;
+use chuhan_server::bot::{Bot, CutProxy};
 use common::{app_in, mv, scratch_dir, send, wait_for};
 use tokio::runtime::Runtime;
 use xiangqi::{Color as Side, Outcome, WinReason};
 use xiangqi_protocol::{ClientMsg, ColorChoice, OfferKind, Rules, ServerMsg, TimeControl};
 
 /// A server on loopback, and a proxy to it whose connections the test can cut.
-fn server_behind_a_proxy(
-    rt: &Runtime,
-) -> (SocketAddr, SocketAddr, tokio::sync::watch::Sender<u32>) {
+fn server_behind_a_proxy(rt: &Runtime) -> (SocketAddr, CutProxy) {
     let cfg = chuhan_server::config::Config {
         listen: "127.0.0.1:0".parse().expect("addr"),
         database: "sqlite::memory:".into(),
@@ -32,27 +30,8 @@ fn server_behind_a_proxy(
         ..chuhan_server::config::Config::default()
     };
     let server = rt.block_on(chuhan_server::start(cfg)).expect("starts").addr;
-    let (cut, cuts) = tokio::sync::watch::channel(0u32);
-    let listener = rt
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .expect("bind");
-    let proxy = listener.local_addr().expect("addr");
-    rt.spawn(async move {
-        while let Ok((mut inbound, _)) = listener.accept().await {
-            let mut cuts = cuts.clone();
-            cuts.borrow_and_update();
-            tokio::spawn(async move {
-                let Ok(mut outbound) = tokio::net::TcpStream::connect(server).await else {
-                    return;
-                };
-                tokio::select! {
-                    _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
-                    _ = cuts.changed() => {}
-                }
-            });
-        }
-    });
-    (server, proxy, cut)
+    let proxy = rt.block_on(CutProxy::start(server)).expect("a proxy");
+    (server, proxy)
 }
 
 /// Waits for the bot to receive a message matching `want`, the game running meanwhile.
@@ -82,7 +61,7 @@ fn game(app: &bevy::prelude::App) -> &Game {
 #[test]
 fn an_online_game_on_the_board_against_a_bot() {
     let rt = Runtime::new().expect("runtime");
-    let (server, proxy, cut) = server_behind_a_proxy(&rt);
+    let (server, proxy) = server_behind_a_proxy(&rt);
     let mut bot = rt
         .block_on(async {
             let mut b = Bot::connect(server).await?;
@@ -101,7 +80,7 @@ fn an_online_game_on_the_board_against_a_bot() {
     let name = format!("p{}", std::process::id());
     {
         let mut form = app.world_mut().resource_mut::<Form>();
-        form.address = format!("127.0.0.1:{}", proxy.port());
+        form.address = format!("127.0.0.1:{}", proxy.addr.port());
         form.name.clone_from(&name);
         form.password = "a long enough password".into();
     }
@@ -114,9 +93,12 @@ fn an_online_game_on_the_board_against_a_bot() {
     );
     assert!(wait_for(&mut app, 10, |app| online(app).screen == Screen::Lobby));
     // The login is kept for the next time, readable by the player only; never the password.
-    let kept = std::fs::read_to_string(dir.join("online-tokens")).expect("the kept login");
+    // Kept off the frame loop: there once the storage task has run.
+    let tokens = dir.join("online-tokens");
+    assert!(wait_for(&mut app, 10, |_| tokens.is_file()));
+    let kept = std::fs::read_to_string(&tokens).expect("the kept login");
     assert!(
-        kept.starts_with(&format!("127.0.0.1:{}\t", proxy.port())),
+        kept.starts_with(&format!("127.0.0.1:{}\t", proxy.addr.port())),
         "{kept}"
     );
     assert!(!kept.contains("a long enough password"));
@@ -164,7 +146,7 @@ fn an_online_game_on_the_board_against_a_bot() {
 
     // The network fails: a move made meanwhile is taken back with the reason; the link comes
     // back by itself and the game is as the server has it.
-    cut.send_modify(|n| *n += 1);
+    proxy.cut();
     assert!(wait_for(&mut app, 10, |app| matches!(
         online(app).session.connection,
         Connection::Reconnecting { .. }
@@ -296,7 +278,7 @@ fn hosting_a_game_for_a_friend_on_the_same_network() {
 #[test]
 fn a_seek_on_the_players_terms_and_a_game_watched_without_move_input() {
     let rt = Runtime::new().expect("runtime");
-    let (server, _proxy, _cut) = server_behind_a_proxy(&rt);
+    let (server, _proxy) = server_behind_a_proxy(&rt);
     let account = |prefix: &str| {
         let name = format!("{prefix}{}", std::process::id());
         rt.block_on(async {

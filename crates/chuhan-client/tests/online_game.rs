@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use chuhan_client::{
     Change, Connection, Credentials, Event, Link, LinkError, Request, ServerAddress, Session,
 };
-use chuhan_server::bot::Bot;
+use chuhan_server::bot::{Bot, CutProxy};
 use tokio::runtime::Runtime;
 use xiangqi_protocol::{ClientMsg, ColorChoice, OfferKind, Rules, ServerMsg, Side, TimeControl};
 
@@ -22,31 +22,6 @@ fn server(rt: &Runtime) -> SocketAddr {
         ..chuhan_server::config::Config::default()
     };
     rt.block_on(chuhan_server::start(cfg)).expect("starts").addr
-}
-
-/// A loopback proxy whose connections the test can cut (the network failing mid-game).
-fn proxy(rt: &Runtime, target: SocketAddr) -> (SocketAddr, tokio::sync::watch::Sender<u32>) {
-    let (cut, cuts) = tokio::sync::watch::channel(0u32);
-    let listener = rt
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    rt.spawn(async move {
-        while let Ok((mut inbound, _)) = listener.accept().await {
-            let mut cuts = cuts.clone();
-            cuts.borrow_and_update();
-            tokio::spawn(async move {
-                let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await else {
-                    return;
-                };
-                tokio::select! {
-                    _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
-                    _ = cuts.changed() => {}
-                }
-            });
-        }
-    });
-    (addr, cut)
 }
 
 /// Folds the link's events into the session until a change matches `want`; sends what the
@@ -95,7 +70,8 @@ fn rand_suffix() -> u32 {
 fn a_whole_game_against_a_bot_through_a_connection_that_fails() {
     let rt = Runtime::new().expect("runtime");
     let server_addr = server(&rt);
-    let (via, cut) = proxy(&rt, server_addr);
+    let proxy = rt.block_on(CutProxy::start(server_addr)).expect("a proxy");
+    let via = proxy.addr;
     let mut b = bot(&rt, server_addr);
     rt.block_on(b.send(&ClientMsg::Lobby { subscribe: true }))
         .unwrap();
@@ -226,7 +202,7 @@ fn a_whole_game_against_a_bot_through_a_connection_that_fails() {
     .expect("the bot hears the decline");
 
     // The network fails: the link comes back by itself and the game is restored exactly.
-    cut.send_modify(|n| *n += 1);
+    proxy.cut();
     wait(&link, &mut s, |c| *c == Change::Connection);
     assert!(
         matches!(s.connection, Connection::Reconnecting { .. }),

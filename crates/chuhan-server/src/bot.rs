@@ -232,3 +232,46 @@ impl Bot {
         let _ = self.ws.close(None).await;
     }
 }
+
+/// A loopback TCP proxy in front of a server whose connections a test can cut at once (the
+/// network failing mid-game); connections made after a cut pass again.
+pub struct CutProxy {
+    /// Where clients connect.
+    pub addr: SocketAddr,
+    cuts: tokio::sync::watch::Sender<u32>,
+}
+
+impl CutProxy {
+    /// A proxy on 127.0.0.1 to `target` (which must be loopback), served on the current runtime.
+    pub async fn start(target: SocketAddr) -> Result<CutProxy, String> {
+        if !target.ip().is_loopback() {
+            return Err(format!("{target}: loopback only"));
+        }
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .map_err(|e| e.to_string())?;
+        let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        let (cuts, watching) = tokio::sync::watch::channel(0u32);
+        tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                let mut watching = watching.clone();
+                watching.borrow_and_update();
+                tokio::spawn(async move {
+                    let Ok(mut outbound) = TcpStream::connect(target).await else {
+                        return;
+                    };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                        _ = watching.changed() => {}
+                    }
+                });
+            }
+        });
+        Ok(CutProxy { addr, cuts })
+    }
+
+    /// Cuts every connection through the proxy now.
+    pub fn cut(&self) {
+        self.cuts.send_modify(|n| *n += 1);
+    }
+}

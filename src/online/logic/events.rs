@@ -70,10 +70,16 @@ fn show(
             Connection::Offline => save_unfinished(online, game, out),
         },
         Change::Token(token) => {
-            if let Some(address) = &online.address
-                && let Err(e) = tokens(dirs).save(address, &token)
-            {
-                warn!("the online login could not be kept: {e}");
+            // Written off the frame loop (an atomic write with a sync).
+            if let Some(address) = online.address.clone() {
+                let store = tokens(dirs);
+                bevy::tasks::IoTaskPool::get()
+                    .spawn(async move {
+                        if let Err(e) = store.save(&address, &token) {
+                            warn!("the online login could not be kept: {e}");
+                        }
+                    })
+                    .detach();
             }
         }
         Change::LoggedIn => {

@@ -62,7 +62,12 @@ pub(super) fn requests(
             }
             OnlineRequest::LogOut => {
                 if let Some(address) = online.address.clone() {
-                    let _ = tokens(&dirs).forget(&address);
+                    let store = tokens(&dirs);
+                    bevy::tasks::IoTaskPool::get()
+                        .spawn(async move {
+                            let _ = store.forget(&address);
+                        })
+                        .detach();
                 }
                 if let Some(link) = &online.link {
                     link.send(Request::LogOut);
