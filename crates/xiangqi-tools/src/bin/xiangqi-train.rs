@@ -10,7 +10,8 @@ const USAGE: &str = "usage: xiangqi-train datagen --out FILE [--games N] [--node
        xiangqi-train tune --data FILE [--out FILE] [--epochs N] [--rate R] [--lambda L] [--l2 X] [--threads N]
        xiangqi-train pack --out FILE.bin [--seed S] INPUT...   merge, deduplicate and shuffle data
        xiangqi-train train --data FILE.bin [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L]
-                            [--threads N] [--seed S] [--validation SHARE] [--mirror 0|1]   fit the network";
+                            [--threads N] [--seed S] [--validation SHARE] [--mirror 0|1]   fit the network
+       xiangqi-train check --net FILE --data FILE [--count N]   a network against the data's scores";
 
 /// The value after each `--name`, checked against `known`.
 fn options<'a>(
@@ -210,6 +211,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some("check") => check(&args[1..]),
         None | Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -217,6 +219,29 @@ fn main() -> ExitCode {
         Some(other) => {
             eprintln!("unknown subcommand {other:?}\n{USAGE}");
             ExitCode::from(2)
+        }
+    }
+}
+
+fn check(args: &[String]) -> ExitCode {
+    let run = || -> Result<xiangqi_tools::nnue::check::Checked, (String, u8)> {
+        let m = options(args, &["net", "data", "count"]).map_err(|e| (e, 2))?;
+        let net = m.get("net").ok_or(("--net is required".to_string(), 2))?;
+        let data = m.get("data").ok_or(("--data is required".to_string(), 2))?;
+        let count = number(&m, "count", 20_000usize).map_err(|e| (e, 2))?;
+        xiangqi_tools::nnue::check::run(net.as_ref(), data.as_ref(), count).map_err(|e| (e, 1))
+    };
+    match run() {
+        Ok(c) => {
+            println!(
+                "{} positions: {:.1} cp from the search score on average (mean signed {:+.1} cp)",
+                c.positions, c.mean_abs, c.mean_signed
+            );
+            ExitCode::SUCCESS
+        }
+        Err((e, code)) => {
+            eprintln!("check: {e}\n{USAGE}");
+            ExitCode::from(code)
         }
     }
 }
