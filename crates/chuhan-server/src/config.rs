@@ -89,6 +89,11 @@ pub struct ServeArgs {
     /// The log filter (tracing's EnvFilter syntax) [default: info].
     #[arg(long, global = true)]
     pub log: Option<String>,
+    /// Run as instance N (1-999) of several sharing one PostgreSQL database: games are leased,
+    /// the lobby, moves, clocks and chat pass between instances by LISTEN/NOTIFY (docs/server.md,
+    /// "Several instances"). Each instance needs its own N. Not with SQLite.
+    #[arg(long, global = true, value_parser = clap::value_parser!(u16).range(1..=999))]
+    pub instance: Option<u16>,
 }
 
 /// The settings in use.
@@ -121,6 +126,8 @@ pub struct Config {
     pub messages_per_s: u32,
     /// See [`ServeArgs::log`].
     pub log: String,
+    /// See [`ServeArgs::instance`].
+    pub instance: Option<u16>,
 }
 
 impl Default for Config {
@@ -139,6 +146,7 @@ impl Default for Config {
             chat_per_10s: 5,
             messages_per_s: 30,
             log: "info".into(),
+            instance: None,
         }
     }
 }
@@ -188,6 +196,12 @@ impl Config {
         }
         if args.claim_after_s.is_some() {
             c.claim_after_s = args.claim_after_s;
+        }
+        if args.instance.is_some() {
+            c.instance = args.instance;
+        }
+        if c.instance.is_some() && !c.database.starts_with("postgres") {
+            return Err("--instance needs a postgres:// database (instances share it)".into());
         }
         if c.tls_cert.is_some() != c.tls_key.is_some() {
             return Err("--tls-cert and --tls-key go together".into());

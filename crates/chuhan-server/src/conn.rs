@@ -212,7 +212,7 @@ impl Session {
             }
             ClientMsg::Seek { .. } => hub.seek(user, msg).await.map(|_| ()),
             ClientMsg::CancelSeek { seek } => hub.cancel_seek(user, seek),
-            ClientMsg::AcceptSeek { seek } => hub.accept_seek(user, seek).await,
+            ClientMsg::AcceptSeek { seek } => hub.accept_seek(user, seek, Some(conn)).await,
             ClientMsg::Challenge { .. } => hub.challenge(user, msg).await.map(|_| ()),
             ClientMsg::AcceptChallenge { challenge } => {
                 hub.answer_challenge(user, challenge, true).await

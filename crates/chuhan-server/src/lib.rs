@@ -6,6 +6,7 @@
 pub mod auth;
 pub mod bot;
 pub mod clock;
+pub mod cluster;
 pub mod config;
 mod conn;
 pub mod durable;
@@ -37,8 +38,7 @@ pub struct Running {
 /// Opens the database, resumes the games in play and serves plain HTTP and WebSocket on the
 /// configured address (TLS is served by [`serve_tls`]).
 pub async fn start(cfg: Config) -> Result<Running, String> {
-    let store = open_store(&cfg.database).await?;
-    let hub = hub::Hub::start(cfg.clone(), store).await?;
+    let hub = start_hub(&cfg).await?;
     let listener = tokio::net::TcpListener::bind(cfg.listen)
         .await
         .map_err(|e| format!("{}: {e}", cfg.listen))?;
@@ -61,14 +61,24 @@ pub async fn serve_tls(cfg: Config) -> Result<(), String> {
     let tls = axum_server::tls_rustls::RustlsConfig::from_pem_file(cert, key)
         .await
         .map_err(|e| format!("TLS: {e}"))?;
-    let store = open_store(&cfg.database).await?;
-    let hub = hub::Hub::start(cfg.clone(), store).await?;
+    let hub = start_hub(&cfg).await?;
     let app = http::router(hub).into_make_service_with_connect_info::<SocketAddr>();
     tracing::info!("serving https:// and wss:// on {}", cfg.listen);
     axum_server::bind_rustls(cfg.listen, tls)
         .serve(app)
         .await
         .map_err(|e| e.to_string())
+}
+
+/// Opens the database and starts the hub (joining the other instances with `--instance`).
+async fn start_hub(cfg: &Config) -> Result<Arc<hub::Hub>, String> {
+    let store = open_store(&cfg.database).await?;
+    let hub = hub::Hub::start(cfg.clone(), store).await?;
+    if let Some(me) = cfg.instance {
+        hub.join_cluster(&cfg.database, me).await?;
+        tracing::info!("instance {me}: joined the others");
+    }
+    Ok(hub)
 }
 
 /// Opens the database named by a URL (creating a SQLite file's folder).

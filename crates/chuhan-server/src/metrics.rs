@@ -16,6 +16,8 @@ pub struct Metrics {
     pub moves: AtomicU64,
     /// Games finished.
     pub finished: AtomicU64,
+    /// Games taken over from another instance whose lease ran out.
+    pub taken_over: AtomicU64,
     /// Frames refused (bad input of any kind).
     pub refused: AtomicU64,
     commits: AtomicU64,
@@ -68,6 +70,12 @@ impl Metrics {
             "Games finished.",
             "counter",
             self.finished.load(Relaxed),
+        );
+        s += &g(
+            "chuhan_games_taken_over_total",
+            "Games taken over from another instance whose lease ran out.",
+            "counter",
+            self.taken_over.load(Relaxed),
         );
         s += &g(
             "chuhan_refused_total",

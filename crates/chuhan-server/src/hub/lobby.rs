@@ -8,6 +8,7 @@ use xiangqi_protocol::{
 };
 
 use super::*;
+use crate::cluster::Peer;
 
 impl Hub {
     /// The key chat and mutes know a player by: an online guest's own key when a guest has
@@ -54,6 +55,7 @@ impl Hub {
             return Err((ErrorCode::NotLoggedIn, "log in first".into()));
         }
         lobby_send(&st, &ServerMsg::SeekAdded { seek: view.clone() });
+        self.tell_all(Peer::Seek { seek: view.clone() });
         // The owner hears of its own seek even when it does not follow the lobby.
         user_send_unless_lobby(&st, &user.key, &ServerMsg::SeekAdded { seek: view.clone() });
         st.seeks.insert(
@@ -73,6 +75,7 @@ impl Hub {
             Some(s) if s.owner.key == user.key => {
                 st.seeks.remove(&id);
                 lobby_send(&st, &ServerMsg::SeekRemoved { seek: id });
+                self.tell_all(Peer::SeekGone { seek: id });
                 user_send_unless_lobby(&st, &user.key, &ServerMsg::SeekRemoved { seek: id });
                 Ok(())
             }
@@ -80,14 +83,30 @@ impl Hub {
         }
     }
 
-    /// Accepts a seek: the game starts.
+    /// Accepts a seek: the game starts. Another instance's seek is accepted there, for the
+    /// connection `conn` here.
     pub async fn accept_seek(
         self: &Arc<Hub>,
         user: &User,
         id: u64,
+        conn: Option<ConnId>,
     ) -> Result<(), (ErrorCode, String)> {
         let (view, owner) = {
             let st = self.lock();
+            if let (Some(conn), Some((at, _)), Some(link)) =
+                (conn, st.peers.seeks.get(&id), self.link())
+            {
+                let user = user.clone();
+                link.to(
+                    *at,
+                    Peer::Accept {
+                        conn,
+                        seek: id,
+                        user,
+                    },
+                );
+                return Ok(());
+            }
             let s = st
                 .seeks
                 .get(&id)
@@ -117,6 +136,7 @@ impl Hub {
             }
             lobby_send(&st, &ServerMsg::SeekRemoved { seek: id });
             user_send_unless_lobby(&st, &owner.key, &ServerMsg::SeekRemoved { seek: id });
+            self.tell_all(Peer::SeekGone { seek: id });
         }
         let (red, black) = colours(view.color, owner, user.clone());
         self.start_game(red, black, view.time, view.rated, view.rules, None)
@@ -302,16 +322,22 @@ impl Hub {
         let game = Game::restore(Arc::clone(self), row, &[], seats)
             .map_err(|e| (ErrorCode::Internal, e))?;
         let summary = game.summary();
+        if let Some(l) = self.link() {
+            let now = now_ms();
+            let until = now + crate::cluster::LEASE_MS;
+            let _ = self.store.claim_lease(id, &l.name(), now, until).await;
+        }
         self.spawn(game);
+        self.listed(summary.clone());
         let id = id as u64;
         let mut st = self.lock();
         lobby_send(&st, &ServerMsg::GameListed { game: summary });
         for user in [&red, &black] {
-            let conns: Vec<ConnId> = st
-                .online
-                .get(&user.key)
-                .map(|s| s.iter().copied().collect())
-                .unwrap_or_default();
+            // Its connections here, and the proxies of its connections on other instances.
+            let conns: Vec<ConnId> = (st.online.get(&user.key).into_iter().flatten())
+                .chain(st.peers.proxy_keys.get(&user.key).into_iter().flatten())
+                .copied()
+                .collect();
             for c in conns {
                 let Some(conn) = st.conns.get_mut(&c) else {
                     continue;

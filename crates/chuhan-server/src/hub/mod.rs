@@ -3,8 +3,13 @@
 //! address. The sessions (logins, their limits, ratings) are in [`sessions`], the lobby's seeks,
 //! challenges and the start of games in [`lobby`].
 
+mod leases;
 mod lobby;
+mod peers;
+mod send;
 mod sessions;
+
+use send::{lobby_send, user_send, user_send_unless_lobby};
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::IpAddr;
@@ -19,7 +24,7 @@ use crate::config::Config;
 use crate::durable::MoveWriter;
 use crate::game::{Game, GameCmd, Seat};
 use crate::metrics::Metrics;
-use crate::outbox::{ConnId, Inbox, Out, Outbox, outbox};
+use crate::outbox::{ConnId, Inbox, Outbox, outbox};
 use crate::store::{GameRow, Rating, Store};
 
 /// Milliseconds since the Unix epoch.
@@ -31,7 +36,7 @@ pub fn now_ms() -> i64 {
 }
 
 /// A logged-in player.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct User {
     /// The account (none for a guest).
     pub account: Option<i64>,
@@ -80,6 +85,8 @@ struct State {
     per_ip: HashMap<IpAddr, usize>,
     logins: HashMap<IpAddr, (Instant, u32)>,
     failures: HashMap<String, (Instant, u32)>,
+    /// With several instances: what the others hold ([`peers`]).
+    peers: peers::Peers,
 }
 
 /// The shared state.
@@ -94,6 +101,13 @@ pub struct Hub {
     pub metrics: Arc<Metrics>,
     next: AtomicU64,
     state: Mutex<State>,
+    /// With several instances: the way to the others.
+    link: std::sync::OnceLock<crate::cluster::Link>,
+}
+
+/// Instance `N` numbers its seeks from `N · 2⁴⁰`, apart from the others' (and exact in JSON).
+fn cfg_instance_base(instance: Option<u16>) -> u64 {
+    instance.map_or(1, |n| (u64::from(n) << 40) + 1)
 }
 
 fn count(window: &mut (Instant, u32), per: Duration) -> u32 {
@@ -107,6 +121,7 @@ fn count(window: &mut (Instant, u32), per: Duration) -> u32 {
 impl Hub {
     /// A hub on `store`, with the games in play restored (their clocks as stored).
     pub async fn start(cfg: Config, store: Arc<dyn Store>) -> Result<Arc<Hub>, String> {
+        let instance = cfg.instance;
         let metrics = Arc::new(Metrics::default());
         let moves = MoveWriter::start(Arc::clone(&store), Arc::clone(&metrics));
         let hub = Arc::new(Hub {
@@ -114,41 +129,63 @@ impl Hub {
             store,
             moves,
             metrics,
-            next: AtomicU64::new(1),
+            // Seeks are numbered apart on each instance.
+            next: AtomicU64::new(cfg_instance_base(instance)),
             state: Mutex::new(State::default()),
+            link: std::sync::OnceLock::new(),
         });
+        if instance.is_some() {
+            // The others' games are theirs; this instance's own are taken back by its leases.
+            return Ok(hub);
+        }
         let games = hub.store.games_in_play().await.map_err(|e| e.to_string())?;
         let n = games.len();
         for (row, moves) in games {
-            // An account is known by its name's key, a guest by the key its session keeps.
-            let seat = |account: Option<i64>, name: &str, guest: &Option<String>| {
-                let key = match (account, guest) {
-                    (Some(_), _) => crate::auth::name_key(name),
-                    (None, Some(k)) => k.clone(),
-                    (None, None) => crate::auth::guest_key(),
-                };
-                Seat::new(
-                    User {
-                        account,
-                        name: name.to_owned(),
-                        key,
-                        guest: account.is_none(),
-                    },
-                    None,
-                )
-            };
-            let seats = [
-                seat(row.red_account, &row.red_name, &row.red_guest),
-                seat(row.black_account, &row.black_name, &row.black_guest),
-            ];
-            let id = row.id;
-            match Game::restore(Arc::clone(&hub), row, &moves, seats) {
-                Ok(game) => hub.spawn(game),
-                Err(e) => tracing::error!(game = id, "a stored game could not be resumed: {e}"),
-            }
+            hub.resume(row, &moves);
         }
         tracing::info!("{n} games in play resumed");
         Ok(hub)
+    }
+
+    /// Resumes a stored game in play (its clocks as stored): its task spawned.
+    fn resume(
+        self: &Arc<Hub>,
+        row: GameRow,
+        moves: &[crate::store::MoveRow],
+    ) -> Option<GameSummary> {
+        // An account is known by its name's key, a guest by the key its session keeps.
+        let seat = |account: Option<i64>, name: &str, guest: &Option<String>| {
+            let key = match (account, guest) {
+                (Some(_), _) => crate::auth::name_key(name),
+                (None, Some(k)) => k.clone(),
+                (None, None) => crate::auth::guest_key(),
+            };
+            Seat::new(
+                User {
+                    account,
+                    name: name.to_owned(),
+                    key,
+                    guest: account.is_none(),
+                },
+                None,
+            )
+        };
+        let seats = [
+            seat(row.red_account, &row.red_name, &row.red_guest),
+            seat(row.black_account, &row.black_name, &row.black_guest),
+        ];
+        let id = row.id;
+        match Game::restore(Arc::clone(self), row, moves, seats) {
+            Ok(game) => {
+                let summary = game.summary();
+                self.spawn(game);
+                Some(summary)
+            }
+            Err(e) => {
+                tracing::error!(game = id, "a stored game could not be resumed: {e}");
+                None
+            }
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -215,13 +252,20 @@ impl Hub {
                 st.per_ip.remove(&c.ip);
             }
         }
-        for g in &c.games {
-            if let Some(e) = st.games.get(g) {
-                let _ = e.tx.try_send(GameCmd::Detach { conn });
-            }
-        }
+        self.detach_all(&st, conn, &c.games);
         if let Some(user) = c.user {
             self.leave(&mut st, conn, &user);
+        }
+    }
+
+    /// A connection leaves its games, here or on the instances that own them.
+    fn detach_all(&self, st: &State, conn: ConnId, games: &HashSet<u64>) {
+        for &g in games {
+            if let Some(e) = st.games.get(&g) {
+                let _ = e.tx.try_send(GameCmd::Detach { conn });
+            } else if let (Some(owner), Some(l)) = (Hub::owner_of(st, g), self.link()) {
+                l.to(owner, crate::cluster::Peer::Detach { conn, game: g });
+            }
         }
     }
 
@@ -244,6 +288,7 @@ impl Hub {
         for id in seeks {
             st.seeks.remove(&id);
             lobby_send(st, &ServerMsg::SeekRemoved { seek: id });
+            self.tell_all(crate::cluster::Peer::SeekGone { seek: id });
         }
         let gone: Vec<u64> = st
             .challenges
@@ -256,29 +301,16 @@ impl Hub {
                 user_send(st, &c.to_key, &ServerMsg::ChallengeGone { challenge: id });
             }
         }
-        let count = st.online.len() as u32;
-        lobby_send(st, &ServerMsg::Online { count });
+        self.online_changed(st);
     }
 
-    /// Follows or leaves the lobby.
-    pub fn follow_lobby(&self, conn: ConnId, on: bool) {
-        let mut st = self.lock();
-        let snapshot = ServerMsg::Lobby {
-            seeks: st.seeks.values().map(|s| s.view.clone()).collect(),
-            online: st.online.len() as u32,
-            games: st
-                .games
-                .values()
-                .filter(|g| !g.over)
-                .map(|g| g.summary.clone())
-                .collect(),
-        };
-        if let Some(c) = st.conns.get_mut(&conn) {
-            c.lobby = on;
-            if on {
-                c.out.send(&snapshot);
-            }
-        }
+    /// The players online changed here: the lobbies hear the total, the others this count.
+    fn online_changed(&self, st: &State) {
+        let count = peers::online_total(st);
+        lobby_send(st, &ServerMsg::Online { count });
+        self.tell_all(crate::cluster::Peer::Online {
+            count: st.online.len() as u32,
+        });
     }
 
     /// Sends a message to a game the connection is on, or attaches it first (watching).
@@ -290,6 +322,9 @@ impl Hub {
         msg: ClientMsg,
     ) -> Result<(), (ErrorCode, String)> {
         let mut st = self.lock();
+        if let (Some(owner), Some(link)) = (Hub::owner_of(&st, game), self.link()) {
+            return Hub::to_remote_game(&mut st, link, owner, conn, user, game, msg);
+        }
         let Some(entry) = st.games.get(&game) else {
             return Err((ErrorCode::NoSuchGame, format!("no game {game} in play")));
         };
@@ -326,18 +361,6 @@ impl Hub {
         })
     }
 
-    /// Lobby chat: to every connection following the lobby.
-    pub fn lobby_chat(&self, from_key: &str, msg: &ServerMsg) {
-        let st = self.lock();
-        let frame: Arc<str> = msg.to_json().into();
-        for c in st.conns.values().filter(|c| c.lobby) {
-            c.out.push(Out::Chat {
-                from_key: from_key.to_owned(),
-                frame: Arc::clone(&frame),
-            });
-        }
-    }
-
     /// A game ended: it leaves the lobby's list.
     pub fn game_over(&self, id: u64) {
         let mut st = self.lock();
@@ -346,6 +369,7 @@ impl Hub {
         }
         self.metrics.finished.fetch_add(1, Relaxed);
         lobby_send(&st, &ServerMsg::GameUnlisted { game: id });
+        self.tell_all(crate::cluster::Peer::Unlisted { game: id });
     }
 
     /// A game's task ended.
@@ -356,42 +380,29 @@ impl Hub {
         for c in st.conns.values_mut() {
             c.games.remove(&id);
         }
+        drop(st);
+        if let Some(l) = self.link() {
+            l.all(crate::cluster::Peer::Closed { game: id });
+            let (store, me) = (Arc::clone(&self.store), l.name());
+            tokio::spawn(async move { store.release_lease(id as i64, &me).await });
+        }
     }
 
-    /// The games in play.
+    /// The games in play, on every instance.
     pub fn games(&self) -> Vec<GameSummary> {
-        self.lock()
-            .games
-            .values()
-            .filter(|g| !g.over)
-            .map(|g| g.summary.clone())
+        self.games_of(&self.lock())
+    }
+
+    fn games_of(&self, st: &State) -> Vec<GameSummary> {
+        (st.games.values().filter(|g| !g.over).map(|g| &g.summary))
+            .chain(
+                st.peers
+                    .games
+                    .values()
+                    .filter(|g| !g.over)
+                    .map(|g| &g.summary),
+            )
+            .cloned()
             .collect()
-    }
-}
-
-fn lobby_send(st: &State, msg: &ServerMsg) {
-    let frame: Arc<str> = msg.to_json().into();
-    for c in st.conns.values().filter(|c| c.lobby) {
-        c.out.push(Out::Frame(Arc::clone(&frame)));
-    }
-}
-
-fn user_send(st: &State, key: &str, msg: &ServerMsg) {
-    if let Some(set) = st.online.get(key) {
-        for c in set {
-            if let Some(c) = st.conns.get(c) {
-                c.out.send(msg);
-            }
-        }
-    }
-}
-
-fn user_send_unless_lobby(st: &State, key: &str, msg: &ServerMsg) {
-    if let Some(set) = st.online.get(key) {
-        for c in set {
-            if let Some(c) = st.conns.get(c).filter(|c| !c.lobby) {
-                c.out.send(msg);
-            }
-        }
     }
 }

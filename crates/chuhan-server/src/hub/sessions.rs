@@ -5,7 +5,7 @@ use std::net::IpAddr;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
-use xiangqi_protocol::{RatingView, ServerMsg, Speed, TimeControl};
+use xiangqi_protocol::{RatingView, Speed, TimeControl};
 
 use super::*;
 
@@ -57,8 +57,7 @@ impl Hub {
         set.insert(conn);
         if first {
             self.metrics.online.fetch_add(1, Relaxed);
-            let count = st.online.len() as u32;
-            lobby_send(&st, &ServerMsg::Online { count });
+            self.online_changed(&st);
         }
         let mine: Vec<u64> = st
             .games
@@ -77,7 +76,21 @@ impl Hub {
                 c.games.insert(*id);
             }
         }
-        mine
+        // Its games on other instances.
+        let theirs: Vec<(u64, u16)> = (st.peers.games.iter())
+            .filter(|(_, g)| !g.over && g.keys.contains(&user.key))
+            .map(|(id, g)| (*id, g.owner))
+            .collect();
+        if let (Some(link), Some(c)) = (self.link(), st.conns.get_mut(&conn)) {
+            for &(game, owner) in &theirs {
+                c.games.insert(game);
+                let user = user.clone();
+                link.to(owner, crate::cluster::Peer::Attach { conn, game, user });
+            }
+        }
+        mine.into_iter()
+            .chain(theirs.into_iter().map(|t| t.0))
+            .collect()
     }
 
     /// The connection logs out (its games hear it left).
@@ -87,12 +100,8 @@ impl Hub {
             return;
         };
         let user = c.user.take();
-        let games: Vec<u64> = c.games.drain().collect();
-        for g in games {
-            if let Some(e) = st.games.get(&g) {
-                let _ = e.tx.try_send(GameCmd::Detach { conn });
-            }
-        }
+        let games = std::mem::take(&mut c.games);
+        self.detach_all(&st, conn, &games);
         if let Some(user) = user {
             self.leave(&mut st, conn, &user);
         }

@@ -207,6 +207,15 @@ pub trait Store: Send + Sync {
     fn release_lease<'a>(&'a self, game: i64, owner: &'a str) -> Fut<'a, ()>;
     /// Who holds a game's lease, and until when.
     fn lease(&self, game: i64) -> Fut<'_, Option<(String, i64)>>;
+    /// The games in play no live instance holds: their lease ran out before `now_ms`, or they
+    /// never had one and started before `started_before_ms`, or `owner` holds it (an instance
+    /// started again under its old name).
+    fn orphaned_games<'a>(
+        &'a self,
+        owner: &'a str,
+        now_ms: i64,
+        started_before_ms: i64,
+    ) -> Fut<'a, Vec<i64>>;
 }
 
 mod sql;

@@ -376,4 +376,13 @@ impl Store for SqlStore {
     fn lease(&self, game: i64) -> Fut<'_, Option<(String, i64)>> {
         Box::pin(self.lease_(game))
     }
+
+    fn orphaned_games<'a>(
+        &'a self,
+        owner: &'a str,
+        now_ms: i64,
+        started_before_ms: i64,
+    ) -> Fut<'a, Vec<i64>> {
+        Box::pin(self.orphaned_games_(owner, now_ms, started_before_ms))
+    }
 }

@@ -51,4 +51,25 @@ impl SqlStore {
             None => None,
         })
     }
+
+    pub(super) async fn orphaned_games_(
+        &self,
+        owner: &str,
+        now_ms: i64,
+        started_before_ms: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.id AS id FROM games g LEFT JOIN game_leases l ON l.game_id = g.id \
+             WHERE g.status = 'playing' AND ((l.game_id IS NULL AND g.started_ms < $1) \
+             OR l.expires_ms < $2 OR l.owner = $3) ORDER BY g.id",
+        )
+        .bind(started_before_ms)
+        .bind(now_ms)
+        .bind(owner)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get("id").map_err(StoreError::from))
+            .collect()
+    }
 }

@@ -1,0 +1,323 @@
+//! Several instances sharing one PostgreSQL database (docs/server.md, "Several instances"): the
+//! messages that pass between them and their carrier, PostgreSQL's LISTEN/NOTIFY (measured by
+//! `examples/notify_bench.rs`: 5,000 messages/s at p99 0.25 ms on this machine).
+//!
+//! Instance `N` listens on the channel `chuhan_N` (messages for it) and on `chuhan_all` (the
+//! lobby's news). Every message is sent from one connection in order, so a receiver sees one
+//! sender's messages in the order they were sent. A message longer than a notification may be
+//! (8,000 bytes) goes in parts (`~SENDER.SEQ~PART~PARTS~text`), put together again on arrival.
+//! What the hub does with them is in `hub/peers.rs`.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use sqlx::postgres::{PgListener, PgPoolOptions};
+use tokio::sync::mpsc;
+use xiangqi_protocol::{ClientMsg, GameSummary, SeekView};
+
+use crate::hub::User;
+
+/// How long a lease lasts, milliseconds: an instance that stops renewing loses its games to
+/// another this long after its last renewal (and within one [`LEASE_EVERY`] more).
+pub const LEASE_MS: i64 = 6_000;
+/// How often an instance renews its leases and looks for games nobody holds.
+pub const LEASE_EVERY: Duration = Duration::from_secs(2);
+/// The channel every instance listens on.
+pub const ALL: &str = "chuhan_all";
+/// The most text one notification carries here (PostgreSQL allows just under 8,000 bytes).
+const PART: usize = 7_000;
+
+/// A message between instances.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum Peer {
+    /// An instance started: the others tell it what they hold.
+    Hello,
+    /// A seek opened on the sender.
+    Seek {
+        /// The seek.
+        seek: SeekView,
+    },
+    /// A seek of the sender's was accepted, withdrawn or left.
+    SeekGone {
+        /// Which.
+        seek: u64,
+    },
+    /// The players logged in on the sender.
+    Online {
+        /// How many.
+        count: u32,
+    },
+    /// The sender owns a game in play (it started it or took it over).
+    Listed {
+        /// The game.
+        game: GameSummary,
+        /// Its players' name keys, Red's first.
+        keys: [String; 2],
+    },
+    /// A game of the sender's ended (it lingers for its players).
+    Unlisted {
+        /// Which.
+        game: u64,
+    },
+    /// A game of the sender's closed.
+    Closed {
+        /// Which.
+        game: u64,
+    },
+    /// A line of the lobby's chat, already written for the clients.
+    LobbyChat {
+        /// Its author's name key (for mutes).
+        from_key: String,
+        /// The frame.
+        frame: String,
+    },
+    /// A player on the sender accepts the receiver's seek.
+    Accept {
+        /// The player's connection on the sender.
+        conn: u64,
+        /// The seek.
+        seek: u64,
+        /// The player.
+        user: User,
+    },
+    /// A connection on the sender joins the receiver's game (to play or to watch).
+    Attach {
+        /// The connection on the sender.
+        conn: u64,
+        /// The game.
+        game: u64,
+        /// Who.
+        user: User,
+    },
+    /// A message to the receiver's game from a connection on the sender.
+    ToGame {
+        /// The connection on the sender.
+        conn: u64,
+        /// The game.
+        game: u64,
+        /// The message.
+        msg: ClientMsg,
+    },
+    /// A connection on the sender left the receiver's game.
+    Detach {
+        /// The connection on the sender.
+        conn: u64,
+        /// The game.
+        game: u64,
+    },
+    /// A frame for a connection on the receiver.
+    Deliver {
+        /// The connection.
+        conn: u64,
+        /// A chat line's author (connections that muted them drop it).
+        from_key: Option<String>,
+        /// The frame.
+        frame: String,
+    },
+}
+
+#[derive(Serialize, Deserialize)]
+struct Envelope {
+    from: u16,
+    #[serde(flatten)]
+    peer: Peer,
+}
+
+/// The channel of instance `n`.
+#[must_use]
+pub fn channel(n: u16) -> String {
+    format!("chuhan_{n}")
+}
+
+/// The sending side: messages go out in order from one connection.
+#[derive(Clone, Debug)]
+pub struct Link {
+    /// This instance's number.
+    pub me: u16,
+    tx: mpsc::UnboundedSender<(String, String)>,
+    seq: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Link {
+    /// This instance's name as a lease owner.
+    #[must_use]
+    pub fn name(&self) -> String {
+        format!("i{}", self.me)
+    }
+
+    /// Sends to instance `n`.
+    pub fn to(&self, n: u16, peer: Peer) {
+        self.send(channel(n), &peer);
+    }
+
+    /// Sends to every other instance.
+    pub fn all(&self, peer: Peer) {
+        self.send(ALL.to_owned(), &peer);
+    }
+
+    fn send(&self, channel: String, peer: &Peer) {
+        let text = match serde_json::to_string(&Envelope {
+            from: self.me,
+            peer: peer.clone(),
+        }) {
+            Ok(t) => t,
+            Err(e) => return tracing::error!("a message between instances: {e}"),
+        };
+        for part in split(&text, self.me, &self.seq) {
+            let _ = self.tx.send((channel.clone(), part));
+        }
+    }
+}
+
+fn split(text: &str, me: u16, seq: &std::sync::atomic::AtomicU64) -> Vec<String> {
+    if text.len() <= PART {
+        return vec![text.to_owned()];
+    }
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let mut cut = rest.len().min(PART);
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        pieces.push(&rest[..cut]);
+        rest = &rest[cut..];
+    }
+    let id = seq.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let n = pieces.len();
+    pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("~{me}.{id}~{i}~{n}~{p}"))
+        .collect()
+}
+
+/// Puts parted messages together again.
+#[derive(Default)]
+struct Joiner {
+    partial: HashMap<String, Vec<Option<String>>>,
+}
+
+impl Joiner {
+    /// The whole message once every part of it arrived; a whole message as it is.
+    fn take(&mut self, payload: &str) -> Option<String> {
+        let Some(rest) = payload.strip_prefix('~') else {
+            return Some(payload.to_owned());
+        };
+        let mut it = rest.splitn(4, '~');
+        let (id, i, n, text) = (it.next()?, it.next()?, it.next()?, it.next()?);
+        let (i, n): (usize, usize) = (i.parse().ok()?, n.parse().ok()?);
+        if i >= n || n > 10_000 {
+            return None;
+        }
+        let slots = self
+            .partial
+            .entry(id.to_owned())
+            .or_insert_with(|| vec![None; n]);
+        *slots.get_mut(i)? = Some(text.to_owned());
+        if slots.iter().all(Option::is_some) {
+            let slots = self.partial.remove(id)?;
+            return Some(slots.into_iter().flatten().collect());
+        }
+        None
+    }
+}
+
+/// Connects instance `me` to the others through the database at `url`: the sending side, and
+/// the messages that arrive (with their sender), its own broadcasts left out.
+///
+/// # Errors
+/// The database cannot be reached.
+pub async fn connect(
+    url: &str,
+    me: u16,
+) -> Result<(Link, mpsc::UnboundedReceiver<(u16, Peer)>), String> {
+    let pool = PgPoolOptions::new()
+        .max_connections(1)
+        .connect(url)
+        .await
+        .map_err(|e| format!("the instances' channel: {e}"))?;
+    // Its own connection: a listener holds the one it has.
+    let mut listener = PgListener::connect(url)
+        .await
+        .map_err(|e| format!("the instances' channel: {e}"))?;
+    let own = channel(me);
+    listener
+        .listen_all([own.as_str(), ALL])
+        .await
+        .map_err(|e| format!("the instances' channel: {e}"))?;
+    let (tx, mut out) = mpsc::unbounded_channel::<(String, String)>();
+    tokio::spawn(async move {
+        while let Some((channel, payload)) = out.recv().await {
+            let sent = sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(&channel)
+                .bind(&payload)
+                .execute(&pool)
+                .await;
+            if let Err(e) = sent {
+                tracing::warn!("a message to {channel} was lost: {e}");
+            }
+        }
+    });
+    let (in_tx, in_rx) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        let mut joiner = Joiner::default();
+        loop {
+            let n = match listener.recv().await {
+                Ok(n) => n,
+                Err(e) => {
+                    tracing::warn!("the instances' channel: {e}; listening again");
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
+                }
+            };
+            let Some(text) = joiner.take(n.payload()) else {
+                continue;
+            };
+            match serde_json::from_str::<Envelope>(&text) {
+                Ok(e) if e.from == me => {}
+                Ok(e) => {
+                    if in_tx.send((e.from, e.peer)).is_err() {
+                        return;
+                    }
+                }
+                Err(e) => tracing::warn!("a message between instances did not read: {e}"),
+            }
+        }
+    });
+    let link = Link {
+        me,
+        tx,
+        seq: std::sync::Arc::default(),
+    };
+    Ok((link, in_rx))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_message_goes_in_parts_and_comes_back_whole() {
+        let seq = std::sync::atomic::AtomicU64::new(0);
+        let text = format!("{{\"x\":\"{}\"}}", "象棋".repeat(6_000));
+        let parts = split(&text, 3, &seq);
+        assert!(parts.len() > 1 && parts.iter().all(|p| p.len() < 8_000));
+        let mut j = Joiner::default();
+        let mut whole = None;
+        // Parts of another message in between change nothing.
+        let other = split(&"y".repeat(20_000), 4, &seq);
+        for (i, p) in parts.iter().enumerate() {
+            assert!(whole.is_none());
+            whole = j.take(p);
+            if let Some(o) = other.get(i) {
+                assert!(j.take(o).is_none() || i + 1 == other.len());
+            }
+        }
+        assert_eq!(whole.as_deref(), Some(text.as_str()));
+        assert_eq!(split("{}", 3, &seq), vec!["{}".to_owned()]);
+        assert_eq!(j.take("~bad"), None);
+    }
+}
