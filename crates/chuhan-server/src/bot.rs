@@ -24,6 +24,8 @@ pub struct Bot {
     pub closed: bool,
     /// Where it connects.
     addr: SocketAddr,
+    /// Where else it may log in again when `addr` is gone (other instances of the service).
+    pub fallbacks: Vec<SocketAddr>,
 }
 
 /// How long [`Bot::expect`] waits by default.
@@ -72,6 +74,7 @@ impl Bot {
             token: None,
             closed: false,
             addr,
+            fallbacks: Vec::new(),
         })
     }
 
@@ -199,9 +202,14 @@ impl Bot {
         let token = self.token.clone().ok_or("no token to log in again with")?;
         let deadline = tokio::time::Instant::now() + within;
         let mut pause = Duration::from_millis(50);
-        loop {
+        let addrs: Vec<SocketAddr> = std::iter::once(self.addr)
+            .chain(self.fallbacks.iter().copied())
+            .collect();
+        let fallbacks = self.fallbacks.clone();
+        for attempt in 0.. {
+            let addr = addrs[attempt % addrs.len()];
             let tried = async {
-                let mut fresh = Bot::connect(self.addr).await?;
+                let mut fresh = Bot::connect(addr).await?;
                 fresh.token = Some(token.clone());
                 fresh
                     .log_in(ClientMsg::Resume {
@@ -212,7 +220,8 @@ impl Bot {
             }
             .await;
             match tried {
-                Ok(fresh) => {
+                Ok(mut fresh) => {
+                    fresh.fallbacks = fallbacks;
                     *self = fresh;
                     return Ok(());
                 }
@@ -225,6 +234,7 @@ impl Bot {
                 }
             }
         }
+        unreachable!("the attempts never run out")
     }
 
     /// Closes the connection.

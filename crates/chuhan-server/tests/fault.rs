@@ -81,7 +81,7 @@ async fn sigkill_mid_load_loses_no_acknowledged_move() {
     let mut server = start_server(port, &db);
     wait_ready(addr).await;
     let args = LoadArgs {
-        server: addr,
+        server: vec![addr],
         games,
         rate: 3.0,
         seconds: 0,

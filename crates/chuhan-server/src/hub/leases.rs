@@ -6,10 +6,15 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
-use xiangqi_protocol::GameSummary;
+use std::collections::HashSet;
 
-use super::Hub;
+use xiangqi_protocol::{GameSummary, ServerMsg};
+
+use super::peers::online_total;
+use super::{Hub, lobby_send};
 use crate::cluster::{LEASE_EVERY, LEASE_MS, Peer};
+use crate::game::GameCmd;
+use crate::outbox::ConnId;
 
 impl Hub {
     /// Joins the other instances through the database at `url`, as instance `me`: listens,
@@ -40,6 +45,7 @@ impl Hub {
     /// Renews this instance's leases (a game whose lease another took is closed here) and takes
     /// over the games nobody holds.
     async fn keep_leases(self: &Arc<Hub>, me: &str) {
+        self.heartbeat();
         let now = super::now_ms();
         let mine: Vec<u64> = self.lock().games.keys().copied().collect();
         for id in mine {
@@ -76,6 +82,7 @@ impl Hub {
             if let Some(summary) = self.resume(row, &moves) {
                 tracing::info!(game = id, "took the game over");
                 self.metrics.taken_over.fetch_add(1, Relaxed);
+                self.attach_here(id as u64);
                 self.listed(summary);
             }
         }
@@ -89,6 +96,62 @@ impl Hub {
                 game: summary,
                 keys,
             });
+        }
+    }
+    /// The connections here of a game's players, and those here that were on it, attached to
+    /// it (this instance took it over).
+    pub(super) fn attach_here(&self, game: u64) {
+        let mut st = self.lock();
+        let Some(entry) = st.games.get(&game) else {
+            return;
+        };
+        let (tx, keys) = (entry.tx.clone(), entry.keys.clone());
+        let players: HashSet<ConnId> = keys
+            .iter()
+            .filter_map(|k| st.online.get(k))
+            .flatten()
+            .copied()
+            .collect();
+        for (&cid, c) in &mut st.conns {
+            if c.ip.is_unspecified() || !(players.contains(&cid) || c.games.contains(&game)) {
+                continue;
+            }
+            let Some(user) = c.user.clone() else { continue };
+            c.games.insert(game);
+            let out = c.out.clone();
+            let _ = tx.try_send(GameCmd::Attach { out, user });
+        }
+        st.peers.games.remove(&game);
+    }
+
+    /// Says how many are online here (the others take it as a sign of life), and forgets the
+    /// seeks and players of instances not heard from for a lease's length.
+    pub(super) fn heartbeat(&self) {
+        let mut st = self.lock();
+        self.tell_all(Peer::Online {
+            count: st.online.len() as u32,
+        });
+        let silent: Vec<u16> = (st.peers.heard.iter())
+            .filter(|(_, t)| t.elapsed().as_millis() as i64 > crate::cluster::LEASE_MS)
+            .map(|(n, _)| *n)
+            .collect();
+        for n in silent {
+            tracing::warn!(
+                instance = n,
+                "instance silent: its seeks and players forgotten"
+            );
+            st.peers.heard.remove(&n);
+            st.peers.online.remove(&n);
+            let gone: Vec<u64> = (st.peers.seeks.iter())
+                .filter(|(_, s)| s.0 == n)
+                .map(|(id, _)| *id)
+                .collect();
+            for seek in gone {
+                st.peers.seeks.remove(&seek);
+                lobby_send(&st, &ServerMsg::SeekRemoved { seek });
+            }
+            let count = online_total(&st);
+            lobby_send(&st, &ServerMsg::Online { count });
         }
     }
 }

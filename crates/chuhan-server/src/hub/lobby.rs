@@ -93,12 +93,17 @@ impl Hub {
     ) -> Result<(), (ErrorCode, String)> {
         let (view, owner) = {
             let st = self.lock();
-            if let (Some(conn), Some((at, _)), Some(link)) =
-                (conn, st.peers.seeks.get(&id), self.link())
+            // Another instance's seek (known here, or numbered by another instance: its news
+            // may not have come yet) is accepted there.
+            let at = (st.peers.seeks.get(&id).map(|s| s.0))
+                .or_else(|| u16::try_from(id >> 40).ok().filter(|&n| n > 0));
+            if let (Some(conn), Some(at), Some(link)) = (conn, at, self.link())
+                && at != link.me
+                && !st.seeks.contains_key(&id)
             {
                 let user = user.clone();
                 link.to(
-                    *at,
+                    at,
                     Peer::Accept {
                         conn,
                         seek: id,

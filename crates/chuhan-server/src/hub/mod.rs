@@ -304,15 +304,6 @@ impl Hub {
         self.online_changed(st);
     }
 
-    /// The players online changed here: the lobbies hear the total, the others this count.
-    fn online_changed(&self, st: &State) {
-        let count = peers::online_total(st);
-        lobby_send(st, &ServerMsg::Online { count });
-        self.tell_all(crate::cluster::Peer::Online {
-            count: st.online.len() as u32,
-        });
-    }
-
     /// Sends a message to a game the connection is on, or attaches it first (watching).
     pub fn to_game(
         &self,

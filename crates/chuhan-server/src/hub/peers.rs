@@ -28,6 +28,9 @@ pub(super) struct Peers {
     pub proxies: HashMap<(u16, u64), ConnId>,
     /// The proxies by their player's name key.
     pub proxy_keys: HashMap<String, HashSet<ConnId>>,
+    /// When each instance was last heard from (each says how many are online every
+    /// `LEASE_EVERY`).
+    pub heard: HashMap<u16, std::time::Instant>,
 }
 
 /// A game another instance owns.
@@ -159,6 +162,10 @@ impl Hub {
 
     /// A message from instance `from`.
     pub(super) async fn on_peer(self: &Arc<Hub>, from: u16, peer: Peer) {
+        self.lock()
+            .peers
+            .heard
+            .insert(from, std::time::Instant::now());
         match peer {
             Peer::Hello => self.announce(from),
             Peer::Seek { seek } => {

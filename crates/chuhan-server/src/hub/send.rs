@@ -9,6 +9,15 @@ use super::{Hub, State, peers};
 use crate::outbox::{ConnId, Out};
 
 impl Hub {
+    /// The players online changed here: the lobbies hear the total, the others this count.
+    pub(super) fn online_changed(&self, st: &State) {
+        let count = peers::online_total(st);
+        lobby_send(st, &ServerMsg::Online { count });
+        self.tell_all(crate::cluster::Peer::Online {
+            count: st.online.len() as u32,
+        });
+    }
+
     /// Follows or leaves the lobby.
     pub fn follow_lobby(&self, conn: ConnId, on: bool) {
         let mut st = self.lock();

@@ -24,9 +24,11 @@ use report::{cpu_ticks, print_report, rss_kb};
 /// The load program's flags.
 #[derive(clap::Args, Debug, Clone)]
 pub struct LoadArgs {
-    /// The server (a loopback address only).
-    #[arg(long, default_value = "127.0.0.1:7878")]
-    pub server: SocketAddr,
+    /// The server (a loopback address only), or several instances of it, comma-separated: the
+    /// two players of a game connect to different instances, and a bot whose instance went
+    /// away logs in again on the next.
+    #[arg(long, default_value = "127.0.0.1:7878", value_delimiter = ',')]
+    pub server: Vec<SocketAddr>,
     /// Games played at once (two connections each).
     #[arg(long, default_value_t = 100)]
     pub games: usize,
@@ -87,11 +89,11 @@ struct Counters {
 
 /// Runs the load and prints the report.
 pub async fn run(args: LoadArgs) -> Result<(), String> {
-    if !args.server.ip().is_loopback() {
-        return Err(format!(
-            "{}: the load program talks to loopback only",
-            args.server
-        ));
+    if let Some(a) = args.server.iter().find(|a| !a.ip().is_loopback()) {
+        return Err(format!("{a}: the load program talks to loopback only"));
+    }
+    if args.server.is_empty() {
+        return Err("--server: no address".into());
     }
     let seconds = args.seconds.min(900);
     println!(
@@ -100,6 +102,10 @@ pub async fn run(args: LoadArgs) -> Result<(), String> {
         2 * args.games,
         args.rate,
         args.server
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     let cpu_before = args.server_pid.and_then(cpu_ticks);
     let started = Instant::now();
@@ -126,9 +132,10 @@ pub async fn measure(args: &LoadArgs, length: Duration) -> Report {
     let gap = Duration::from_secs_f64(2.0 / f64::from(args.connect_rate.max(2)));
     let mut pairs = Vec::new();
     let mut bots = Vec::new();
-    for _ in 0..args.games {
-        let a = connect_guest(args.server).await;
-        let b = connect_guest(args.server).await;
+    let servers = &args.server;
+    for i in 0..args.games {
+        let a = connect_guest(servers, i).await;
+        let b = connect_guest(servers, i + 1).await;
         match (a, b) {
             (Ok(a), Ok(b)) => bots.push((a, b)),
             (a, b) => {
@@ -166,8 +173,11 @@ pub async fn measure(args: &LoadArgs, length: Duration) -> Report {
     }
 }
 
-async fn connect_guest(addr: SocketAddr) -> Result<Bot, String> {
-    let mut bot = Bot::connect(addr).await?;
+/// A guest on instance `i` (of those given, counted round), the others its fallbacks.
+async fn connect_guest(servers: &[SocketAddr], i: usize) -> Result<Bot, String> {
+    let n = servers.len().max(1);
+    let mut bot = Bot::connect(servers[i % n]).await?;
+    bot.fallbacks = (1..n).map(|k| servers[(i + k) % n]).collect();
     bot.log_in(ClientMsg::Guest).await?;
     Ok(bot)
 }

@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// How long a pair that logged in again waits for its game: a restart gives it at once, a
+/// takeover by another instance once the lease ran out (`cluster::LEASE_MS`, plus a round).
+const RESUME_WITHIN: Duration = Duration::from_secs(30);
+
 /// One game as the pair plays it: the moves the server acknowledged.
 pub(super) struct Play {
     game: u64,
@@ -23,8 +27,12 @@ pub(super) async fn recover(a: &mut Bot, b: &mut Bot, play: &mut Play, c: &Count
     let game = play.game;
     let mut view = None;
     for bot in [&mut *a, &mut *b] {
+        // Several instances: the game comes back when another instance took it over.
         match bot
-            .expect(|m| matches!(m, ServerMsg::Game { game: g } if g.id == game))
+            .expect_within(
+                RESUME_WITHIN,
+                |m| matches!(m, ServerMsg::Game { game: g } if g.id == game),
+            )
             .await
         {
             Ok(ServerMsg::Game { game: g }) => view = Some(g),
@@ -32,15 +40,8 @@ pub(super) async fn recover(a: &mut Bot, b: &mut Bot, play: &mut Play, c: &Count
         }
     }
     let view = view?;
-    let kept = play
-        .moves
-        .iter()
-        .zip(&view.moves)
-        .take_while(|(x, y)| x == y)
-        .count();
-    c.lost.fetch_add((play.moves.len() - kept) as u64, Relaxed);
+    resync(play, view.moves, c);
     c.resumed.fetch_add(1, Relaxed);
-    play.moves = view.moves;
     a.seen.clear();
     b.seen.clear();
     view.result.is_none().then_some(())
@@ -82,6 +83,12 @@ pub(super) async fn pair(
                 }
                 Step::Over => over = true,
                 Step::Stop => break,
+                Step::Resynced => {
+                    a.seen.retain(|m| !matches!(m, ServerMsg::Game { .. }));
+                    b.seen.retain(|m| !matches!(m, ServerMsg::Game { .. }));
+                    resumed = true;
+                    last = Instant::now();
+                }
                 Step::Gone => {
                     let lost_at = Instant::now();
                     if recover(&mut a, &mut b, &mut play, &c).await.is_none() {
@@ -118,6 +125,17 @@ pub(super) enum Step {
     Stop,
     /// A connection died: log in again.
     Gone,
+    /// The game came back from another instance (the connection lived).
+    Resynced,
+}
+
+/// The game as the server kept it: the acknowledged moves missing from it are lost.
+fn resync(play: &mut Play, server: Vec<String>, c: &Counters) {
+    let kept = (play.moves.iter().zip(&server))
+        .take_while(|(x, y)| x == y)
+        .count();
+    c.lost.fetch_add((play.moves.len() - kept) as u64, Relaxed);
+    play.moves = server;
 }
 
 /// The side to move plays a random quiet move; its acknowledgement and the relay to the
@@ -161,12 +179,24 @@ pub(super) async fn one_move(
     let is_end =
         move |m: &ServerMsg| matches!(m, ServerMsg::GameOver { game: g, .. } if *g == game);
     let is_err = |m: &ServerMsg| matches!(m, ServerMsg::Error { .. });
-    match mover.expect(|m| is_move(m) || is_err(m) || is_end(m)).await {
+    let is_view = move |m: &ServerMsg| matches!(m, ServerMsg::Game { game: g } if g.id == game);
+    match (mover.expect_within(RESUME_WITHIN, |m| {
+        is_move(m) || is_err(m) || is_end(m) || is_view(m)
+    }))
+    .await
+    {
         Ok(ServerMsg::Moved { .. }) => {
             c.moves.fetch_add(1, Relaxed);
             play.moves.push(mv.to_string());
         }
         Ok(ServerMsg::GameOver { .. }) => return Step::Over,
+        // The game's instance went away and another took it over: the game as it kept it (the
+        // move sent meanwhile never arrived; it is sent again as the next move).
+        Ok(ServerMsg::Game { game: view }) => {
+            resync(play, view.moves, c);
+            c.resumed.fetch_add(1, Relaxed);
+            return Step::Resynced;
+        }
         Ok(other) => {
             if c.errors.fetch_add(1, Relaxed) < 5 {
                 eprintln!("game {game} ply {ply}: {other:?}");
