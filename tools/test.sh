@@ -20,6 +20,8 @@ echo "== cargo test --workspace"
 cargo test --workspace
 echo "== cargo bench -p xiangqi --bench readers (each reader within 10 s on 1-6 MB)"
 cargo bench -p xiangqi --bench readers
+echo "== tools/cluster.sh check (three instances behind nginx, one SIGKILLed mid-load)"
+CHUHAN_SERVER="$CARGO_TARGET_DIR/debug/chuhan-server" tools/cluster.sh check
 cargo build -p chuhan
 # The binary runs from an empty folder: every asset is built into it.
 away="$(mktemp -d)"
