@@ -25,6 +25,8 @@ pub const LEASE_MS: i64 = 6_000;
 pub const LEASE_EVERY: Duration = Duration::from_secs(2);
 /// The channel every instance listens on.
 pub const ALL: &str = "chuhan_all";
+/// The most notifications sent in one statement.
+const BATCH: usize = 256;
 /// The most text one notification carries here (PostgreSQL allows just under 8,000 bytes).
 const PART: usize = 7_000;
 
@@ -121,6 +123,9 @@ pub enum Peer {
 #[derive(Serialize, Deserialize)]
 struct Envelope {
     from: u16,
+    /// The sender's count: no two notifications are the same (PostgreSQL folds identical ones
+    /// sent in one transaction into one).
+    n: u64,
     #[serde(flatten)]
     peer: Peer,
 }
@@ -158,8 +163,10 @@ impl Link {
     }
 
     fn send(&self, channel: String, peer: &Peer) {
+        let n = self.seq.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let text = match serde_json::to_string(&Envelope {
             from: self.me,
+            n,
             peer: peer.clone(),
         }) {
             Ok(t) => t,
@@ -250,15 +257,33 @@ pub async fn connect(
         .map_err(|e| format!("the instances' channel: {e}"))?;
     let (tx, mut out) = mpsc::unbounded_channel::<(String, String)>();
     tokio::spawn(async move {
+        // What waited while the last batch went out goes in the next, in one statement (one
+        // round trip and one commit), in order.
+        let (mut channels, mut payloads) = (Vec::new(), Vec::new());
         while let Some((channel, payload)) = out.recv().await {
-            let sent = sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(&channel)
-                .bind(&payload)
-                .execute(&pool)
-                .await;
-            if let Err(e) = sent {
-                tracing::warn!("a message to {channel} was lost: {e}");
+            channels.push(channel);
+            payloads.push(payload);
+            while channels.len() < BATCH {
+                let Ok((c, p)) = out.try_recv() else { break };
+                channels.push(c);
+                payloads.push(p);
             }
+            let sent = sqlx::query(
+                "SELECT count(pg_notify(c, p)) FROM \
+                 unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(c, p, i)",
+            )
+            .bind(&channels)
+            .bind(&payloads)
+            .execute(&pool)
+            .await;
+            if let Err(e) = sent {
+                tracing::warn!(
+                    "{} messages between instances were lost: {e}",
+                    channels.len()
+                );
+            }
+            channels.clear();
+            payloads.clear();
         }
     });
     let (in_tx, in_rx) = mpsc::unbounded_channel();

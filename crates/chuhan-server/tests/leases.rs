@@ -79,7 +79,74 @@ async fn one_of_two_instances_asking_at_once_gets_the_lease(db: &str) {
     }
 }
 
+/// The games an instance looks for to take over: in play, and no live lease (or its own).
+async fn orphaned_games_are_those_in_play_that_nobody_holds(db: &str) {
+    let store = chuhan_server::open_store(db)
+        .await
+        .expect("the store opens");
+    let row = chuhan_server::store::GameRow {
+        red_name: "r".into(),
+        black_name: "b".into(),
+        base_s: 60,
+        rules: "asian".into(),
+        fen: xiangqi::Position::startpos().to_fen(),
+        status: "playing".into(),
+        started_ms: 1_000,
+        ..Default::default()
+    };
+    let id = store.create_game(&row).await.expect("a game");
+    let over = store.create_game(&row).await.expect("a game");
+    store
+        .finish_game(&chuhan_server::store::Finish {
+            game_id: over,
+            status: "over",
+            result: "1-0".into(),
+            reason: "resignation".into(),
+            ended_ms: 2_000,
+            ratings: Vec::new(),
+        })
+        .await
+        .expect("ended");
+    let listed = |v: Vec<i64>, game: i64| v.contains(&game);
+    let (a, b) = (&format!("a{id}"), &format!("b{id}"));
+    assert!(listed(
+        store.orphaned_games(a, 10_000, 5_000).await.unwrap(),
+        id
+    ));
+    assert!(!listed(
+        store.orphaned_games(a, 10_000, 5_000).await.unwrap(),
+        over
+    ));
+    // Just started and not yet leased by its starter: not an orphan.
+    assert!(!listed(
+        store.orphaned_games(a, 10_000, 500).await.unwrap(),
+        id
+    ));
+    assert!(store.claim_lease(id, a, 10_000, 16_000).await.unwrap());
+    assert!(!listed(
+        store.orphaned_games(b, 12_000, 5_000).await.unwrap(),
+        id
+    ));
+    // Its owner, started again under the same name, takes it back at once.
+    assert!(listed(
+        store.orphaned_games(a, 12_000, 5_000).await.unwrap(),
+        id
+    ));
+    // The lease ran out: any instance may take it.
+    assert!(listed(
+        store.orphaned_games(b, 16_001, 5_000).await.unwrap(),
+        id
+    ));
+    assert!(store.claim_lease(id, b, 16_001, 22_001).await.unwrap());
+    assert!(!listed(
+        store.orphaned_games(a, 17_000, 5_000).await.unwrap(),
+        id
+    ));
+    store.release_lease(id, b).await.unwrap();
+}
+
 on_both!(
     a_lease_is_held_renewed_and_taken_over_when_it_runs_out,
     one_of_two_instances_asking_at_once_gets_the_lease,
+    orphaned_games_are_those_in_play_that_nobody_holds,
 );
