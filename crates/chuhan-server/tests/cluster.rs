@@ -34,15 +34,16 @@ async fn instance(url: &str, n: u16) -> Running {
     .expect("the instance starts")
 }
 
-/// Three instances with numbers no other test uses at once.
-async fn three() -> Option<[Running; 3]> {
+/// Three instances with numbers no other test uses at once (the first numbered `base`), and
+/// their database's URL.
+async fn three() -> Option<([Running; 3], String, u16)> {
     let pg = common::postgres()?;
     let url = fresh_schema(&pg).await;
     let base = 1 + (rand::random::<u16>() % 300) * 3;
     let a = instance(&url, base).await;
     let b = instance(&url, base + 1).await;
     let c = instance(&url, base + 2).await;
-    Some([a, b, c])
+    Some(([a, b, c], url, base))
 }
 
 fn moved(game: u64, ply: u32) -> impl Fn(&ServerMsg) -> bool {
@@ -51,9 +52,10 @@ fn moved(game: u64, ply: u32) -> impl Fn(&ServerMsg) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_on_two_instances_play_a_whole_game_watched_from_a_third() {
-    let Some([a, b, c]) = three().await else {
+    let Some(([a, b, c], url, base)) = three().await else {
         return;
     };
+    let store = chuhan_server::open_store(&url).await.expect("the store");
     let mut alice = player(a.addr, "alice").await;
     let mut bob = player(b.addr, "bob").await;
     let mut carol = player(c.addr, "carol").await;
@@ -82,6 +84,28 @@ async fn players_on_two_instances_play_a_whole_game_watched_from_a_third() {
     else {
         unreachable!()
     };
+    // The database holds it, as instance A's.
+    let stored = store.seeks().await.unwrap();
+    assert!(
+        stored
+            .iter()
+            .any(|(id, at, _)| *id == seek.id as i64 && *at == format!("i{base}")),
+        "{stored:?}"
+    );
+    // An instance started now has it in its lobby from the start.
+    let d = instance(&url, base + 900).await;
+    let mut dave = player(d.addr, "dave").await;
+    dave.send(&ClientMsg::Lobby { subscribe: true })
+        .await
+        .unwrap();
+    let ServerMsg::Lobby { seeks, .. } = dave
+        .expect(|m| matches!(m, ServerMsg::Lobby { .. }))
+        .await
+        .unwrap()
+    else {
+        unreachable!()
+    };
+    assert!(seeks.iter().any(|s| s.id == seek.id), "{seeks:?}");
     // Bob on B accepts it: the game starts on A, both players get it.
     bob.send(&ClientMsg::AcceptSeek { seek: seek.id })
         .await
@@ -105,6 +129,21 @@ async fn players_on_two_instances_play_a_whole_game_watched_from_a_third() {
         .expect(|m| matches!(m, ServerMsg::GameListed { game: s } if s.id == game))
         .await
         .unwrap();
+    let mut gone = false;
+    for _ in 0..40 {
+        if store
+            .seeks()
+            .await
+            .unwrap()
+            .iter()
+            .all(|(id, ..)| *id != seek.id as i64)
+        {
+            gone = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(gone, "the taken seek left the database");
     carol.send(&ClientMsg::Watch { game }).await.unwrap();
     let ServerMsg::Game { game: gc } = carol.expect(is_game).await.unwrap() else {
         unreachable!()

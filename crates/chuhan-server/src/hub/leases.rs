@@ -25,6 +25,7 @@ impl Hub {
     pub async fn join_cluster(self: &Arc<Hub>, url: &str, me: u16) -> Result<(), String> {
         let (link, mut rx) = crate::cluster::connect(url, me).await?;
         let _ = self.link.set(link.clone());
+        self.load_seeks(&link.name()).await?;
         let hub = Arc::clone(self);
         tokio::spawn(async move {
             while let Some((from, peer)) = rx.recv().await {
@@ -141,6 +142,8 @@ impl Hub {
                 "instance silent: its seeks and players forgotten"
             );
             st.peers.heard.remove(&n);
+            let store = std::sync::Arc::clone(&self.store);
+            tokio::spawn(async move { store.remove_seeks_of(&format!("i{n}")).await });
             st.peers.online.remove(&n);
             let gone: Vec<u64> = (st.peers.seeks.iter())
                 .filter(|(_, s)| s.0 == n)

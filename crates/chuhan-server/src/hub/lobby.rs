@@ -50,8 +50,11 @@ impl Hub {
             rating_min,
             rating_max,
         };
+        self.store_seek(&view).await;
         let mut st = self.lock();
         if !st.online.contains_key(&user.key) {
+            drop(st);
+            self.seek_gone(id);
             return Err((ErrorCode::NotLoggedIn, "log in first".into()));
         }
         lobby_send(&st, &ServerMsg::SeekAdded { seek: view.clone() });
@@ -75,7 +78,7 @@ impl Hub {
             Some(s) if s.owner.key == user.key => {
                 st.seeks.remove(&id);
                 lobby_send(&st, &ServerMsg::SeekRemoved { seek: id });
-                self.tell_all(Peer::SeekGone { seek: id });
+                self.seek_gone(id);
                 user_send_unless_lobby(&st, &user.key, &ServerMsg::SeekRemoved { seek: id });
                 Ok(())
             }
@@ -141,7 +144,7 @@ impl Hub {
             }
             lobby_send(&st, &ServerMsg::SeekRemoved { seek: id });
             user_send_unless_lobby(&st, &owner.key, &ServerMsg::SeekRemoved { seek: id });
-            self.tell_all(Peer::SeekGone { seek: id });
+            self.seek_gone(id);
         }
         let (red, black) = colours(view.color, owner, user.clone());
         self.start_game(red, black, view.time, view.rated, view.rules, None)

@@ -288,7 +288,7 @@ impl Hub {
         for id in seeks {
             st.seeks.remove(&id);
             lobby_send(st, &ServerMsg::SeekRemoved { seek: id });
-            self.tell_all(crate::cluster::Peer::SeekGone { seek: id });
+            self.seek_gone(id);
         }
         let gone: Vec<u64> = st
             .challenges

@@ -207,6 +207,14 @@ pub trait Store: Send + Sync {
     fn release_lease<'a>(&'a self, game: i64, owner: &'a str) -> Fut<'a, ()>;
     /// Who holds a game's lease, and until when.
     fn lease(&self, game: i64) -> Fut<'_, Option<(String, i64)>>;
+    /// Stores an open seek of `instance` (its view as JSON).
+    fn add_seek<'a>(&'a self, id: i64, instance: &'a str, view: &'a str, now: i64) -> Fut<'a, ()>;
+    /// Removes a seek.
+    fn remove_seek(&self, id: i64) -> Fut<'_, ()>;
+    /// Removes every seek of an instance (it died, or starts again).
+    fn remove_seeks_of<'a>(&'a self, instance: &'a str) -> Fut<'a, ()>;
+    /// The open seeks: (id, instance, view as JSON), oldest first.
+    fn seeks(&self) -> Fut<'_, Vec<(i64, String, String)>>;
     /// The games in play no live instance holds: their lease ran out before `now_ms`, or they
     /// never had one and started before `started_before_ms`, or `owner` holds it (an instance
     /// started again under its old name).

@@ -377,6 +377,22 @@ impl Store for SqlStore {
         Box::pin(self.lease_(game))
     }
 
+    fn add_seek<'a>(&'a self, id: i64, instance: &'a str, view: &'a str, now: i64) -> Fut<'a, ()> {
+        Box::pin(self.add_seek_(id, instance, view, now))
+    }
+
+    fn remove_seek(&self, id: i64) -> Fut<'_, ()> {
+        Box::pin(self.remove_seek_(id))
+    }
+
+    fn remove_seeks_of<'a>(&'a self, instance: &'a str) -> Fut<'a, ()> {
+        Box::pin(self.remove_seeks_of_(instance))
+    }
+
+    fn seeks(&self) -> Fut<'_, Vec<(i64, String, String)>> {
+        Box::pin(self.seeks_())
+    }
+
     fn orphaned_games<'a>(
         &'a self,
         owner: &'a str,

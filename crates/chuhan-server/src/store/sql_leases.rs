@@ -1,4 +1,5 @@
-//! The SQL store's game leases: which instance owns a game in play, until when.
+//! The SQL store's game leases (which instance owns a game in play, until when) and the open
+//! seeks of every instance.
 
 use sqlx::Row;
 
@@ -70,6 +71,48 @@ impl SqlStore {
         .await?;
         rows.iter()
             .map(|r| r.try_get("id").map_err(StoreError::from))
+            .collect()
+    }
+
+    pub(super) async fn add_seek_(
+        &self,
+        id: i64,
+        instance: &str,
+        view: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO seeks (id, instance, view, created_ms) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(instance)
+            .bind(view)
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub(super) async fn remove_seek_(&self, id: i64) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM seeks WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub(super) async fn remove_seeks_of_(&self, instance: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM seeks WHERE instance = $1")
+            .bind(instance)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub(super) async fn seeks_(&self) -> Result<Vec<(i64, String, String)>, StoreError> {
+        let rows = sqlx::query("SELECT id, instance, view FROM seeks ORDER BY created_ms, id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("id")?, r.try_get("instance")?, r.try_get("view")?)))
             .collect()
     }
 }
