@@ -11,7 +11,6 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use chuhan_server::bot::Bot;
 use chuhan_server::loadtest::{LoadArgs, measure};
 use sqlx::Connection;
 
@@ -23,13 +22,6 @@ impl Drop for Instance {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
 }
 
 fn start(port: u16, db: &str, n: u16) -> Instance {
@@ -46,15 +38,16 @@ fn start(port: u16, db: &str, n: u16) -> Instance {
     )
 }
 
-async fn wait_ready(addr: SocketAddr) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < deadline {
-        if Bot::connect(addr).await.is_ok() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the instance did not come up on {addr}");
+/// The games in play whose lease `owner` holds.
+async fn in_play_owned_by(db: &mut sqlx::PgConnection, owner: &str) -> i64 {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM game_leases l JOIN games g ON g.id = l.game_id \
+         WHERE l.owner = $1 AND g.status = 'playing'",
+    )
+    .bind(owner)
+    .fetch_one(db)
+    .await
+    .expect("count")
 }
 
 /// A counter of an instance's `/metrics`.
@@ -86,7 +79,11 @@ async fn sigkill_of_one_instance_mid_load_loses_no_move_and_its_games_are_taken_
         .expect("the schema");
     let url = format!("{pg}?options=-c%20search_path%3D{schema}");
     let base = 1 + (rand::random::<u16>() % 300) * 3;
-    let ports = [free_port(), free_port(), free_port()];
+    let ports = [
+        common::free_port(),
+        common::free_port(),
+        common::free_port(),
+    ];
     let addrs: Vec<SocketAddr> = ports
         .iter()
         .map(|p| format!("127.0.0.1:{p}").parse().expect("addr"))
@@ -94,7 +91,7 @@ async fn sigkill_of_one_instance_mid_load_loses_no_move_and_its_games_are_taken_
     let mut instances = Vec::new();
     for (i, &port) in ports.iter().enumerate() {
         instances.push(Some(start(port, &url, base + i as u16)));
-        wait_ready(addrs[i]).await;
+        common::wait_ready(addrs[i]).await;
     }
     let args = LoadArgs {
         server: addrs.clone(),
@@ -108,14 +105,7 @@ async fn sigkill_of_one_instance_mid_load_loses_no_move_and_its_games_are_taken_
     tokio::time::sleep(Duration::from_secs(5)).await;
     // The first instance dies; the games it owned then are counted from their leases.
     let victim = format!("i{base}");
-    let owned: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM game_leases l JOIN games g ON g.id = l.game_id \
-         WHERE l.owner = $1 AND g.status = 'playing'",
-    )
-    .bind(&victim)
-    .fetch_one(&mut db)
-    .await
-    .expect("count");
+    let owned = in_play_owned_by(&mut db, &victim).await;
     instances[0] = None;
     let killed = Instant::now();
     let report = load.await.expect("the load program ran");
@@ -123,14 +113,7 @@ async fn sigkill_of_one_instance_mid_load_loses_no_move_and_its_games_are_taken_
     for &addr in &addrs[1..] {
         taken += metric(addr, "chuhan_games_taken_over_total").await;
     }
-    let left: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM game_leases l JOIN games g ON g.id = l.game_id \
-         WHERE l.owner = $1 AND g.status = 'playing'",
-    )
-    .bind(&victim)
-    .fetch_one(&mut db)
-    .await
-    .expect("count");
+    let left = in_play_owned_by(&mut db, &victim).await;
     eprintln!(
         "cluster fault test: {games} games over 3 instances, {} moves acknowledged, {} lost, {} \
          doubled; {owned} games owned by the killed instance, {taken} taken over, {} pairs got \

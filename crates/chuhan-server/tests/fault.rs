@@ -5,19 +5,14 @@
 //! `FAULT_GAMES` sets the number of games (40 by default; docs/server.md gives a larger run).
 //! Loopback only.
 
+#[macro_use]
+mod common;
+
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use chuhan_server::bot::Bot;
 use chuhan_server::loadtest::{LoadArgs, measure};
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
 
 /// The server process, killed when dropped (a failing test leaves no server behind).
 struct Server(Child);
@@ -55,17 +50,6 @@ fn start_child(port: u16, db: &str) -> Child {
         .expect("the server starts")
 }
 
-async fn wait_ready(addr: SocketAddr) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < deadline {
-        if Bot::connect(addr).await.is_ok() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the server did not come up on {addr}");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_mid_load_loses_no_acknowledged_move() {
     let games: usize = std::env::var("FAULT_GAMES")
@@ -76,10 +60,10 @@ async fn sigkill_mid_load_loses_no_acknowledged_move() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("dir");
     let db = format!("sqlite://{}", dir.join("server.db").display());
-    let port = free_port();
+    let port = common::free_port();
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
     let mut server = start_server(port, &db);
-    wait_ready(addr).await;
+    common::wait_ready(addr).await;
     let args = LoadArgs {
         server: vec![addr],
         games,
@@ -94,7 +78,7 @@ async fn sigkill_mid_load_loses_no_acknowledged_move() {
     server.kill();
     let mut server = start_server(port, &db);
     let restarted = Instant::now();
-    wait_ready(addr).await;
+    common::wait_ready(addr).await;
     let listening = restarted.elapsed();
     let report = load.await.expect("the load program ran");
     eprintln!(

@@ -6,8 +6,6 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
-use std::collections::HashSet;
-
 use xiangqi_protocol::{GameSummary, ServerMsg};
 
 use super::peers::online_total;
@@ -107,19 +105,7 @@ impl Hub {
             return;
         };
         let (tx, keys) = (entry.tx.clone(), entry.keys.clone());
-        let players: HashSet<ConnId> = keys
-            .iter()
-            .filter_map(|k| st.online.get(k))
-            .flatten()
-            .copied()
-            .collect();
-        for (&cid, c) in &mut st.conns {
-            if c.ip.is_unspecified() || !(players.contains(&cid) || c.games.contains(&game)) {
-                continue;
-            }
-            let Some(user) = c.user.clone() else { continue };
-            c.games.insert(game);
-            let out = c.out.clone();
+        for (_, out, user) in super::peers::rejoiners(&mut st, game, &keys) {
             let _ = tx.try_send(GameCmd::Attach { out, user });
         }
         st.peers.games.remove(&game);
@@ -142,6 +128,20 @@ impl Hub {
                 "instance silent: its seeks and players forgotten"
             );
             st.peers.heard.remove(&n);
+            // Its connections' proxies here leave their games.
+            let proxies: Vec<(u64, ConnId)> = (st.peers.proxies.iter())
+                .filter(|((from, _), _)| *from == n)
+                .map(|((_, conn), p)| (*conn, *p))
+                .collect();
+            for (conn, p) in proxies {
+                let games = st
+                    .conns
+                    .get(&p)
+                    .map(|c| c.games.clone())
+                    .unwrap_or_default();
+                self.detach_all(&st, p, &games);
+                Hub::drop_proxy(&mut st, n, conn);
+            }
             let store = std::sync::Arc::clone(&self.store);
             tokio::spawn(async move { store.remove_seeks_of(&format!("i{n}")).await });
             st.peers.online.remove(&n);

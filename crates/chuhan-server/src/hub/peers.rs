@@ -41,6 +41,31 @@ pub(super) struct RemoteGame {
     pub over: bool,
 }
 
+/// The connections here (not proxies) of a game's players, and those that were on it: each
+/// marked as on the game, with its queue and user (to attach them where the game now lives).
+pub(super) fn rejoiners(
+    st: &mut State,
+    game: u64,
+    keys: &[String; 2],
+) -> Vec<(ConnId, crate::outbox::Outbox, User)> {
+    let players: HashSet<ConnId> = keys
+        .iter()
+        .filter_map(|k| st.online.get(k))
+        .flatten()
+        .copied()
+        .collect();
+    let mut found = Vec::new();
+    for (&cid, c) in &mut st.conns {
+        if c.ip.is_unspecified() || !(players.contains(&cid) || c.games.contains(&game)) {
+            continue;
+        }
+        let Some(user) = c.user.clone() else { continue };
+        c.games.insert(game);
+        found.push((cid, c.out.clone(), user));
+    }
+    found
+}
+
 /// Players online on every instance.
 pub(super) fn online_total(st: &State) -> u32 {
     st.online.len() as u32 + st.peers.online.values().sum::<u32>()
@@ -138,7 +163,7 @@ impl Hub {
         id
     }
 
-    fn drop_proxy(st: &mut State, from: u16, conn: u64) {
+    pub(super) fn drop_proxy(st: &mut State, from: u16, conn: u64) {
         let Some(p) = st.peers.proxies.remove(&(from, conn)) else {
             return;
         };
@@ -332,22 +357,11 @@ impl Hub {
                 over: false,
             },
         );
-        let players: HashSet<ConnId> = keys
-            .iter()
-            .filter_map(|k| st.online.get(k))
-            .flatten()
-            .copied()
-            .collect();
-        for (&cid, c) in &mut st.conns {
-            if c.ip.is_unspecified() || !(players.contains(&cid) || c.games.contains(&id)) {
-                continue;
-            }
-            let Some(user) = c.user.clone() else { continue };
-            c.games.insert(id);
+        for (conn, _, user) in rejoiners(&mut st, id, &keys) {
             link.to(
                 from,
                 Peer::Attach {
-                    conn: cid,
+                    conn,
                     game: id,
                     user,
                 },

@@ -248,3 +248,23 @@ pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
     }
     out
 }
+
+/// A free port on loopback.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// Waits until a server answers on `addr` (at most 30 s).
+pub async fn wait_ready(addr: std::net::SocketAddr) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while std::time::Instant::now() < deadline {
+        if Bot::connect(addr).await.is_ok() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no server came up on {addr}");
+}
