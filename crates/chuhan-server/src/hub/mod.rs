@@ -6,6 +6,7 @@
 mod leases;
 mod lobby;
 mod peers;
+mod seeks;
 mod send;
 mod sessions;
 

@@ -1,8 +1,8 @@
 //! The SQL store's games, moves, chat and mutes (the [`Store`] methods call these).
 
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
-use super::sql::game_row;
 use super::*;
 
 impl SqlStore {
@@ -234,5 +234,52 @@ impl SqlStore {
                 .await?;
         }
         Ok(())
+    }
+}
+
+pub(super) fn game_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
+    Ok(GameRow {
+        id: r.try_get("id")?,
+        red_account: r.try_get("red_account")?,
+        black_account: r.try_get("black_account")?,
+        red_name: r.try_get("red_name")?,
+        black_name: r.try_get("black_name")?,
+        base_s: r.try_get("base_s")?,
+        inc_s: r.try_get("inc_s")?,
+        rated: r.try_get::<i64, _>("rated")? != 0,
+        rules: r.try_get("rules")?,
+        fen: r.try_get("fen")?,
+        status: r.try_get("status")?,
+        result: r.try_get("result")?,
+        reason: r.try_get("reason")?,
+        started_ms: r.try_get("started_ms")?,
+        ended_ms: r.try_get("ended_ms")?,
+        red_before: r.try_get("red_before")?,
+        red_after: r.try_get("red_after")?,
+        black_before: r.try_get("black_before")?,
+        black_after: r.try_get("black_after")?,
+        red_guest: r.try_get("red_guest")?,
+        black_guest: r.try_get("black_guest")?,
+    })
+}
+
+pub(super) fn move_row(r: &AnyRow) -> Result<MoveRow, sqlx::Error> {
+    Ok(MoveRow {
+        game_id: r.try_get("game_id")?,
+        ply: r.try_get("ply")?,
+        mv: r.try_get("mv")?,
+        red_ms: r.try_get("red_ms")?,
+        black_ms: r.try_get("black_ms")?,
+        at_ms: r.try_get("at_ms")?,
+    })
+}
+
+impl SqlStore {
+    pub(super) async fn moves_of(&self, game: i64) -> Result<Vec<MoveRow>, StoreError> {
+        let rows = sqlx::query("SELECT * FROM moves WHERE game_id = $1 ORDER BY ply")
+            .bind(game)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(move_row).collect::<Result<_, _>>()?)
     }
 }
