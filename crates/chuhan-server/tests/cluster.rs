@@ -106,6 +106,13 @@ async fn players_on_two_instances_play_a_whole_game_watched_from_a_third() {
         unreachable!()
     };
     assert!(seeks.iter().any(|s| s.id == seek.id), "{seeks:?}");
+    // A seek numbered by an instance that does not exist is refused, not sent into the void.
+    bob.send(&ClientMsg::AcceptSeek {
+        seek: (999 << 40) + 1,
+    })
+    .await
+    .unwrap();
+    refused(&mut bob, ErrorCode::NoSuchSeek).await;
     // Bob on B accepts it: the game starts on A, both players get it.
     bob.send(&ClientMsg::AcceptSeek { seek: seek.id })
         .await

@@ -145,7 +145,38 @@ async fn orphaned_games_are_those_in_play_that_nobody_holds(db: &str) {
     store.release_lease(id, b).await.unwrap();
 }
 
+/// An instance renews all its leases in one statement: those it holds, not those another took.
+async fn an_instance_renews_all_its_leases_at_once(db: &str) {
+    let store = chuhan_server::open_store(db)
+        .await
+        .expect("the store opens");
+    let base = i64::from(rand::random::<u32>()) * 4;
+    let (me, other) = (&format!("me{base}"), &format!("other{base}"));
+    for g in base..base + 3 {
+        assert!(store.claim_lease(g, me, 1_000, 7_000).await.unwrap());
+    }
+    // The third ran out and another instance took it.
+    assert!(
+        store
+            .claim_lease(base + 2, other, 7_001, 13_001)
+            .await
+            .unwrap()
+    );
+    let mut renewed = store.renew_leases(me, 20_000).await.unwrap();
+    renewed.sort_unstable();
+    assert_eq!(renewed, vec![base, base + 1]);
+    assert_eq!(store.lease(base).await.unwrap(), Some((me.clone(), 20_000)));
+    assert_eq!(
+        store.lease(base + 2).await.unwrap(),
+        Some((other.clone(), 13_001))
+    );
+    for (g, o) in [(base, me), (base + 1, me), (base + 2, other)] {
+        store.release_lease(g, o).await.unwrap();
+    }
+}
+
 on_both!(
+    an_instance_renews_all_its_leases_at_once,
     a_lease_is_held_renewed_and_taken_over_when_it_runs_out,
     one_of_two_instances_asking_at_once_gets_the_lease,
     orphaned_games_are_those_in_play_that_nobody_holds,

@@ -46,8 +46,17 @@ impl Hub {
     async fn keep_leases(self: &Arc<Hub>, me: &str) {
         self.heartbeat();
         let now = super::now_ms();
+        // One statement renews them all; a game here whose lease was not renewed is claimed
+        // (its first claim failed), or dropped when another instance holds it now.
+        let Ok(renewed) = self.store.renew_leases(me, now + LEASE_MS).await else {
+            return;
+        };
+        let renewed: std::collections::HashSet<i64> = renewed.into_iter().collect();
         let mine: Vec<u64> = self.lock().games.keys().copied().collect();
-        for id in mine {
+        for id in mine
+            .into_iter()
+            .filter(|id| !renewed.contains(&(*id as i64)))
+        {
             if let Ok(false) = self
                 .store
                 .claim_lease(id as i64, me, now, now + LEASE_MS)

@@ -96,10 +96,12 @@ impl Hub {
     ) -> Result<(), (ErrorCode, String)> {
         let (view, owner) = {
             let st = self.lock();
-            // Another instance's seek (known here, or numbered by another instance: its news
-            // may not have come yet) is accepted there.
-            let at = (st.peers.seeks.get(&id).map(|s| s.0))
-                .or_else(|| u16::try_from(id >> 40).ok().filter(|&n| n > 0));
+            // Another instance's seek (known, or numbered by a live one: news can lag) goes there.
+            let at = (st.peers.seeks.get(&id).map(|s| s.0)).or_else(|| {
+                u16::try_from(id >> 40)
+                    .ok()
+                    .filter(|n| st.peers.heard.contains_key(n))
+            });
             if let (Some(conn), Some(at), Some(link)) = (conn, at, self.link())
                 && at != link.me
                 && !st.seeks.contains_key(&id)

@@ -229,6 +229,7 @@ impl Hub {
                 self.lock_proxy(from, conn, &user);
                 if let Err(e) = self.accept_seek(&user, seek, None).await {
                     self.deliver_error(from, conn, e);
+                    self.drop_idle_proxy(from, conn);
                 }
             }
             Peer::Attach { conn, game, user } => {
@@ -241,6 +242,7 @@ impl Hub {
                 if !attached && let Err(e) = self.to_game(p, &user, game, ClientMsg::Watch { game })
                 {
                     self.deliver_error(from, conn, e);
+                    self.drop_idle_proxy(from, conn);
                 }
             }
             Peer::ToGame { conn, game, msg } => {
@@ -296,6 +298,16 @@ impl Hub {
                     });
                 }
             }
+        }
+    }
+
+    /// A proxy made for a request that failed goes again unless it is on a game.
+    fn drop_idle_proxy(&self, from: u16, conn: u64) {
+        let mut st = self.lock();
+        let idle = (st.peers.proxies.get(&(from, conn)))
+            .is_some_and(|p| st.conns.get(p).is_none_or(|c| c.games.is_empty()));
+        if idle {
+            Hub::drop_proxy(&mut st, from, conn);
         }
     }
 

@@ -203,6 +203,8 @@ pub trait Store: Send + Sync {
         now_ms: i64,
         until_ms: i64,
     ) -> Fut<'a, bool>;
+    /// Renews every lease `owner` holds until `until_ms`, in one statement; the games renewed.
+    fn renew_leases<'a>(&'a self, owner: &'a str, until_ms: i64) -> Fut<'a, Vec<i64>>;
     /// Gives up a game's lease if `owner` holds it.
     fn release_lease<'a>(&'a self, game: i64, owner: &'a str) -> Fut<'a, ()>;
     /// Who holds a game's lease, and until when.

@@ -322,6 +322,10 @@ impl Store for SqlStore {
         Box::pin(self.claim_lease_(game, owner, now_ms, until_ms))
     }
 
+    fn renew_leases<'a>(&'a self, owner: &'a str, until_ms: i64) -> Fut<'a, Vec<i64>> {
+        Box::pin(self.renew_leases_(owner, until_ms))
+    }
+
     fn release_lease<'a>(&'a self, game: i64, owner: &'a str) -> Fut<'a, ()> {
         Box::pin(self.release_lease_(game, owner))
     }

@@ -31,6 +31,23 @@ impl SqlStore {
         Ok(done.rows_affected() == 1)
     }
 
+    pub(super) async fn renew_leases_(
+        &self,
+        owner: &str,
+        until_ms: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query(
+            "UPDATE game_leases SET expires_ms = $1 WHERE owner = $2 RETURNING game_id",
+        )
+        .bind(until_ms)
+        .bind(owner)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get("game_id").map_err(StoreError::from))
+            .collect()
+    }
+
     /// Gives up the lease of `game` if `owner` holds it (the game ended, or the instance stops).
     pub(super) async fn release_lease_(&self, game: i64, owner: &str) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM game_leases WHERE game_id = $1 AND owner = $2")

@@ -18,34 +18,7 @@ pub fn position(record: &Record) -> Result<Position, String> {
     for (p, sq) in record.pieces() {
         board[sq.index()] = Some(p);
     }
-    let mut fen = String::new();
-    for rank in (0..10).rev() {
-        let mut empty = 0;
-        for file in 0..9 {
-            match board[rank * 9 + file] {
-                Some(p) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    fen.push(p.fen_char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
-    let side = if record.side_to_move() == Color::Red {
-        'w'
-    } else {
-        'b'
-    };
-    Position::from_fen(&format!("{fen} {side} - - 0 1")).map_err(|e| e.to_string())
+    Position::from_board(board, record.side_to_move(), 0, 1).map_err(|e| e.to_string())
 }
 
 /// The figures of a check.
