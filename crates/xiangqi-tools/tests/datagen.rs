@@ -21,6 +21,7 @@ fn config(out: PathBuf, games: usize, network: Option<std::sync::Arc<Network>>) 
         threads: 2,
         seed: 7,
         network,
+        random_plies: datagen::DEFAULT_RANDOM_PLIES,
     }
 }
 

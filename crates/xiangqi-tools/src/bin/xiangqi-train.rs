@@ -6,7 +6,7 @@
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: xiangqi-train datagen --out FILE [--games N] [--nodes N] [--threads N] [--seed S]
-                            [--eval hce|nnue|FILE]   self-play data (hce: the default)
+                            [--eval hce|nnue|FILE] [--random-plies N]   self-play data (hce: the default)
        xiangqi-train tune --data FILE [--out FILE] [--epochs N] [--rate R] [--lambda L] [--l2 X] [--threads N]
        xiangqi-train pack --out FILE.bin [--seed S] INPUT...   merge, deduplicate and shuffle data
        xiangqi-train train --data FILE.bin [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L]
@@ -43,7 +43,18 @@ fn number<T: std::str::FromStr>(
 }
 
 fn datagen_config(args: &[String]) -> Result<xiangqi_tools::tune::datagen::DatagenConfig, String> {
-    let m = options(args, &["out", "games", "nodes", "threads", "seed", "eval"])?;
+    let m = options(
+        args,
+        &[
+            "out",
+            "games",
+            "nodes",
+            "threads",
+            "seed",
+            "eval",
+            "random-plies",
+        ],
+    )?;
     let network = match m.get("eval").copied().unwrap_or("hce") {
         "hce" => None,
         "nnue" => Some(xiangqi_engine::nnue::Network::embedded()),
@@ -61,6 +72,11 @@ fn datagen_config(args: &[String]) -> Result<xiangqi_tools::tune::datagen::Datag
         threads: number(&m, "threads", 2)?,
         seed: number(&m, "seed", 1)?,
         network,
+        random_plies: number(
+            &m,
+            "random-plies",
+            xiangqi_tools::tune::datagen::DEFAULT_RANDOM_PLIES,
+        )?,
     })
 }
 

@@ -1,6 +1,6 @@
 //! Training data from self-play: `xiangqi-train datagen`.
 //!
-//! Games start from a few random book plies and two random legal moves, then the engine plays
+//! Games start from a few random book plies and some random legal moves (two unless asked), then the engine plays
 //! both sides at a fixed node budget. Every position where the side to move is not in check and
 //! the searched best move is not a capture (a quiet position, so the static evaluation can
 //! speak for it), after the opening plies, is written with the search score and, once the game
@@ -50,11 +50,15 @@ pub struct DatagenConfig {
     pub seed: u64,
     /// The network the searches evaluate with; `None`: the hand-crafted evaluation.
     pub network: Option<Arc<Network>>,
+    /// Random legal moves played after the book plies ([`DEFAULT_RANDOM_PLIES`] by default):
+    /// more of them, fewer games that repeat one another.
+    pub random_plies: usize,
 }
 
 /// Book plies played before the random moves, and the plies never written.
 const BOOK_PLIES: usize = 6;
-const RANDOM_PLIES: usize = 2;
+/// Random plies after the book when none are asked for.
+pub const DEFAULT_RANDOM_PLIES: usize = 2;
 const MAX_PLIES: usize = 400;
 /// Adjudicate a win after this many plies in a row scored beyond [`ADJUDICATE_SCORE`].
 const ADJUDICATE_PLIES: usize = 6;
@@ -158,23 +162,7 @@ fn play_game(
     cfg: &DatagenConfig,
     index: usize,
 ) -> (Vec<u8>, usize) {
-    let mut rng =
-        StdRng::seed_from_u64(cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
-    let mut record = GameRecord::new(Position::startpos());
-    for _ in 0..BOOK_PLIES {
-        let Some(m) = book.pick(record.position(), &mut rng) else {
-            break;
-        };
-        let _ = record.play(m);
-    }
-    for _ in 0..RANDOM_PLIES {
-        let legal = record.position().legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.random_range(0..legal.len())];
-        let _ = record.play(m);
-    }
+    let mut record = opening(book, cfg, index);
     searcher.clear();
     let limits = Limits {
         nodes: Some(cfg.nodes),
@@ -236,10 +224,80 @@ fn play_game(
     (bytes, kept.len())
 }
 
+/// Game `index`'s opening: book plies while the book knows the position, then
+/// `cfg.random_plies` random legal moves.
+fn opening(book: &Book, cfg: &DatagenConfig, index: usize) -> GameRecord {
+    let mut rng =
+        StdRng::seed_from_u64(cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
+    let mut record = GameRecord::new(Position::startpos());
+    for _ in 0..BOOK_PLIES {
+        let Some(m) = book.pick(record.position(), &mut rng) else {
+            break;
+        };
+        let _ = record.play(m);
+    }
+    for _ in 0..cfg.random_plies {
+        let legal = record.position().legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.random_range(0..legal.len())];
+        let _ = record.play(m);
+    }
+    record
+}
+
 fn result_for_red(o: Outcome) -> f64 {
     match o.winner() {
         Some(Color::Red) => 1.0,
         Some(Color::Black) => 0.0,
         None => 0.5,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(random_plies: usize) -> DatagenConfig {
+        DatagenConfig {
+            out: PathBuf::from("unused.bin"),
+            games: 1,
+            nodes: 1,
+            threads: 1,
+            seed: 3,
+            network: None,
+            random_plies,
+        }
+    }
+
+    #[test]
+    fn openings_play_the_random_plies_asked_for() {
+        let book = Book::builtin();
+        for plies in [0, 2, 8] {
+            for index in 0..20 {
+                let o = opening(&book, &config(plies), index);
+                assert_eq!(
+                    o.len(),
+                    BOOK_PLIES + plies,
+                    "game {index}, {plies} random plies"
+                );
+                // The same game of the same seed opens the same way.
+                assert_eq!(o.moves(), opening(&book, &config(plies), index).moves());
+            }
+        }
+        // More random plies, fewer openings shared by several games.
+        let distinct = |plies| {
+            (0..200)
+                .map(|i| opening(&book, &config(plies), i).position().key())
+                .collect::<std::collections::HashSet<_>>()
+                .len()
+        };
+        let (few, many) = (distinct(0), distinct(6));
+        assert!(
+            many > few,
+            "distinct openings: {few} with none, {many} with six"
+        );
+        assert_eq!(many, 200);
     }
 }
