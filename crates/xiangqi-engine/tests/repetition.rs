@@ -139,3 +139,27 @@ fn two_rooks_win_by_either_rulebook_without_a_forbidden_cycle() {
         );
     }
 }
+
+/// Red, a rook against two, can check the black king back and forth for ever (the king has only
+/// the three ranks of its palace; the black rooks cannot get between). A search that took the
+/// repetition for a draw would check on, since a draw beats being two rooks to one down; by
+/// both rulebooks the perpetual check loses, so Red must stop checking and play on.
+const PERPETUAL_TEMPTATION: &str = "R8/4k4/9/9/9/9/7rr/9/9/3K5 w";
+
+#[test]
+fn the_weaker_side_does_not_take_a_perpetual_check_for_a_draw() {
+    for rulebook in [Rulebook::League, Rulebook::Asian] {
+        let (record, outcome, _) = play_out(rulebook, PERPETUAL_TEMPTATION, &[], 6, 40);
+        assert!(
+            !matches!(
+                outcome,
+                Some(Outcome::Win {
+                    winner: Color::Black,
+                    reason: WinReason::PerpetualCheck,
+                })
+            ),
+            "{rulebook:?}: lost by the rules after {}",
+            moves_text(&record)
+        );
+    }
+}

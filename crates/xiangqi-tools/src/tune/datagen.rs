@@ -1,7 +1,7 @@
 //! Training data from self-play: `xiangqi-train datagen`.
 //!
-//! Games start from a few random book plies and some random legal moves (two unless asked), then the engine plays
-//! both sides at a fixed node budget. Every position where the side to move is not in check and
+//! Games start from a few random book plies and some random legal moves (two unless asked),
+//! then the engine plays both sides at a fixed node budget. Every position where the side to move is not in check and
 //! the searched best move is not a capture (a quiet position, so the static evaluation can
 //! speak for it), after the opening plies, is written with the search score and, once the game
 //! is over, its result.
