@@ -10,7 +10,9 @@ width only (`HIDDEN` in that file). Check what it wrote with
 `xiangqi-train check --net FILE --data FILE`.
 
 Network: 1,260 inputs per side, one hidden layer of --hidden per side (shared weights), squared
-clipped ReLU, one output o; the evaluation is 400·o centipawns from the side to move's view.
+clipped ReLU, one output o (or --buckets outputs, one picked by the piece count as the engine's
+`output_bucket` picks it: a version 2 file); the evaluation is 400·o centipawns from the side
+to move's view.
 Loss: mean squared error between sigmoid(o) and lambda·result + (1 − lambda)·sigmoid(score/400).
 Adam; the step size goes from --rate to --rate·--final by a cosine; every weight stays within
 ±1.98 so that the quantised products fit 16 bits. Each position is mirrored left to right at
@@ -92,17 +94,24 @@ def load(path: str, chunk: int = 1 << 20):
     return cols, skipped
 
 
+def bucket_of(pieces, buckets: int):
+    """The output bucket of positions with `pieces` pieces (the engine's `output_bucket`)."""
+    return np.minimum((np.maximum(pieces, 2) - 2) * buckets // 31, buckets - 1)
+
+
 def read_net(path: str):
-    """A CHNN file's weights as floats: (w1, b1, w2, b2)."""
+    """A CHNN file's weights as floats: (w1, b1, w2 (buckets, 2·hidden), b2 (buckets,))."""
     b = open(path, "rb").read()
-    magic, (version, inputs, hidden), (check,) = b[:4], struct.unpack("<III", b[4:16]), struct.unpack("<Q", b[16:24])
-    if magic != b"CHNN" or version != 1 or inputs != INPUTS or fnv1a(b[24:]) != check:
-        raise ValueError(f"{path}: not a CHNN version 1 network of {INPUTS} inputs, or damaged")
-    v = np.frombuffer(b[24:-4], dtype="<i2").astype(np.float64)
+    magic, (version, inputs, hidden) = b[:4], struct.unpack("<III", b[4:16])
+    buckets, head = (1, 24) if version == 1 else (struct.unpack("<I", b[16:20])[0], 28)
+    (check,) = struct.unpack("<Q", b[head - 8 : head])
+    if magic != b"CHNN" or version not in (1, 2) or inputs != INPUTS or fnv1a(b[head:]) != check:
+        raise ValueError(f"{path}: not a CHNN version 1 or 2 network of {INPUTS} inputs, or damaged")
+    v = np.frombuffer(b[head : len(b) - 4 * buckets], dtype="<i2").astype(np.float64)
     w1 = v[: INPUTS * hidden].reshape(INPUTS, hidden) / QA
     b1 = v[INPUTS * hidden : INPUTS * hidden + hidden] / QA
-    w2 = v[INPUTS * hidden + hidden :] / QB
-    b2 = struct.unpack("<i", b[-4:])[0] / (QA * QB)
+    w2 = v[INPUTS * hidden + hidden :].reshape(buckets, 2 * hidden) / QB
+    b2 = np.frombuffer(b[len(b) - 4 * buckets :], dtype="<i4") / (QA * QB)
     return w1, b1, w2, b2
 
 
@@ -117,7 +126,8 @@ def evaluate(net_path: str, data_path: str, count: int) -> None:
     acc = lambda f: np.clip(w1[f.astype(np.int64)].sum(axis=1) + b1, 0, 1) ** 2
     us = np.where(stm[:, None] == 0, red, black)
     them = np.where(stm[:, None] == 0, black, red)
-    o = acc(us) @ w2[:h] + acc(them) @ w2[h:] + b2
+    bk = bucket_of((red != PAD).sum(axis=1), len(b2))
+    o = (acc(us) * w2[bk, :h]).sum(axis=1) + (acc(them) * w2[bk, h:]).sum(axis=1) + b2[bk]
     sc = np.where(stm == 0, score, -score)
     d = o * SCALE - sc
     print(f"{len(sc)} positions: {np.abs(d).mean():.1f} cp from the search score on average (mean signed {d.mean():+.1f} cp)")
@@ -131,6 +141,7 @@ def main() -> int:
     ap.add_argument("--count", type=int, default=20000, help="positions --evaluate reads (the last ones)")
     ap.add_argument("--rewrite", metavar="NET", help="only read NET and write it again to --out (a check of the writer)")
     ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument("--buckets", type=int, default=1, help="output buckets by the piece count (1-32)")
     ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--batch", type=int, default=16384)
     ap.add_argument("--rate", type=float, default=0.003)
@@ -150,8 +161,8 @@ def main() -> int:
         w1, b1, w2, b2 = read_net(a.rewrite)
         write(a.out, len(b1), w1, b1, w2, b2)
         return 0
-    if not (0.0 <= a.lam <= 1.0 and 0.0 <= a.validation < 0.5 and a.hidden > 0 and a.epochs > 0):
-        print("--lambda 0-1, --validation below 0.5, --hidden and --epochs above 0", file=sys.stderr)
+    if not (0.0 <= a.lam <= 1.0 and 0.0 <= a.validation < 0.5 and a.hidden > 0 and a.epochs > 0 and 1 <= a.buckets <= 32):
+        print("--lambda 0-1, --validation below 0.5, --hidden and --epochs above 0, --buckets 1-32", file=sys.stderr)
         return 2
     import torch
 
@@ -168,6 +179,8 @@ def main() -> int:
     T = lambda x: torch.from_numpy(x).to(dev)
     red, black, stm, score, result = T(red.astype(np.int64)), T(black.astype(np.int64)), T(stm), T(score), T(result)
     mirror = T(mirror_table())
+    bucket = (red != PAD).sum(dim=1).clamp(min=2).sub(2).mul(a.buckets).div(31, rounding_mode="floor").clamp(max=a.buckets - 1)
+    B = a.buckets
     held = int(n * a.validation)
     fit_n = n - held
     H = a.hidden
@@ -178,8 +191,8 @@ def main() -> int:
         emb.weight[PAD].zero_()
     b1 = torch.nn.Parameter(torch.full((H,), 0.1, device=dev))
     span = 1.0 / math.sqrt(2 * H)
-    w2 = torch.nn.Parameter((torch.rand(2 * H, generator=g) * 2 * span - span).to(dev))
-    b2 = torch.nn.Parameter(torch.zeros(1, device=dev))
+    w2 = torch.nn.Parameter((torch.rand(B, 2 * H, generator=g) * 2 * span - span).to(dev))
+    b2 = torch.nn.Parameter(torch.zeros(B, device=dev))
     params = [emb.weight, b1, w2, b2]
     opt = torch.optim.Adam(params, lr=a.rate)
     steps_per_epoch = max(1, math.ceil(fit_n / a.batch))
@@ -193,7 +206,8 @@ def main() -> int:
             us = torch.where(flip[:, None], mirror[us], us)
             them = torch.where(flip[:, None], mirror[them], them)
         act = lambda x: torch.clamp(x + b1, 0.0, 1.0) ** 2
-        return act(emb(us)) @ w2[:H] + act(emb(them)) @ w2[H:] + b2
+        w, bk = w2[bucket[idx]], bucket[idx]
+        return (act(emb(us)) * w[:, :H]).sum(dim=1) + (act(emb(them)) * w[:, H:]).sum(dim=1) + b2[bk]
 
     def target(idx):
         s = stm[idx]
@@ -242,20 +256,24 @@ def main() -> int:
             flush=True,
         )
         np_ = lambda t: t.detach().cpu().numpy().astype(np.float64)
-        write(a.out, H, np_(emb.weight[:INPUTS]), np_(b1), np_(w2), float(b2.item()))
+        write(a.out, H, np_(emb.weight[:INPUTS]), np_(b1), np_(w2), np_(b2))
     return 0
 
 
-def write(path: str, hidden: int, w1, b1, w2, b2: float) -> None:
-    """The float network (numpy arrays) quantised as a CHNN file, written atomically."""
+def write(path: str, hidden: int, w1, b1, w2, b2) -> None:
+    """The float network (numpy arrays; w2 one row of 2·hidden a bucket, b2 one value a bucket)
+    quantised as a CHNN file (version 1 for one bucket, 2 for more), written atomically."""
     q16 = lambda x, by: np.round(np.asarray(x, dtype=np.float64) * by).astype("<i2")
+    b2 = np.atleast_1d(np.asarray(b2, dtype=np.float64))
+    buckets = len(b2)
     body = (
         q16(w1, QA).tobytes()
         + q16(b1, QA).tobytes()
-        + q16(w2, QB).tobytes()
-        + struct.pack("<i", int(round(b2 * QA * QB)))
+        + q16(np.reshape(w2, (buckets, 2 * hidden)), QB).tobytes()
+        + np.round(b2 * QA * QB).astype("<i4").tobytes()
     )
-    head = b"CHNN" + struct.pack("<III", 1, INPUTS, hidden) + struct.pack("<Q", fnv1a(body))
+    shape = struct.pack("<III", 1, INPUTS, hidden) if buckets == 1 else struct.pack("<IIII", 2, INPUTS, hidden, buckets)
+    head = b"CHNN" + shape + struct.pack("<Q", fnv1a(body))
     tmp = path + ".tmp"
     with open(tmp, "wb") as f:
         f.write(head + body)

@@ -8,7 +8,9 @@ use std::sync::Arc;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use xiangqi::{Move, Position};
-use xiangqi_engine::nnue::{Accumulator, FILE_BYTES, Network, NetworkError};
+use xiangqi_engine::nnue::{
+    Accumulator, FILE_BYTES, Network, NetworkError, QA, QB, SCALE, file_bytes,
+};
 use xiangqi_engine::search::{Limits, SearchOptions, Searcher};
 use xiangqi_tools::nnue::data::Record;
 use xiangqi_tools::nnue::train::{FloatNet, TrainConfig, train};
@@ -66,10 +68,7 @@ fn accumulators_kept_move_by_move_equal_a_fresh_computation() {
             stack.push((m, undo, acc));
             acc = child;
             assert_eq!(acc, net.refresh(&pos), "after {m}: {}", pos.to_fen());
-            assert_eq!(
-                net.evaluate(&acc, pos.side_to_move()),
-                net.evaluate_position(&pos)
-            );
+            assert_eq!(net.evaluate(&acc, &pos), net.evaluate_position(&pos));
         }
     }
     assert!(
@@ -80,6 +79,17 @@ fn accumulators_kept_move_by_move_equal_a_fresh_computation() {
 
 #[test]
 fn the_quantised_network_follows_the_float_one() {
+    the_quantised_network_follows_the_float_one_with(1);
+}
+
+#[test]
+fn the_quantised_network_with_output_buckets_follows_the_float_one() {
+    // The engine picks each position's bucket as the trainer did (a wrong bucket would be off
+    // by far more than the tolerance: every bucket starts from other random weights).
+    the_quantised_network_follows_the_float_one_with(8);
+}
+
+fn the_quantised_network_follows_the_float_one_with(buckets: usize) {
     // A briefly trained network, so that its weights are not merely the random start.
     let mut rng = StdRng::seed_from_u64(5);
     let mut records = Vec::new();
@@ -102,9 +112,11 @@ fn the_quantised_network_follows_the_float_one() {
         rate: 0.01,
         threads: 2,
         validation: 0.0,
+        buckets,
         ..TrainConfig::default()
     };
     let float = train(&records, &cfg, |_, _| {});
+    assert_eq!(float.buckets(), buckets);
     let quantised = float.quantise();
     let (mut worst, mut sum) = (0f32, 0f32);
     for r in &records {
@@ -170,6 +182,55 @@ fn a_network_file_reads_back_and_damage_gives_a_typed_error() {
         Network::from_bytes(&shape),
         Err(NetworkError::Shape { .. })
     ));
+}
+
+#[test]
+fn a_network_with_output_buckets_reads_back_and_damage_gives_a_typed_error() {
+    let net = FloatNet::with_buckets(4, 8).quantise();
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), file_bytes(8));
+    assert_eq!(&bytes[4..8], &2u32.to_le_bytes());
+    assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
+    // One bucket is written as version 1, as before.
+    let one = FloatNet::with_buckets(4, 1).quantise();
+    assert_eq!(one.to_bytes().len(), FILE_BYTES);
+    assert_eq!(&one.to_bytes()[4..8], &1u32.to_le_bytes());
+
+    let mut flipped = bytes.clone();
+    *flipped.last_mut().expect("bytes") ^= 1;
+    assert_eq!(Network::from_bytes(&flipped), Err(NetworkError::Checksum));
+    for b in [0u32, 1, 33, u32::MAX] {
+        let mut count = bytes.clone();
+        count[16..20].copy_from_slice(&b.to_le_bytes());
+        assert_eq!(Network::from_bytes(&count), Err(NetworkError::Buckets(b)));
+    }
+    // Told 7 buckets, the file is too long for them.
+    let mut seven = bytes.clone();
+    seven[16..20].copy_from_slice(&7u32.to_le_bytes());
+    assert_eq!(
+        Network::from_bytes(&seven),
+        Err(NetworkError::Length {
+            found: bytes.len(),
+            expected: file_bytes(7)
+        })
+    );
+    for cut in [bytes.len() - 1, 27, 25] {
+        assert!(matches!(
+            Network::from_bytes(&bytes[..cut]),
+            Err(NetworkError::Length { .. })
+        ));
+    }
+    // The evaluation reads the bucket of the piece count: moving the full board's bucket (the
+    // last) moves the opening's evaluation by that much and leaves a bare board's alone.
+    let start = Position::startpos();
+    let bare = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
+    let mut moved = net.clone();
+    moved.out_bias[7] += QA * QB;
+    let by = moved.evaluate_position(&start) - net.evaluate_position(&start);
+    assert!((SCALE - 1..=SCALE + 1).contains(&by), "moved by {by}");
+    assert_eq!(moved.evaluate_position(&bare), net.evaluate_position(&bare));
+    moved.out_bias[0] += QA * QB;
+    assert_ne!(moved.evaluate_position(&bare), net.evaluate_position(&bare));
 }
 
 #[test]

@@ -6,7 +6,9 @@
 //! [`HIDDEN`] neurons per side, the same weights for both sides (the feature transformer), kept
 //! as accumulators that each move updates by a few rows. **Activation**: squared clipped ReLU,
 //! `clamp(x, 0, 1)²`. **Output**: one neuron over the side to move's half then the other's,
-//! times [`SCALE`], in centipawns from the side to move's view.
+//! times [`SCALE`], in centipawns from the side to move's view. A network may have several
+//! **output buckets**: one such neuron for each share of the piece count
+//! ([`output_bucket`]), so that the endgame's weights are not the middlegame's.
 //!
 //! Quantised as in bullet's simple networks: the feature transformer's weights and biases times
 //! [`QA`] as `i16`, the output weights times [`QB`] as `i16`, the output bias times `QA · QB` as
@@ -14,7 +16,7 @@
 //! activation again into 32 bits, summed with wrap-around, so the vector path ([`simd`]) and
 //! the plain one give the same numbers (tested).
 //!
-//! **File format** (all little-endian):
+//! **File format** (all little-endian). Version 1, one output:
 //!
 //! | bytes | what |
 //! | --- | --- |
@@ -25,13 +27,20 @@
 //! | 16-23 | FNV-1a 64 checksum of every byte from 24 on |
 //! | 24- | feature weights `i16[inputs][hidden]`, feature biases `i16[hidden]`, output weights `i16[2·hidden]` (side to move's half first), output bias `i32` |
 //!
+//! Version 2, `B` output buckets (2 to [`MAX_BUCKETS`]): version `2`, then inputs and hidden
+//! neurons as above, `B` at 16-19, the checksum of every byte from 28 on at 20-27, and from 28
+//! the feature weights and biases, `B` pairs of output weight rows (bucket 0 first), `B`
+//! output biases.
+//!
 //! A file that is cut, damaged or of another shape gives a [`NetworkError`]; nothing panics.
 //! The network the engine ships is embedded in the binary ([`Network::embedded`]); the README
 //! says how it was made.
 
+mod file;
 mod simd;
 
-use std::fmt;
+pub use file::{MAX_BUCKETS, NetworkError, file_bytes};
+
 use std::sync::{Arc, OnceLock};
 
 use xiangqi::{Color, Move, Piece, PieceKind, Position, Square};
@@ -52,11 +61,17 @@ pub const DEFAULT_ON: bool = true;
 /// The largest weight the trainer allows (so activations times weights fit 16 bits).
 pub const WEIGHT_CLIP: f32 = 1.98;
 
-const MAGIC: &[u8; 4] = b"CHNN";
-const VERSION: u32 = 1;
-const HEADER: usize = 24;
-/// The size of a network file of this shape.
-pub const FILE_BYTES: usize = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+/// The size of a network file of this shape with one output (version 1).
+pub const FILE_BYTES: usize = file_bytes(1);
+
+/// The output bucket a position with `pieces` pieces on the board (kings included) uses in a
+/// network of `buckets` output buckets: equal shares of the 2 to 32 pieces, the fullest boards
+/// in the last.
+#[inline]
+#[must_use]
+pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) as usize * buckets / 31).min(buckets.saturating_sub(1))
+}
 
 /// The input index of `piece` on `sq` seen from `perspective`'s side.
 #[inline]
@@ -84,58 +99,6 @@ impl Default for Row {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Accumulator(pub [Row; 2]);
 
-/// What is wrong with a network file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NetworkError {
-    /// Shorter or longer than its shape says.
-    Length {
-        /// Bytes found.
-        found: usize,
-        /// Bytes a network of this shape has.
-        expected: usize,
-    },
-    /// Not a network file.
-    Magic,
-    /// A version this program does not read.
-    Version(u32),
-    /// Another number of inputs or hidden neurons than this program's.
-    Shape {
-        /// Inputs in the file.
-        inputs: u32,
-        /// Hidden neurons in the file.
-        hidden: u32,
-    },
-    /// The bytes do not match their checksum: the file is damaged.
-    Checksum,
-}
-
-impl fmt::Display for NetworkError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NetworkError::Length { found, expected } => write!(
-                f,
-                "the network file has {found} bytes where {expected} were expected"
-            ),
-            NetworkError::Magic => write!(f, "not a network file (no CHNN at its start)"),
-            NetworkError::Version(v) => write!(f, "network file version {v} is not read here"),
-            NetworkError::Shape { inputs, hidden } => write!(
-                f,
-                "the network is {inputs} inputs x {hidden} hidden, not {INPUTS} x {HIDDEN}"
-            ),
-            NetworkError::Checksum => write!(f, "the network file is damaged (bad checksum)"),
-        }
-    }
-}
-
-impl std::error::Error for NetworkError {}
-
-/// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 /// A quantised network.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
@@ -143,94 +106,13 @@ pub struct Network {
     pub weights: Vec<Row>,
     /// Feature-transformer biases.
     pub bias: Row,
-    /// Output weights for the side to move's half and the other's.
-    pub out: [Row; 2],
-    /// Output bias (times `QA · QB`).
-    pub out_bias: i32,
+    /// Output weights for the side to move's half and the other's, one pair per output bucket.
+    pub out: Vec<[Row; 2]>,
+    /// Output biases (times `QA · QB`), one per output bucket.
+    pub out_bias: Vec<i32>,
 }
 
 impl Network {
-    /// Reads a network file.
-    ///
-    /// # Errors
-    /// A [`NetworkError`] for a cut, damaged or foreign file.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < HEADER {
-            return Err(NetworkError::Length {
-                found: bytes.len(),
-                expected: FILE_BYTES,
-            });
-        }
-        if &bytes[0..4] != MAGIC {
-            return Err(NetworkError::Magic);
-        }
-        let word =
-            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-        let version = word(4);
-        if version != VERSION {
-            return Err(NetworkError::Version(version));
-        }
-        let (inputs, hidden) = (word(8), word(12));
-        if inputs as usize != INPUTS || hidden as usize != HIDDEN {
-            return Err(NetworkError::Shape { inputs, hidden });
-        }
-        if bytes.len() != FILE_BYTES {
-            return Err(NetworkError::Length {
-                found: bytes.len(),
-                expected: FILE_BYTES,
-            });
-        }
-        let mut sum = [0u8; 8];
-        sum.copy_from_slice(&bytes[16..24]);
-        if u64::from_le_bytes(sum) != fnv1a(&bytes[HEADER..]) {
-            return Err(NetworkError::Checksum);
-        }
-        let mut at = HEADER;
-        let mut row = || {
-            let mut r = Row::default();
-            for v in &mut r.0 {
-                *v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
-                at += 2;
-            }
-            r
-        };
-        let weights = (0..INPUTS).map(|_| row()).collect();
-        let bias = row();
-        let out = [row(), row()];
-        let out_bias = i32::from_le_bytes([
-            bytes[FILE_BYTES - 4],
-            bytes[FILE_BYTES - 3],
-            bytes[FILE_BYTES - 2],
-            bytes[FILE_BYTES - 1],
-        ]);
-        Ok(Network {
-            weights,
-            bias,
-            out,
-            out_bias,
-        })
-    }
-
-    /// The network file's bytes.
-    #[must_use]
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut body = Vec::with_capacity(FILE_BYTES - HEADER);
-        for r in self.weights.iter().chain([&self.bias]).chain(&self.out) {
-            for v in r.0 {
-                body.extend_from_slice(&v.to_le_bytes());
-            }
-        }
-        body.extend_from_slice(&self.out_bias.to_le_bytes());
-        let mut bytes = Vec::with_capacity(FILE_BYTES);
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&VERSION.to_le_bytes());
-        bytes.extend_from_slice(&(INPUTS as u32).to_le_bytes());
-        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        bytes.extend_from_slice(&fnv1a(&body).to_le_bytes());
-        bytes.extend_from_slice(&body);
-        bytes
-    }
-
     /// The network built into the engine.
     ///
     /// # Panics
@@ -287,21 +169,23 @@ impl Network {
         }
     }
 
-    /// The evaluation in centipawns from `stm`'s view, given both sides' hidden layers.
+    /// The evaluation of `pos` in centipawns from the side to move's view, given both sides'
+    /// hidden layers (`acc`, those of `pos`).
     #[must_use]
-    pub fn evaluate(&self, acc: &Accumulator, stm: Color) -> i32 {
-        let us = &acc.0[stm.index()];
-        let them = &acc.0[stm.other().index()];
-        let sum =
-            simd::screlu_dot(us, &self.out[0]).wrapping_add(simd::screlu_dot(them, &self.out[1]));
-        let out = i64::from(sum) / i64::from(QA) + i64::from(self.out_bias);
+    pub fn evaluate(&self, acc: &Accumulator, pos: &Position) -> i32 {
+        let stm = pos.side_to_move();
+        let bucket = output_bucket(pos.occupied().count(), self.out.len());
+        let (us, them) = (&acc.0[stm.index()], &acc.0[stm.other().index()]);
+        let [w_us, w_them] = &self.out[bucket];
+        let sum = simd::screlu_dot(us, w_us).wrapping_add(simd::screlu_dot(them, w_them));
+        let out = i64::from(sum) / i64::from(QA) + i64::from(self.out_bias[bucket]);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
     /// [`Network::evaluate`] of `pos` from scratch.
     #[must_use]
     pub fn evaluate_position(&self, pos: &Position) -> i32 {
-        self.evaluate(&self.refresh(pos), pos.side_to_move())
+        self.evaluate(&self.refresh(pos), pos)
     }
 }
 
@@ -335,5 +219,23 @@ mod tests {
             }
         }
         assert_eq!(seen.len(), INPUTS);
+    }
+
+    #[test]
+    fn output_buckets_share_the_piece_counts_in_order() {
+        assert_eq!(output_bucket(32, 1), 0);
+        assert_eq!(output_bucket(2, 1), 0);
+        assert_eq!(output_bucket(2, 8), 0);
+        assert_eq!(output_bucket(32, 8), 7);
+        let mut seen = [0u32; 8];
+        let mut last = 0;
+        for pieces in 2..=32 {
+            let b = output_bucket(pieces, 8);
+            assert!(b >= last, "{pieces} pieces: bucket {b} after {last}");
+            last = b;
+            seen[b] += 1;
+        }
+        // Every bucket holds three or four of the 31 counts.
+        assert!(seen.iter().all(|&n| (3..=4).contains(&n)), "{seen:?}");
     }
 }

@@ -121,7 +121,7 @@ impl Searcher {
                         "the accumulator at ply {ply} is stale: {}",
                         pos.to_fen()
                     );
-                    net.evaluate(&self.accs[ply], pos.side_to_move())
+                    net.evaluate(&self.accs[ply], pos)
                         .clamp(-MATE_BOUND / 2, MATE_BOUND / 2)
                 }
                 None => evaluate_undamped(pos, self.stack[ply].psq),

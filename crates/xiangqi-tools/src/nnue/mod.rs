@@ -3,4 +3,5 @@
 
 pub mod check;
 pub mod data;
+mod float;
 pub mod train;

@@ -14,12 +14,10 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use xiangqi::{Color, Square};
-
 use super::data::{self, Record};
-use xiangqi_engine::nnue::{HIDDEN, INPUTS, Network, QA, QB, Row, SCALE, WEIGHT_CLIP, feature};
+pub use super::float::FloatNet;
+use super::float::{Sample, sample, sigmoid};
+use xiangqi_engine::nnue::WEIGHT_CLIP;
 
 /// What `train` is asked to do.
 #[derive(Clone, Debug)]
@@ -45,6 +43,8 @@ pub struct TrainConfig {
     /// Also fit each training position mirrored left to right (xiangqi's rules and values are
     /// the same on the mirrored board): twice the data for nothing.
     pub mirror: bool,
+    /// Output buckets by the number of pieces (1: one output, as before).
+    pub buckets: usize,
 }
 
 impl Default for TrainConfig {
@@ -60,169 +60,8 @@ impl Default for TrainConfig {
             seed: 1,
             validation: 0.02,
             mirror: true,
+            buckets: 1,
         }
-    }
-}
-
-/// The float network.
-#[derive(Clone, Debug)]
-pub struct FloatNet {
-    /// Feature rows, `INPUTS × HIDDEN`.
-    pub w1: Vec<f32>,
-    /// Feature biases.
-    pub b1: Vec<f32>,
-    /// Output weights, the side to move's half first.
-    pub w2: Vec<f32>,
-    /// Output bias.
-    pub b2: f32,
-}
-
-/// One position's active inputs from the side to move's view and the other's, and its target.
-struct Sample {
-    us: Vec<usize>,
-    them: Vec<usize>,
-    target: f32,
-}
-
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-fn sample(r: &Record, lambda: f32, mirror: bool) -> Sample {
-    let stm = r.side_to_move();
-    let (mut us, mut them) = (Vec::with_capacity(32), Vec::with_capacity(32));
-    for (p, sq) in r.pieces() {
-        let sq = if mirror {
-            let (file, rank) = (i32::from(sq.file().index()), i32::from(sq.rank().index()));
-            Square::from_coords(8 - file, rank).unwrap_or(sq)
-        } else {
-            sq
-        };
-        us.push(feature(stm, p, sq));
-        them.push(feature(stm.other(), p, sq));
-    }
-    let red = stm == Color::Red;
-    let result = f32::from(r.result) / 2.0;
-    let result = if red { result } else { 1.0 - result };
-    let score = if red {
-        f32::from(r.score)
-    } else {
-        -f32::from(r.score)
-    };
-    Sample {
-        us,
-        them,
-        target: lambda * result + (1.0 - lambda) * sigmoid(score / SCALE as f32),
-    }
-}
-
-impl FloatNet {
-    /// Small random starting weights.
-    #[must_use]
-    pub fn new(seed: u64) -> FloatNet {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let w1 = (0..INPUTS * HIDDEN)
-            .map(|_| rng.random_range(-0.1..0.1))
-            .collect();
-        let b1 = vec![0.1; HIDDEN];
-        let span = 1.0 / (2.0 * HIDDEN as f32).sqrt();
-        let w2 = (0..2 * HIDDEN)
-            .map(|_| rng.random_range(-span..span))
-            .collect();
-        FloatNet {
-            w1,
-            b1,
-            w2,
-            b2: 0.0,
-        }
-    }
-
-    fn accumulate(&self, inputs: &[usize]) -> Vec<f32> {
-        let mut acc = self.b1.clone();
-        for &f in inputs {
-            for (a, w) in acc.iter_mut().zip(&self.w1[f * HIDDEN..(f + 1) * HIDDEN]) {
-                *a += w;
-            }
-        }
-        acc
-    }
-
-    fn output(&self, us: &[f32], them: &[f32]) -> f32 {
-        let act = |x: f32| x.clamp(0.0, 1.0).powi(2);
-        let half =
-            |acc: &[f32], w: &[f32]| acc.iter().zip(w).map(|(&a, &w)| act(a) * w).sum::<f32>();
-        half(us, &self.w2[..HIDDEN]) + half(them, &self.w2[HIDDEN..]) + self.b2
-    }
-
-    /// The evaluation of `record`'s position in centipawns from the side to move's view.
-    #[must_use]
-    pub fn evaluate(&self, record: &Record) -> f32 {
-        let s = sample(record, 0.0, false);
-        self.output(&self.accumulate(&s.us), &self.accumulate(&s.them)) * SCALE as f32
-    }
-
-    /// The quantised network.
-    #[must_use]
-    pub fn quantise(&self) -> Network {
-        let q = |x: f32, by: i32| (x * by as f32).round() as i16;
-        let row = |values: &[f32], by: i32| {
-            let mut r = Row::default();
-            for (v, &x) in r.0.iter_mut().zip(values) {
-                *v = q(x, by);
-            }
-            r
-        };
-        Network {
-            weights: self.w1.chunks_exact(HIDDEN).map(|c| row(c, QA)).collect(),
-            bias: row(&self.b1, QA),
-            out: [row(&self.w2[..HIDDEN], QB), row(&self.w2[HIDDEN..], QB)],
-            out_bias: (self.b2 * (QA * QB) as f32).round() as i32,
-        }
-    }
-
-    fn len() -> usize {
-        INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1
-    }
-
-    /// Adds the loss's gradient for `s` to `g` (laid out as [`FloatNet::params`]); returns the
-    /// loss.
-    fn backprop(&self, s: &Sample, g: &mut [f32]) -> f32 {
-        let us = self.accumulate(&s.us);
-        let them = self.accumulate(&s.them);
-        let p = sigmoid(self.output(&us, &them));
-        let d = 2.0 * (p - s.target) * p * (1.0 - p);
-        let (gw1, rest) = g.split_at_mut(INPUTS * HIDDEN);
-        let (gb1, rest) = rest.split_at_mut(HIDDEN);
-        let (gw2, gb2) = rest.split_at_mut(2 * HIDDEN);
-        gb2[0] += d;
-        for (half, (acc, inputs)) in [(&us, &s.us), (&them, &s.them)].into_iter().enumerate() {
-            let mut dacc = [0f32; HIDDEN];
-            for j in 0..HIDDEN {
-                let x = acc[j];
-                let a = x.clamp(0.0, 1.0);
-                gw2[half * HIDDEN + j] += d * a * a;
-                if x > 0.0 && x < 1.0 {
-                    dacc[j] = d * self.w2[half * HIDDEN + j] * 2.0 * x;
-                }
-            }
-            for (gb, da) in gb1.iter_mut().zip(&dacc) {
-                *gb += da;
-            }
-            for &f in inputs {
-                for (gw, da) in gw1[f * HIDDEN..(f + 1) * HIDDEN].iter_mut().zip(&dacc) {
-                    *gw += da;
-                }
-            }
-        }
-        (p - s.target).powi(2)
-    }
-
-    fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
-        self.w1
-            .iter_mut()
-            .chain(self.b1.iter_mut())
-            .chain(self.w2.iter_mut())
-            .chain(std::iter::once(&mut self.b2))
     }
 }
 
@@ -239,7 +78,8 @@ fn loss(net: &FloatNet, samples: &[Sample], threads: usize) -> f32 {
                 s.spawn(move || {
                     c.iter()
                         .map(|x| {
-                            let o = net.output(&net.accumulate(&x.us), &net.accumulate(&x.them));
+                            let (us, them) = (net.accumulate(&x.us), net.accumulate(&x.them));
+                            let o = net.output(&us, &them, x.bucket);
                             f64::from((sigmoid(o) - x.target).powi(2))
                         })
                         .sum::<f64>()
@@ -274,11 +114,14 @@ pub fn train(
     let started = Instant::now();
     let held = ((records.len() as f32) * cfg.validation) as usize;
     let (fit, check) = records.split_at(records.len() - held);
-    let mut fit: Vec<Sample> = fit.iter().map(|r| sample(r, cfg.lambda, false)).collect();
+    let mut fit: Vec<Sample> = fit
+        .iter()
+        .map(|r| sample(r, cfg.lambda, false, cfg.buckets))
+        .collect();
     if cfg.mirror {
         let mirrored: Vec<Sample> = records[..fit.len()]
             .iter()
-            .map(|r| sample(r, cfg.lambda, true))
+            .map(|r| sample(r, cfg.lambda, true, cfg.buckets))
             .collect();
         // Interleaved, so that a batch holds both halves of the data.
         fit = fit
@@ -287,9 +130,12 @@ pub fn train(
             .flat_map(|(a, b)| [a, b])
             .collect();
     }
-    let check: Vec<Sample> = check.iter().map(|r| sample(r, cfg.lambda, false)).collect();
-    let mut net = FloatNet::new(cfg.seed);
-    let n = FloatNet::len();
+    let check: Vec<Sample> = check
+        .iter()
+        .map(|r| sample(r, cfg.lambda, false, cfg.buckets))
+        .collect();
+    let mut net = FloatNet::with_buckets(cfg.seed, cfg.buckets);
+    let n = net.len();
     let (mut m, mut v) = (vec![0f32; n], vec![0f32; n]);
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let threads = cfg.threads.max(1);

@@ -1,0 +1,205 @@
+//! The float network `train` fits: the quantised one before rounding.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use xiangqi::{Color, Square};
+
+use super::data::Record;
+use xiangqi_engine::nnue::{HIDDEN, INPUTS, Network, QA, QB, Row, SCALE, feature, output_bucket};
+
+/// The float network.
+#[derive(Clone, Debug)]
+pub struct FloatNet {
+    /// Feature rows, `INPUTS × HIDDEN`.
+    pub w1: Vec<f32>,
+    /// Feature biases.
+    pub b1: Vec<f32>,
+    /// Output weights, `2 · HIDDEN` a bucket, the side to move's half first.
+    pub w2: Vec<f32>,
+    /// Output biases, one a bucket.
+    pub b2: Vec<f32>,
+}
+
+/// One position's active inputs from the side to move's view and the other's, its output
+/// bucket, and its target.
+pub(super) struct Sample {
+    pub(super) us: Vec<usize>,
+    pub(super) them: Vec<usize>,
+    pub(super) bucket: usize,
+    pub(super) target: f32,
+}
+
+pub(super) fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// `r` as inputs and target (`λ` of the result), mirrored left to right if asked, for a
+/// network of `buckets` output buckets.
+pub(super) fn sample(r: &Record, lambda: f32, mirror: bool, buckets: usize) -> Sample {
+    let stm = r.side_to_move();
+    let (mut us, mut them) = (Vec::with_capacity(32), Vec::with_capacity(32));
+    for (p, sq) in r.pieces() {
+        let sq = if mirror {
+            let (file, rank) = (i32::from(sq.file().index()), i32::from(sq.rank().index()));
+            Square::from_coords(8 - file, rank).unwrap_or(sq)
+        } else {
+            sq
+        };
+        us.push(feature(stm, p, sq));
+        them.push(feature(stm.other(), p, sq));
+    }
+    let red = stm == Color::Red;
+    let result = f32::from(r.result) / 2.0;
+    let result = if red { result } else { 1.0 - result };
+    let score = if red {
+        f32::from(r.score)
+    } else {
+        -f32::from(r.score)
+    };
+    Sample {
+        bucket: output_bucket(us.len() as u32, buckets),
+        us,
+        them,
+        target: lambda * result + (1.0 - lambda) * sigmoid(score / SCALE as f32),
+    }
+}
+
+impl FloatNet {
+    /// Small random starting weights, one output.
+    #[must_use]
+    pub fn new(seed: u64) -> FloatNet {
+        FloatNet::with_buckets(seed, 1)
+    }
+
+    /// Small random starting weights, `buckets` outputs (at least one).
+    #[must_use]
+    pub fn with_buckets(seed: u64, buckets: usize) -> FloatNet {
+        let buckets = buckets.max(1);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let w1 = (0..INPUTS * HIDDEN)
+            .map(|_| rng.random_range(-0.1..0.1))
+            .collect();
+        let b1 = vec![0.1; HIDDEN];
+        let span = 1.0 / (2.0 * HIDDEN as f32).sqrt();
+        let w2 = (0..2 * HIDDEN * buckets)
+            .map(|_| rng.random_range(-span..span))
+            .collect();
+        FloatNet {
+            w1,
+            b1,
+            w2,
+            b2: vec![0.0; buckets],
+        }
+    }
+
+    /// Its output buckets.
+    #[must_use]
+    pub fn buckets(&self) -> usize {
+        self.b2.len()
+    }
+
+    pub(super) fn accumulate(&self, inputs: &[usize]) -> Vec<f32> {
+        let mut acc = self.b1.clone();
+        for &f in inputs {
+            for (a, w) in acc.iter_mut().zip(&self.w1[f * HIDDEN..(f + 1) * HIDDEN]) {
+                *a += w;
+            }
+        }
+        acc
+    }
+
+    /// Bucket `bucket`'s output weights.
+    fn out(&self, bucket: usize) -> &[f32] {
+        &self.w2[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN]
+    }
+
+    pub(super) fn output(&self, us: &[f32], them: &[f32], bucket: usize) -> f32 {
+        let act = |x: f32| x.clamp(0.0, 1.0).powi(2);
+        let half =
+            |acc: &[f32], w: &[f32]| acc.iter().zip(w).map(|(&a, &w)| act(a) * w).sum::<f32>();
+        let w = self.out(bucket);
+        half(us, &w[..HIDDEN]) + half(them, &w[HIDDEN..]) + self.b2[bucket]
+    }
+
+    /// The evaluation of `record`'s position in centipawns from the side to move's view.
+    #[must_use]
+    pub fn evaluate(&self, record: &Record) -> f32 {
+        let s = sample(record, 0.0, false, self.buckets());
+        let (us, them) = (self.accumulate(&s.us), self.accumulate(&s.them));
+        self.output(&us, &them, s.bucket) * SCALE as f32
+    }
+
+    /// The quantised network.
+    #[must_use]
+    pub fn quantise(&self) -> Network {
+        let q = |x: f32, by: i32| (x * by as f32).round() as i16;
+        let row = |values: &[f32], by: i32| {
+            let mut r = Row::default();
+            for (v, &x) in r.0.iter_mut().zip(values) {
+                *v = q(x, by);
+            }
+            r
+        };
+        Network {
+            weights: self.w1.chunks_exact(HIDDEN).map(|c| row(c, QA)).collect(),
+            bias: row(&self.b1, QA),
+            out: self
+                .w2
+                .chunks_exact(2 * HIDDEN)
+                .map(|w| [row(&w[..HIDDEN], QB), row(&w[HIDDEN..], QB)])
+                .collect(),
+            out_bias: self
+                .b2
+                .iter()
+                .map(|b| (b * (QA * QB) as f32).round() as i32)
+                .collect(),
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        INPUTS * HIDDEN + HIDDEN + self.w2.len() + self.b2.len()
+    }
+
+    /// Adds the loss's gradient for `s` to `g` (laid out as [`FloatNet::params_mut`]);
+    /// returns the loss.
+    pub(super) fn backprop(&self, s: &Sample, g: &mut [f32]) -> f32 {
+        let us = self.accumulate(&s.us);
+        let them = self.accumulate(&s.them);
+        let p = sigmoid(self.output(&us, &them, s.bucket));
+        let d = 2.0 * (p - s.target) * p * (1.0 - p);
+        let (gw1, rest) = g.split_at_mut(INPUTS * HIDDEN);
+        let (gb1, rest) = rest.split_at_mut(HIDDEN);
+        let (gw2, gb2) = rest.split_at_mut(self.w2.len());
+        gb2[s.bucket] += d;
+        let gw2 = &mut gw2[s.bucket * 2 * HIDDEN..(s.bucket + 1) * 2 * HIDDEN];
+        let w2 = self.out(s.bucket);
+        for (half, (acc, inputs)) in [(&us, &s.us), (&them, &s.them)].into_iter().enumerate() {
+            let mut dacc = [0f32; HIDDEN];
+            for j in 0..HIDDEN {
+                let x = acc[j];
+                let a = x.clamp(0.0, 1.0);
+                gw2[half * HIDDEN + j] += d * a * a;
+                if x > 0.0 && x < 1.0 {
+                    dacc[j] = d * w2[half * HIDDEN + j] * 2.0 * x;
+                }
+            }
+            for (gb, da) in gb1.iter_mut().zip(&dacc) {
+                *gb += da;
+            }
+            for &f in inputs {
+                for (gw, da) in gw1[f * HIDDEN..(f + 1) * HIDDEN].iter_mut().zip(&dacc) {
+                    *gw += da;
+                }
+            }
+        }
+        (p - s.target).powi(2)
+    }
+
+    pub(super) fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.w1
+            .iter_mut()
+            .chain(self.b1.iter_mut())
+            .chain(self.w2.iter_mut())
+            .chain(self.b2.iter_mut())
+    }
+}
