@@ -104,8 +104,10 @@ def read_net(path: str):
     b = open(path, "rb").read()
     magic, (version, inputs, hidden) = b[:4], struct.unpack("<III", b[4:16])
     buckets, head = (1, 24) if version == 1 else (struct.unpack("<I", b[16:20])[0], 28)
+    if magic != b"CHNN" or version not in (1, 2) or not 1 <= buckets <= 32 or inputs != INPUTS:
+        raise ValueError(f"{path}: not a CHNN version 1 or 2 network of {INPUTS} inputs and 1-32 output buckets")
     (check,) = struct.unpack("<Q", b[head - 8 : head])
-    if magic != b"CHNN" or version not in (1, 2) or inputs != INPUTS or fnv1a(b[head:]) != check:
+    if len(b) != head + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets or fnv1a(b[head:]) != check:
         raise ValueError(f"{path}: not a CHNN version 1 or 2 network of {INPUTS} inputs, or damaged")
     v = np.frombuffer(b[head : len(b) - 4 * buckets], dtype="<i2").astype(np.float64)
     w1 = v[: INPUTS * hidden].reshape(INPUTS, hidden) / QA

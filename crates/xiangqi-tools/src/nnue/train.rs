@@ -1,8 +1,8 @@
 //! `xiangqi-train train`: fits the network to packed data on the CPU's threads.
 //!
 //! The float network is the quantised one before rounding: feature rows and biases, squared
-//! clipped ReLU, one output `o`, the evaluation `o · SCALE` centipawns from the side to move's
-//! view. The loss is the mean squared error between `σ(o)` and the target
+//! clipped ReLU, one output `o` (of [`TrainConfig::buckets`], the one the piece count picks),
+//! the evaluation `o · SCALE` centipawns from the side to move's view. The loss is the mean squared error between `σ(o)` and the target
 //! `λ · result + (1 − λ) · σ(score / SCALE)`, both from the side to move's view. Minibatches of
 //! [`TrainConfig::batch`] positions are split among the threads, each summing its gradient, and
 //! Adam moves every weight; weights stay within ±[`WEIGHT_CLIP`] so the quantised network's
