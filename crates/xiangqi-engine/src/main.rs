@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: xiangqi-engine          speak UCI or UCCI on stdin/stdout
-       xiangqi-engine bench [depth] [threads] [hce|nnue]   search the bench positions";
+       xiangqi-engine bench [depth] [threads] [hce|nnue|FILE]   search the bench positions (FILE: a network file)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,10 +35,19 @@ fn main() -> ExitCode {
             let network = match args.get(3).map(String::as_str) {
                 None | Some("hce") => None,
                 Some("nnue") => Some(xiangqi_engine::nnue::Network::embedded()),
-                Some(other) => {
-                    eprintln!("bench evaluation must be hce or nnue, not {other:?}");
-                    return ExitCode::from(2);
-                }
+                Some(path) => match std::fs::read(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|b| {
+                        xiangqi_engine::nnue::Network::from_bytes(&b).map_err(|e| e.to_string())
+                    }) {
+                    Ok(net) => Some(std::sync::Arc::new(net)),
+                    Err(e) => {
+                        eprintln!(
+                            "bench evaluation must be hce, nnue or a network file: {path}: {e}"
+                        );
+                        return ExitCode::from(2);
+                    }
+                },
             };
             let mut out = std::io::stdout().lock();
             let r = xiangqi_engine::bench::run_with(depth, threads, network, |fen, nodes, best| {

@@ -1,9 +1,10 @@
 //! The network file: reading (with typed errors for a cut, damaged or foreign file) and
-//! writing. Version 1 has one output; version 2 adds output buckets (see the module above).
+//! writing. Version 1 has one output; version 2 adds output buckets and king buckets (see the
+//! module above).
 
 use std::fmt;
 
-use super::{FILE_BYTES, HIDDEN, INPUTS, Network, Row};
+use super::{FILE_BYTES, HIDDEN, INPUTS, KING_BUCKETS, Network, Row};
 
 const MAGIC: &[u8; 4] = b"CHNN";
 /// The largest number of output buckets a file may have (a piece count picks one of them).
@@ -23,7 +24,8 @@ pub enum NetworkError {
     Magic,
     /// A version this program does not read.
     Version(u32),
-    /// Another number of inputs or hidden neurons than this program's.
+    /// Another number of inputs or hidden neurons than this program's (inputs: [`INPUTS`], or
+    /// [`INPUTS`] × [`KING_BUCKETS`] in version 2).
     Shape {
         /// Inputs in the file.
         inputs: u32,
@@ -67,15 +69,28 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The header's length: version 1 (one output) has no bucket count.
-const fn header(buckets: usize) -> usize {
-    if buckets == 1 { 24 } else { 28 }
+/// The header's length: version 1 (one output, no king buckets) has no bucket count.
+const fn header(king_buckets: usize, buckets: usize) -> usize {
+    if king_buckets == 1 && buckets == 1 {
+        24
+    } else {
+        28
+    }
 }
 
 /// The size of a network file with `buckets` output buckets ([`FILE_BYTES`] for one).
 #[must_use]
 pub const fn file_bytes(buckets: usize) -> usize {
-    header(buckets) + 2 * (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets
+    network_bytes(1, buckets)
+}
+
+/// The size of a network file with `king_buckets` king buckets (1 or [`KING_BUCKETS`]) and
+/// `buckets` output buckets.
+#[must_use]
+pub const fn network_bytes(king_buckets: usize, buckets: usize) -> usize {
+    header(king_buckets, buckets)
+        + 2 * (king_buckets * INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN)
+        + 4 * buckets
 }
 
 impl Network {
@@ -97,30 +112,42 @@ impl Network {
         let word =
             |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
         let version = word(4);
-        let buckets = match version {
-            1 => 1,
-            2 if bytes.len() < 28 => return Err(short(header(2))),
-            2 => match word(16) {
-                b @ 2.. if b as usize <= MAX_BUCKETS => b as usize,
-                b => return Err(NetworkError::Buckets(b)),
-            },
-            v => return Err(NetworkError::Version(v)),
-        };
+        if !(1..=2).contains(&version) {
+            return Err(NetworkError::Version(version));
+        }
+        if version == 2 && bytes.len() < 28 {
+            return Err(short(28));
+        }
         let (inputs, hidden) = (word(8), word(12));
-        if inputs as usize != INPUTS || hidden as usize != HIDDEN {
+        let king_buckets = match inputs as usize {
+            INPUTS => 1,
+            n if version == 2 && n == INPUTS * KING_BUCKETS => KING_BUCKETS,
+            _ => return Err(NetworkError::Shape { inputs, hidden }),
+        };
+        if hidden as usize != HIDDEN {
             return Err(NetworkError::Shape { inputs, hidden });
         }
-        let expected = file_bytes(buckets);
+        // Version 2 has one output bucket only with king buckets (else it is version 1).
+        let least = if king_buckets == 1 { 2 } else { 1 };
+        let buckets = match version {
+            1 => 1,
+            _ => match word(16) {
+                b if b >= least && b as usize <= MAX_BUCKETS => b as usize,
+                b => return Err(NetworkError::Buckets(b)),
+            },
+        };
+        let expected = network_bytes(king_buckets, buckets);
         if bytes.len() != expected {
             return Err(short(expected));
         }
-        let at_sum = header(buckets) - 8;
+        let head = header(king_buckets, buckets);
+        let at_sum = head - 8;
         let mut sum = [0u8; 8];
         sum.copy_from_slice(&bytes[at_sum..at_sum + 8]);
-        if u64::from_le_bytes(sum) != fnv1a(&bytes[header(buckets)..]) {
+        if u64::from_le_bytes(sum) != fnv1a(&bytes[head..]) {
             return Err(NetworkError::Checksum);
         }
-        let mut at = header(buckets);
+        let mut at = head;
         let mut row = || {
             let mut r = Row::default();
             for v in &mut r.0 {
@@ -129,7 +156,7 @@ impl Network {
             }
             r
         };
-        let weights = (0..INPUTS).map(|_| row()).collect();
+        let weights = (0..king_buckets * INPUTS).map(|_| row()).collect();
         let bias = row();
         let out = (0..buckets).map(|_| [row(), row()]).collect();
         let out_bias = bytes[expected - 4 * buckets..]
@@ -144,20 +171,32 @@ impl Network {
         })
     }
 
-    /// The network file's bytes: version 1 for one output bucket, 2 for more.
+    /// The network file's bytes: version 1 for one output bucket and no king buckets, 2
+    /// otherwise.
     ///
     /// # Panics
-    /// When the network has no output bucket, more than [`MAX_BUCKETS`], or not one bias for
-    /// each (a network that was read or trained has neither).
+    /// When the network has no output bucket, more than [`MAX_BUCKETS`], not one bias for
+    /// each, or feature rows for neither 1 nor [`KING_BUCKETS`] king buckets (a network that
+    /// was read or trained has none of these).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let buckets = self.out.len();
+        let king_buckets = self.king_buckets();
+        assert!(
+            self.weights.len().is_multiple_of(INPUTS) && [1, KING_BUCKETS].contains(&king_buckets),
+            "{} feature rows",
+            self.weights.len()
+        );
         assert!(
             (1..=MAX_BUCKETS).contains(&buckets) && self.out_bias.len() == buckets,
             "{buckets} output buckets, {} biases",
             self.out_bias.len()
         );
-        let mut body = Vec::with_capacity(file_bytes(buckets) - header(buckets));
+        let (size, head) = (
+            network_bytes(king_buckets, buckets),
+            header(king_buckets, buckets),
+        );
+        let mut body = Vec::with_capacity(size - head);
         for r in self
             .weights
             .iter()
@@ -171,13 +210,13 @@ impl Network {
         for b in &self.out_bias {
             body.extend_from_slice(&b.to_le_bytes());
         }
-        let mut bytes = Vec::with_capacity(file_bytes(buckets));
+        let mut bytes = Vec::with_capacity(size);
         bytes.extend_from_slice(MAGIC);
-        let version: u32 = if buckets == 1 { 1 } else { 2 };
+        let version: u32 = if head == 24 { 1 } else { 2 };
         bytes.extend_from_slice(&version.to_le_bytes());
-        bytes.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+        bytes.extend_from_slice(&((king_buckets * INPUTS) as u32).to_le_bytes());
         bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        if buckets > 1 {
+        if head == 28 {
             bytes.extend_from_slice(&(buckets as u32).to_le_bytes());
         }
         bytes.extend_from_slice(&fnv1a(&body).to_le_bytes());

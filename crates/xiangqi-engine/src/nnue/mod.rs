@@ -30,7 +30,11 @@
 //! Version 2, `B` output buckets (2 to [`MAX_BUCKETS`]): version `2`, then inputs and hidden
 //! neurons as above, `B` at 16-19, the checksum of every byte from 28 on at 20-27, and from 28
 //! the feature weights and biases, `B` pairs of output weight rows (bucket 0 first), `B`
-//! output biases.
+//! output biases. Version 2 may also have **king buckets**: inputs `1260 × 6` (and then one
+//! output bucket or more), six blocks of 1,260 feature rows, one for each point a side's king
+//! stands on in its palace once the board is mirrored so that the king is on the middle file
+//! or left of it ([`king_view`], [`bucketed_feature`]); a king move that changes the block
+//! makes that side's hidden layer anew.
 //!
 //! A file that is cut, damaged or of another shape gives a [`NetworkError`]; nothing panics.
 //! The network the engine ships is embedded in the binary ([`Network::embedded`]); the README
@@ -39,7 +43,7 @@
 mod file;
 mod simd;
 
-pub use file::{MAX_BUCKETS, NetworkError, file_bytes};
+pub use file::{MAX_BUCKETS, NetworkError, file_bytes, network_bytes};
 
 use std::sync::{Arc, OnceLock};
 
@@ -71,6 +75,54 @@ pub const FILE_BYTES: usize = file_bytes(1);
 #[must_use]
 pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
     (pieces.saturating_sub(2) as usize * buckets / 31).min(buckets.saturating_sub(1))
+}
+
+/// King buckets of a king-bucketed network: the six palace points a king stands on once the
+/// board is mirrored so that it is on the middle file or the one left of it (from its side).
+pub const KING_BUCKETS: usize = 6;
+
+/// Where one side's king puts that side's inputs in a king-bucketed network: the bucket (a
+/// block of [`INPUTS`] rows) and whether the board is seen mirrored left to right.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KingView {
+    /// 0 to [`KING_BUCKETS`] − 1: the king's rank in its palace times two, plus one on the
+    /// middle file.
+    pub bucket: usize,
+    /// The board is mirrored (the king stands right of the middle file, from its side).
+    pub mirror: bool,
+}
+
+/// The [`KingView`] of `perspective`, whose king stands on `king`. A king outside its palace
+/// (only in a hand-made position) counts as on the nearest palace point.
+#[inline]
+#[must_use]
+pub fn king_view(perspective: Color, king: Square) -> KingView {
+    let (file, rank) = (king.file().index() as usize, king.rank().index() as usize);
+    let (file, rank) = match perspective {
+        Color::Red => (file, rank),
+        Color::Black => (8 - file, 9 - rank),
+    };
+    KingView {
+        bucket: rank.min(2) * 2 + usize::from(file == 4),
+        mirror: file > 4,
+    }
+}
+
+/// The input index of `piece` on `sq` seen from `perspective`'s side in a king-bucketed
+/// network, whose king gives `view`: [`feature`] of the (mirrored) point in the view's block.
+#[inline]
+#[must_use]
+pub fn bucketed_feature(perspective: Color, piece: Piece, sq: Square, view: KingView) -> usize {
+    let sq = if view.mirror {
+        Square::from_coords(
+            8 - i32::from(sq.file().index()),
+            i32::from(sq.rank().index()),
+        )
+        .unwrap_or(sq)
+    } else {
+        sq
+    };
+    view.bucket * INPUTS + feature(perspective, piece, sq)
 }
 
 /// The input index of `piece` on `sq` seen from `perspective`'s side.
@@ -128,26 +180,52 @@ impl Network {
         }))
     }
 
+    /// Its king buckets: 1 (the inputs do not depend on the kings) or [`KING_BUCKETS`].
+    #[inline]
+    #[must_use]
+    pub fn king_buckets(&self) -> usize {
+        self.weights.len() / INPUTS
+    }
+
+    /// `side`'s king view in `pos` (the plain view in a network without king buckets).
+    #[inline]
+    fn view(&self, side: Color, king: Square) -> KingView {
+        if self.king_buckets() == 1 {
+            KingView::default()
+        } else {
+            king_view(side, king)
+        }
+    }
+
+    /// `side`'s hidden layer from scratch for the pieces `pieces`, seen with `view`.
+    fn side_row(
+        &self,
+        side: Color,
+        view: KingView,
+        pieces: impl Iterator<Item = (Piece, Square)>,
+    ) -> Row {
+        let mut row = self.bias;
+        for (piece, sq) in pieces {
+            let w = &self.weights[bucketed_feature(side, piece, sq, view)];
+            simd::update(&mut row, &[w], &[]);
+        }
+        row
+    }
+
     /// Both sides' hidden layers for `pos`, computed from scratch.
     #[must_use]
     pub fn refresh(&self, pos: &Position) -> Accumulator {
-        let mut acc = Accumulator([self.bias, self.bias]);
-        for color in Color::ALL {
-            for kind in PieceKind::ALL {
-                let piece = Piece::new(color, kind);
-                for sq in pos.pieces(piece) {
-                    for side in Color::ALL {
-                        let row = &self.weights[feature(side, piece, sq)];
-                        simd::update(&mut acc.0[side.index()], &[row], &[]);
-                    }
-                }
-            }
+        let mut acc = Accumulator::default();
+        for side in Color::ALL {
+            let view = self.view(side, pos.king(side));
+            acc.0[side.index()] = self.side_row(side, view, pieces(pos));
         }
         acc
     }
 
     /// The hidden layers after `m` is made in `pos` (before it is made), from `acc`, those of
-    /// `pos`: the moving piece's row out and in, a captured piece's row out.
+    /// `pos`: the moving piece's row out and in, a captured piece's row out. A king that
+    /// changes its side's king view (king buckets only) makes that side's layer anew.
     pub fn update(&self, acc: &Accumulator, child: &mut Accumulator, pos: &Position, m: Move) {
         let Some(piece) = pos.piece_at(m.from()) else {
             *child = *acc;
@@ -156,12 +234,24 @@ impl Network {
         let captured = pos.piece_at(m.to());
         for side in Color::ALL {
             let i = side.index();
+            let view = self.view(side, pos.king(side));
+            if piece.kind == PieceKind::King && piece.color == side && self.king_buckets() > 1 {
+                let after = king_view(side, m.to());
+                if after != view {
+                    let (from, to) = (m.from(), m.to());
+                    let moved = pieces(pos)
+                        .filter(|&(_, sq)| sq != from && sq != to)
+                        .chain([(piece, to)]);
+                    child.0[i] = self.side_row(side, after, moved);
+                    continue;
+                }
+            }
             child.0[i] = acc.0[i];
-            let add = &self.weights[feature(side, piece, m.to())];
-            let out = &self.weights[feature(side, piece, m.from())];
+            let add = &self.weights[bucketed_feature(side, piece, m.to(), view)];
+            let out = &self.weights[bucketed_feature(side, piece, m.from(), view)];
             match captured {
                 Some(c) => {
-                    let gone = &self.weights[feature(side, c, m.to())];
+                    let gone = &self.weights[bucketed_feature(side, c, m.to(), view)];
                     simd::update(&mut child.0[i], &[add], &[out, gone]);
                 }
                 None => simd::update(&mut child.0[i], &[add], &[out]),
@@ -187,6 +277,16 @@ impl Network {
     pub fn evaluate_position(&self, pos: &Position) -> i32 {
         self.evaluate(&self.refresh(pos), pos)
     }
+}
+
+/// Every piece of `pos` with its point.
+fn pieces(pos: &Position) -> impl Iterator<Item = (Piece, Square)> + '_ {
+    Color::ALL.into_iter().flat_map(move |color| {
+        PieceKind::ALL.into_iter().flat_map(move |kind| {
+            let piece = Piece::new(color, kind);
+            pos.pieces(piece).into_iter().map(move |sq| (piece, sq))
+        })
+    })
 }
 
 #[cfg(test)]
@@ -219,6 +319,37 @@ mod tests {
             }
         }
         assert_eq!(seen.len(), INPUTS);
+    }
+
+    #[test]
+    fn king_views_mirror_to_the_middle_file_or_left_of_it() {
+        let view = |side, sq: &str| {
+            let v = king_view(side, sq.parse().unwrap());
+            (v.bucket, v.mirror)
+        };
+        assert_eq!(view(Color::Red, "e0"), (1, false));
+        assert_eq!(view(Color::Red, "d0"), (0, false));
+        assert_eq!(view(Color::Red, "f0"), (0, true));
+        assert_eq!(view(Color::Red, "e2"), (5, false));
+        assert_eq!(view(Color::Red, "f1"), (2, true));
+        // Black's palace seen from its own side: d9 is its right, e7 its third rank.
+        assert_eq!(view(Color::Black, "e9"), (1, false));
+        assert_eq!(view(Color::Black, "d9"), (0, true));
+        assert_eq!(view(Color::Black, "f9"), (0, false));
+        assert_eq!(view(Color::Black, "e7"), (5, false));
+        // Every palace point has a block below KING_BUCKETS; the six blocks are all used.
+        let mut used = std::collections::HashSet::new();
+        for sq in Square::ALL {
+            let (f, r) = (sq.file().index(), sq.rank().index());
+            if (3..=5).contains(&f) && r <= 2 {
+                let v = king_view(Color::Red, sq);
+                assert!(v.bucket < KING_BUCKETS);
+                used.insert(v.bucket);
+                let mirrored = Square::from_coords(8 - i32::from(f), i32::from(r)).unwrap();
+                assert_eq!(king_view(Color::Red, mirrored).bucket, v.bucket);
+            }
+        }
+        assert_eq!(used.len(), KING_BUCKETS);
     }
 
     #[test]

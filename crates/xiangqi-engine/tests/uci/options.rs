@@ -131,3 +131,41 @@ fn the_network_is_chosen_by_option_and_a_bad_network_file_changes_nothing() {
     assert!(pos.is_legal(m.parse().unwrap()), "{m}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bench_reads_a_network_file_and_refuses_a_bad_one() {
+    let bench = |eval: &str| {
+        Command::new(env!("CARGO_BIN_EXE_xiangqi-engine"))
+            .args(["bench", "3", "1", eval])
+            .output()
+            .expect("the engine runs")
+    };
+    let nodes = |out: &std::process::Output| {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .find(|l| l.starts_with("Nodes searched"))
+            .map(str::to_owned)
+    };
+    // The embedded network's own file searches exactly as the embedded network.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/chuhan.nnue");
+    let (embedded, from_file) = (bench("nnue"), bench(file));
+    assert!(embedded.status.success() && from_file.status.success());
+    assert!(nodes(&embedded).is_some());
+    assert_eq!(nodes(&embedded), nodes(&from_file));
+    // The hand-crafted evaluation searches other nodes (so the file was really used).
+    assert_ne!(nodes(&bench("hce")), nodes(&from_file));
+    let dir = std::env::temp_dir().join(format!("chuhan-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let damaged = dir.join("damaged.nnue");
+    let mut bytes = std::fs::read(file).unwrap();
+    bytes[1000] ^= 1;
+    std::fs::write(&damaged, &bytes).unwrap();
+    for bad in [damaged, dir.join("missing.nnue")] {
+        let out = bench(bad.to_str().unwrap());
+        assert_eq!(out.status.code(), Some(2), "{}", bad.display());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("network file"), "{err}");
+        assert!(nodes(&out).is_none());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

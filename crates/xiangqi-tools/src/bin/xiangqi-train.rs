@@ -10,7 +10,7 @@ const USAGE: &str = "usage: xiangqi-train datagen --out FILE [--games N] [--node
        xiangqi-train tune --data FILE [--out FILE] [--epochs N] [--rate R] [--lambda L] [--l2 X] [--threads N]
        xiangqi-train pack --out FILE.bin [--seed S] INPUT...   merge, deduplicate and shuffle data
        xiangqi-train train --data FILE.bin [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L]
-                            [--threads N] [--seed S] [--validation SHARE] [--mirror 0|1] [--buckets N]   fit the network
+                            [--threads N] [--seed S] [--validation SHARE] [--mirror 0|1] [--buckets N] [--king-buckets 0|1]   fit the network
        xiangqi-train check --net FILE --data FILE [--count N]   a network against the data's scores";
 
 /// The value after each `--name`, checked against `known`.
@@ -119,6 +119,7 @@ fn train_config(args: &[String]) -> Result<xiangqi_tools::nnue::train::TrainConf
             "validation",
             "mirror",
             "buckets",
+            "king-buckets",
         ],
     )?;
     let d = xiangqi_tools::nnue::train::TrainConfig::default();
@@ -134,6 +135,7 @@ fn train_config(args: &[String]) -> Result<xiangqi_tools::nnue::train::TrainConf
         validation: number(&m, "validation", d.validation)?,
         mirror: number(&m, "mirror", 1u8)? == 1,
         buckets: number(&m, "buckets", d.buckets)?,
+        king_buckets: number(&m, "king-buckets", 0u8)? == 1,
     };
     if !(0.0..=1.0).contains(&cfg.lambda) || !(0.0..0.5).contains(&cfg.validation) {
         return Err("--lambda must be 0-1 and --validation below 0.5".into());

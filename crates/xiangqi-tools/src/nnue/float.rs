@@ -2,15 +2,18 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use xiangqi::{Color, Square};
+use xiangqi::{Color, PieceKind, Square};
 
 use super::data::Record;
-use xiangqi_engine::nnue::{HIDDEN, INPUTS, Network, QA, QB, Row, SCALE, feature, output_bucket};
+use xiangqi_engine::nnue::{
+    HIDDEN, INPUTS, KingView, Network, QA, QB, Row, SCALE, bucketed_feature, king_view,
+    output_bucket,
+};
 
 /// The float network.
 #[derive(Clone, Debug)]
 pub struct FloatNet {
-    /// Feature rows, `INPUTS × HIDDEN`.
+    /// Feature rows, `INPUTS × HIDDEN` for each king bucket.
     pub w1: Vec<f32>,
     /// Feature biases.
     pub b1: Vec<f32>,
@@ -34,20 +37,35 @@ pub(super) fn sigmoid(x: f32) -> f32 {
 }
 
 /// `r` as inputs and target (`λ` of the result), mirrored left to right if asked, for a
-/// network of `buckets` output buckets.
-pub(super) fn sample(r: &Record, lambda: f32, mirror: bool, buckets: usize) -> Sample {
+/// network of `buckets` output buckets, with king buckets if `kings`.
+pub(super) fn sample(r: &Record, lambda: f32, mirror: bool, buckets: usize, kings: bool) -> Sample {
     let stm = r.side_to_move();
-    let (mut us, mut them) = (Vec::with_capacity(32), Vec::with_capacity(32));
-    for (p, sq) in r.pieces() {
-        let sq = if mirror {
+    let points: Vec<_> = r
+        .pieces()
+        .map(|(p, sq)| {
             let (file, rank) = (i32::from(sq.file().index()), i32::from(sq.rank().index()));
-            Square::from_coords(8 - file, rank).unwrap_or(sq)
-        } else {
-            sq
-        };
-        us.push(feature(stm, p, sq));
-        them.push(feature(stm.other(), p, sq));
-    }
+            match mirror {
+                true => (p, Square::from_coords(8 - file, rank).unwrap_or(sq)),
+                false => (p, sq),
+            }
+        })
+        .collect();
+    let view = |side: Color| match kings {
+        true => points
+            .iter()
+            .find(|(p, _)| p.kind == PieceKind::King && p.color == side)
+            .map_or(KingView::default(), |&(_, sq)| king_view(side, sq)),
+        false => KingView::default(),
+    };
+    let (us_view, them_view) = (view(stm), view(stm.other()));
+    let us = points
+        .iter()
+        .map(|&(p, sq)| bucketed_feature(stm, p, sq, us_view))
+        .collect::<Vec<_>>();
+    let them = points
+        .iter()
+        .map(|&(p, sq)| bucketed_feature(stm.other(), p, sq, them_view))
+        .collect();
     let red = stm == Color::Red;
     let result = f32::from(r.result) / 2.0;
     let result = if red { result } else { 1.0 - result };
@@ -74,9 +92,16 @@ impl FloatNet {
     /// Small random starting weights, `buckets` outputs (at least one).
     #[must_use]
     pub fn with_buckets(seed: u64, buckets: usize) -> FloatNet {
+        FloatNet::with_shape(seed, 1, buckets)
+    }
+
+    /// Small random starting weights, `king_buckets` blocks of feature rows (1 or
+    /// [`xiangqi_engine::nnue::KING_BUCKETS`]), `buckets` outputs (at least one).
+    #[must_use]
+    pub fn with_shape(seed: u64, king_buckets: usize, buckets: usize) -> FloatNet {
         let buckets = buckets.max(1);
         let mut rng = StdRng::seed_from_u64(seed);
-        let w1 = (0..INPUTS * HIDDEN)
+        let w1 = (0..king_buckets.max(1) * INPUTS * HIDDEN)
             .map(|_| rng.random_range(-0.1..0.1))
             .collect();
         let b1 = vec![0.1; HIDDEN];
@@ -96,6 +121,12 @@ impl FloatNet {
     #[must_use]
     pub fn buckets(&self) -> usize {
         self.b2.len()
+    }
+
+    /// Its king buckets (1: none).
+    #[must_use]
+    pub fn king_buckets(&self) -> usize {
+        self.w1.len() / (INPUTS * HIDDEN)
     }
 
     pub(super) fn accumulate(&self, inputs: &[usize]) -> Vec<f32> {
@@ -124,7 +155,7 @@ impl FloatNet {
     /// The evaluation of `record`'s position in centipawns from the side to move's view.
     #[must_use]
     pub fn evaluate(&self, record: &Record) -> f32 {
-        let s = sample(record, 0.0, false, self.buckets());
+        let s = sample(record, 0.0, false, self.buckets(), self.king_buckets() > 1);
         let (us, them) = (self.accumulate(&s.us), self.accumulate(&s.them));
         self.output(&us, &them, s.bucket) * SCALE as f32
     }
@@ -157,7 +188,7 @@ impl FloatNet {
     }
 
     pub(super) fn len(&self) -> usize {
-        INPUTS * HIDDEN + HIDDEN + self.w2.len() + self.b2.len()
+        self.w1.len() + HIDDEN + self.w2.len() + self.b2.len()
     }
 
     /// Adds the loss's gradient for `s` to `g` (laid out as [`FloatNet::params_mut`]);
@@ -167,7 +198,7 @@ impl FloatNet {
         let them = self.accumulate(&s.them);
         let p = sigmoid(self.output(&us, &them, s.bucket));
         let d = 2.0 * (p - s.target) * p * (1.0 - p);
-        let (gw1, rest) = g.split_at_mut(INPUTS * HIDDEN);
+        let (gw1, rest) = g.split_at_mut(self.w1.len());
         let (gb1, rest) = rest.split_at_mut(HIDDEN);
         let (gw2, gb2) = rest.split_at_mut(self.w2.len());
         gb2[s.bucket] += d;

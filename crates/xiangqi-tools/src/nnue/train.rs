@@ -45,6 +45,9 @@ pub struct TrainConfig {
     pub mirror: bool,
     /// Output buckets by the number of pieces (1: one output, as before).
     pub buckets: usize,
+    /// Inputs bucketed by each side's king
+    /// ([`xiangqi_engine::nnue::KING_BUCKETS`] blocks; false: one block, as before).
+    pub king_buckets: bool,
 }
 
 impl Default for TrainConfig {
@@ -61,6 +64,7 @@ impl Default for TrainConfig {
             validation: 0.02,
             mirror: true,
             buckets: 1,
+            king_buckets: false,
         }
     }
 }
@@ -116,12 +120,12 @@ pub fn train(
     let (fit, check) = records.split_at(records.len() - held);
     let mut fit: Vec<Sample> = fit
         .iter()
-        .map(|r| sample(r, cfg.lambda, false, cfg.buckets))
+        .map(|r| sample(r, cfg.lambda, false, cfg.buckets, cfg.king_buckets))
         .collect();
     if cfg.mirror {
         let mirrored: Vec<Sample> = records[..fit.len()]
             .iter()
-            .map(|r| sample(r, cfg.lambda, true, cfg.buckets))
+            .map(|r| sample(r, cfg.lambda, true, cfg.buckets, cfg.king_buckets))
             .collect();
         // Interleaved, so that a batch holds both halves of the data.
         fit = fit
@@ -132,9 +136,14 @@ pub fn train(
     }
     let check: Vec<Sample> = check
         .iter()
-        .map(|r| sample(r, cfg.lambda, false, cfg.buckets))
+        .map(|r| sample(r, cfg.lambda, false, cfg.buckets, cfg.king_buckets))
         .collect();
-    let mut net = FloatNet::with_buckets(cfg.seed, cfg.buckets);
+    let kings = if cfg.king_buckets {
+        xiangqi_engine::nnue::KING_BUCKETS
+    } else {
+        1
+    };
+    let mut net = FloatNet::with_shape(cfg.seed, kings, cfg.buckets);
     let n = net.len();
     let (mut m, mut v) = (vec![0f32; n], vec![0f32; n]);
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
