@@ -6,7 +6,7 @@ use std::fmt;
 
 use rand::Rng;
 use xiangqi::notation::Notation;
-use xiangqi::{Move, Position, Square};
+use xiangqi::{Move, Position};
 
 /// The built-in book's text.
 pub const BUILTIN: &str = include_str!("../data/book.txt");
@@ -155,10 +155,7 @@ impl Book {
 
 /// The move reflected left-right (file a ↔ i).
 fn mirror(m: Move) -> Move {
-    let f = |sq: Square| {
-        Square::from_coords(8 - sq.file().index() as i32, sq.rank().index() as i32).unwrap_or(sq)
-    };
-    Move::new(f(m.from()), f(m.to()))
+    Move::new(m.from().mirror(), m.to().mirror())
 }
 
 #[cfg(test)]

@@ -298,7 +298,13 @@ fn squares_and_moves_parse() {
     for s in Square::ALL {
         assert_eq!(s.to_string().parse::<Square>().unwrap(), s);
         assert_eq!(s.flip().flip(), s);
+        // Mirroring keeps the rank and swaps files a-i, b-h, ...; twice is the point itself.
+        assert_eq!(s.mirror().rank(), s.rank());
+        assert_eq!(s.mirror().file().index(), 8 - s.file().index());
+        assert_eq!(s.mirror().mirror(), s);
     }
+    assert_eq!("a0".parse::<Square>().unwrap().mirror().to_string(), "i0");
+    assert_eq!("e9".parse::<Square>().unwrap().mirror().to_string(), "e9");
     for v in 0..=u16::MAX {
         if let Some(m) = Move::from_u16(v) {
             assert_eq!(m.to_u16(), v);

@@ -113,15 +113,7 @@ pub fn king_view(perspective: Color, king: Square) -> KingView {
 #[inline]
 #[must_use]
 pub fn bucketed_feature(perspective: Color, piece: Piece, sq: Square, view: KingView) -> usize {
-    let sq = if view.mirror {
-        Square::from_coords(
-            8 - i32::from(sq.file().index()),
-            i32::from(sq.rank().index()),
-        )
-        .unwrap_or(sq)
-    } else {
-        sq
-    };
+    let sq = if view.mirror { sq.mirror() } else { sq };
     view.bucket * INPUTS + feature(perspective, piece, sq)
 }
 
@@ -187,7 +179,8 @@ impl Network {
         self.weights.len() / INPUTS
     }
 
-    /// `side`'s king view in `pos` (the plain view in a network without king buckets).
+    /// The king view of `side`, whose king stands on `king` (the plain view in a network
+    /// without king buckets).
     #[inline]
     fn view(&self, side: Color, king: Square) -> KingView {
         if self.king_buckets() == 1 {
@@ -345,8 +338,7 @@ mod tests {
                 let v = king_view(Color::Red, sq);
                 assert!(v.bucket < KING_BUCKETS);
                 used.insert(v.bucket);
-                let mirrored = Square::from_coords(8 - i32::from(f), i32::from(r)).unwrap();
-                assert_eq!(king_view(Color::Red, mirrored).bucket, v.bucket);
+                assert_eq!(king_view(Color::Red, sq.mirror()).bucket, v.bucket);
             }
         }
         assert_eq!(used.len(), KING_BUCKETS);

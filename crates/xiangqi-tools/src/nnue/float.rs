@@ -2,7 +2,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use xiangqi::{Color, PieceKind, Square};
+use xiangqi::{Color, PieceKind};
 
 use super::data::Record;
 use xiangqi_engine::nnue::{
@@ -42,13 +42,7 @@ pub(super) fn sample(r: &Record, lambda: f32, mirror: bool, buckets: usize, king
     let stm = r.side_to_move();
     let points: Vec<_> = r
         .pieces()
-        .map(|(p, sq)| {
-            let (file, rank) = (i32::from(sq.file().index()), i32::from(sq.rank().index()));
-            match mirror {
-                true => (p, Square::from_coords(8 - file, rank).unwrap_or(sq)),
-                false => (p, sq),
-            }
-        })
+        .map(|(p, sq)| (p, if mirror { sq.mirror() } else { sq }))
         .collect();
     let view = |side: Color| match kings {
         true => points

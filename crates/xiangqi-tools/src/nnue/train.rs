@@ -2,7 +2,8 @@
 //!
 //! The float network is the quantised one before rounding: feature rows and biases, squared
 //! clipped ReLU, one output `o` (of [`TrainConfig::buckets`], the one the piece count picks),
-//! the evaluation `o · SCALE` centipawns from the side to move's view. The loss is the mean squared error between `σ(o)` and the target
+//! the evaluation `o · SCALE` centipawns from the side to move's view. The loss is the mean
+//! squared error between `σ(o)` and the target
 //! `λ · result + (1 − λ) · σ(score / SCALE)`, both from the side to move's view. Minibatches of
 //! [`TrainConfig::batch`] positions are split among the threads, each summing its gradient, and
 //! Adam moves every weight; weights stay within ±[`WEIGHT_CLIP`] so the quantised network's

@@ -133,6 +133,13 @@ impl Square {
         Square(89 - self.0)
     }
 
+    /// The same point reflected left to right (file `a` ↔ `i`, the rank kept).
+    #[inline]
+    #[must_use]
+    pub const fn mirror(self) -> Square {
+        Square(self.0 / 9 * 9 + 8 - self.0 % 9)
+    }
+
     /// The square shifted by whole files and ranks, if still on the board.
     #[must_use]
     pub const fn offset(self, dfile: i32, drank: i32) -> Option<Square> {
