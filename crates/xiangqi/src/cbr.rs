@@ -54,6 +54,12 @@ pub enum CbrError {
     NotCbr,
     /// The pieces on the board do not make a position the rules accept.
     BadPosition(FenError),
+    /// No piece on the board at all: a heading of a library (its title), not a game. cchess
+    /// reads such an entry as a game without moves on an empty board.
+    EmptyBoard {
+        /// The entry's title.
+        title: String,
+    },
     /// A piece byte that is no piece, at this offset.
     BadPiece {
         /// Offset in the record.
@@ -90,6 +96,9 @@ impl fmt::Display for CbrError {
         match self {
             CbrError::NotCbr => write!(f, "not a CCBridge (象棋桥) record or library"),
             CbrError::BadPosition(e) => write!(f, "the start position is not valid: {e}"),
+            CbrError::EmptyBoard { title } => {
+                write!(f, "no pieces on the board (a heading, not a game): {title}")
+            }
             CbrError::BadPiece { offset } => write!(f, "byte {offset} is not a piece"),
             CbrError::IllegalMove { offset, text } => {
                 write!(f, "the move {text} at byte {offset} is not legal")
@@ -196,6 +205,11 @@ pub fn read_lenient(bytes: &[u8]) -> Result<(GameRecord, Vec<CbrError>), CbrErro
         if let Some(sq) = square(i as u8) {
             board[sq.index()] = Some(p);
         }
+    }
+    if board.iter().all(Option::is_none) {
+        return Err(CbrError::EmptyBoard {
+            title: text(bytes, 180, 128),
+        });
     }
     // The side to move: the colour of the first move's piece, else the header's.
     let first_mover = bytes

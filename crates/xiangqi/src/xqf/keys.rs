@@ -44,17 +44,17 @@ impl Keys {
         let xy = key(xy0, xy0);
         let from = key(from0, xy);
         let to = key(to0, from);
+        // The 32 byte keys, in every scrambled version (cchess's `read_from_xqf` and XQStudio
+        // read the 0x10 files so; a zero mask and zero ors, as in some 0x0C files, make them 0).
+        let four = [
+            (sum & mask) | or[0],
+            (xy0 & mask) | or[1],
+            (from0 & mask) | or[2],
+            (to0 & mask) | or[3],
+        ];
         let mut bytes = [0u8; 32];
-        if version >= 0x12 {
-            let four = [
-                (sum & mask) | or[0],
-                (xy0 & mask) | or[1],
-                (from0 & mask) | or[2],
-                (to0 & mask) | or[3],
-            ];
-            for (i, b) in bytes.iter_mut().enumerate() {
-                *b = KEY_STRING[i] & four[i % 4];
-            }
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = KEY_STRING[i] & four[i % 4];
         }
         Keys {
             xy,

@@ -12,9 +12,10 @@
 //!
 //! Later versions (above 0x0A; the samples are 0x12) keep eight key bytes at 0x08-0x0F: from them
 //! come a rotation and offset of the piece table, offsets for the two points of each move, an
-//! offset for comment lengths, and (from 0x12) 32 key bytes (the header's keys masked into a fixed
-//! string) subtracted from every byte after 0x400, by its distance from 0x400 modulo 32. This module
-//! was written from those public descriptions and checked against the three sample files.
+//! offset for comment lengths, and 32 key bytes (the header's keys masked into a fixed string)
+//! subtracted from every byte after 0x400, by its distance from 0x400 modulo 32. This module
+//! was written from those public descriptions and checked against the sample files and every XQF
+//! file of cchess's tests (`tests/data/cchess`), versions 0x0A, 0x0C, 0x10 and 0x12.
 
 use core::fmt;
 
