@@ -38,6 +38,8 @@ pub struct Session {
     banned: Vec<Move>,
     protocol: Protocol,
     millisec: bool,
+    /// `Move Overhead`: taken off every time budget, for the GUI and the machine.
+    move_overhead: Duration,
     /// The network `UseNNUE` turns on (`EvalFile`; the built-in one by default).
     eval_file: Arc<crate::nnue::Network>,
 }
@@ -52,8 +54,17 @@ fn say(out: &Out, line: &str) {
 /// Runs the protocol loop on `input` until `quit` or end of input, answering on `output`.
 pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
     let mut session = Session::new(output);
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let mut input = input;
+    let mut bytes = Vec::new();
+    // Line by line as bytes: a line that is not UTF-8 is read as well as it can be (and reported
+    // as unknown if it makes no command), never the end of the session.
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&bytes);
         if !session.handle(&line) {
             return;
         }
@@ -80,6 +91,7 @@ impl Session {
             banned: Vec::new(),
             protocol: Protocol::Uci,
             millisec: false,
+            move_overhead: crate::search::MOVE_OVERHEAD,
             eval_file,
         }
     }
@@ -138,6 +150,10 @@ impl Session {
                     max_threads()
                 ));
                 self.say("option name MultiPV type spin default 1 min 1 max 128");
+                self.say(&format!(
+                    "option name Move Overhead type spin default {} min 0 max {MAX_OVERHEAD_MS}",
+                    crate::search::MOVE_OVERHEAD.as_millis()
+                ));
                 self.say(
                     "option name Level type combo default full var full var idiot var rookie \
                      var novice var beginner var amateur var professional var master",
@@ -163,6 +179,10 @@ impl Session {
                 self.say("option usemillisec type check default false");
                 self.say("option hashsize type spin min 1 max 4096 default 16");
                 self.say("option usebook type check default true");
+                self.say(&format!(
+                    "option moveoverhead type spin min 0 max {MAX_OVERHEAD_MS} default {}",
+                    crate::search::MOVE_OVERHEAD.as_millis()
+                ));
                 self.say("option level type spin min 0 max 7 default 7");
                 self.say("option newgame type button");
                 self.say("ucciok");
@@ -263,13 +283,10 @@ impl Session {
             return;
         }
         let side = self.current().side_to_move();
-        let limits = match self.parse_go(args, side) {
-            Ok(l) => l,
-            Err(e) => {
-                self.complain(&e);
-                return;
-            }
-        };
+        let (limits, problems) = self.parse_go(args, side);
+        for p in problems {
+            self.complain(&p);
+        }
         self.join(true);
         let mut engine = self.engine.take().unwrap_or_default();
         self.stop = engine.stop_flag();
@@ -362,6 +379,9 @@ pub fn info_line(info: &SearchInfo, protocol: Protocol) -> String {
         ),
     }
 }
+
+/// The largest `Move Overhead`, in milliseconds.
+const MAX_OVERHEAD_MS: u64 = 5000;
 
 /// The most threads the `Threads` option accepts: the machine's logical cores.
 fn max_threads() -> usize {

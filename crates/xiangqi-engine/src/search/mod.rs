@@ -31,7 +31,7 @@ use crate::nnue::{Accumulator, Network};
 use correction::{Correction, Keys};
 use movepick::{Heuristics, Kind, MovePicker, SEE_VALUES};
 pub use params::{PARAMS, ParamError, ParamSpec, Params};
-pub use time::{Clock, Limits};
+pub use time::{Clock, Limits, MOVE_OVERHEAD};
 use tt::{Bound, Tt};
 
 /// The score of being checkmated now; mate in `n` plies scores `MATE - n`.

@@ -25,10 +25,13 @@ pub struct Limits {
     pub search_moves: Vec<Move>,
     /// Never think longer than this, whatever the clock allows (a level's cap).
     pub max_time: Option<Duration>,
+    /// Taken off every time budget (movetime, the clock, the cap) for the GUI, the pipe and a
+    /// busy machine to pass the move on; [`MOVE_OVERHEAD`] when unset.
+    pub move_overhead: Option<Duration>,
 }
 
-/// Time kept back for the GUI and the process to pass the move on.
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(15);
+/// Time kept back for the GUI and the process to pass the move on, by default (Stockfish's).
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
 
 /// Deadlines for one search.
 #[derive(Clone, Copy, Debug)]
@@ -45,10 +48,9 @@ impl Clock {
     #[must_use]
     pub fn new(limits: &Limits) -> Clock {
         let mut c = Clock::uncapped(limits);
+        let overhead = limits.move_overhead.unwrap_or(MOVE_OVERHEAD);
         if let Some(cap) = limits.max_time.filter(|_| !limits.infinite) {
-            let cap = cap
-                .saturating_sub(MOVE_OVERHEAD)
-                .max(Duration::from_millis(1));
+            let cap = cap.saturating_sub(overhead).max(Duration::from_millis(1));
             c.soft = Some(c.soft.map_or(cap, |s| s.min(cap)));
             c.hard = Some(c.hard.map_or(cap, |h| h.min(cap)));
         }
@@ -57,6 +59,7 @@ impl Clock {
 
     fn uncapped(limits: &Limits) -> Clock {
         let start = Instant::now();
+        let overhead = limits.move_overhead.unwrap_or(MOVE_OVERHEAD);
         if limits.infinite {
             return Clock {
                 start,
@@ -65,9 +68,7 @@ impl Clock {
             };
         }
         if let Some(mt) = limits.movetime {
-            let t = mt
-                .saturating_sub(MOVE_OVERHEAD)
-                .max(Duration::from_millis(1));
+            let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
             // All of it: the last, unfinished iteration still improves the move.
             return Clock {
                 start,
@@ -76,7 +77,7 @@ impl Clock {
             };
         }
         if let Some(left) = limits.time {
-            let usable = left.saturating_sub(MOVE_OVERHEAD);
+            let usable = left.saturating_sub(overhead);
             let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
             // Saturating: a GUI may send any number (u64::MAX milliseconds, or seconds).
             let base = (usable / mtg).saturating_add(limits.increment / 4 * 3);
@@ -172,7 +173,12 @@ mod tests {
             ..Limits::default()
         };
         let c = Clock::new(&limits);
-        assert_eq!(c.hard, Some(Duration::from_millis(985)));
+        assert_eq!(c.hard, Some(Duration::from_millis(990)));
+        let c = Clock::new(&Limits {
+            move_overhead: Some(Duration::from_millis(300)),
+            ..limits
+        });
+        assert_eq!(c.hard, Some(Duration::from_millis(700)));
     }
 
     #[test]

@@ -29,6 +29,12 @@ impl Session {
                 Ok(n) if (1..=max_threads()).contains(&n) => self.engine().set_threads(n),
                 _ => self.complain(&format!("bad Threads {value:?} (1-{})", max_threads())),
             },
+            "move overhead" | "moveoverhead" => match value.trim().parse::<u64>() {
+                Ok(ms) if ms <= MAX_OVERHEAD_MS => self.move_overhead = Duration::from_millis(ms),
+                _ => self.complain(&format!(
+                    "bad Move Overhead {value:?} (0-{MAX_OVERHEAD_MS} ms); unchanged"
+                )),
+            },
             "multipv" => match value.parse::<usize>() {
                 Ok(n) if (1..=128).contains(&n) => self.engine().set_multipv(n),
                 _ => self.complain(&format!("bad MultiPV {value:?} (1-128)")),
