@@ -274,8 +274,14 @@ fn handle_commands(
                 if edit.changes_moves() && !replaying {
                     continue;
                 }
-                if edit.apply(&mut game.record) && edit.changes_moves() {
-                    out.resets.write(BoardReset);
+                match edit.apply(&mut game.record) {
+                    Ok(true) if edit.changes_moves() => {
+                        out.resets.write(BoardReset);
+                    }
+                    Ok(_) => {}
+                    Err(_) => {
+                        out.notices.write(Notice(NoticeKind::NestedTooDeep));
+                    }
                 }
             }
             Command::Step(step) => {

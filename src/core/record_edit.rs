@@ -2,7 +2,7 @@
 //! variation, or the end of the main line), promoting the line followed to be the main one, and
 //! the player's own comments and marks. The rules library does the editing; this says where.
 
-use xiangqi::{GameRecord, Mark};
+use xiangqi::{GameRecord, Mark, PlayError};
 
 /// An edit of the record at its current move (the move that reached the current point).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,12 +28,16 @@ impl RecordEdit {
 
     /// Applies the edit to `record`; false when there is nothing to edit (no current move, or a
     /// promotion on the main line).
-    pub fn apply(&self, record: &mut GameRecord) -> bool {
+    ///
+    /// # Errors
+    /// [`PlayError::NestedTooDeep`], and the record unchanged, when a promotion would nest
+    /// variations deeper than the readers read back.
+    pub fn apply(&self, record: &mut GameRecord) -> Result<bool, PlayError> {
         let ply = record.ply();
         match self {
             RecordEdit::DeleteMove => {
                 let Some(at) = ply.checked_sub(1) else {
-                    return false;
+                    return Ok(false);
                 };
                 // Which continuation the line takes at `at`.
                 let index = record
@@ -42,24 +46,24 @@ impl RecordEdit {
                     .find(|(p, _)| *p == at)
                     .map_or(0, |c| c.1);
                 if !record.delete_variation(at, index) {
-                    return false;
+                    return Ok(false);
                 }
                 record.goto(at.min(record.len()));
-                true
+                Ok(true)
             }
             RecordEdit::Promote => match record.line_choices().iter().rev().find(|(p, _)| *p < ply)
             {
                 Some(&(at, index)) => record.promote_variation(at, index),
-                None => false,
+                None => Ok(false),
             },
             RecordEdit::Comment(text) => {
                 let text = text
                     .as_ref()
                     .map(|t| t.trim().to_owned())
                     .filter(|t| !t.is_empty());
-                record.set_comment(ply, text)
+                Ok(record.set_comment(ply, text))
             }
-            RecordEdit::Mark(mark) => record.set_mark(ply, *mark),
+            RecordEdit::Mark(mark) => Ok(record.set_mark(ply, *mark)),
         }
     }
 }
@@ -87,20 +91,20 @@ mod tests {
     fn deleting_inside_a_variation_cuts_its_rest_and_at_its_first_move_the_whole_of_it() {
         let mut r = in_variation();
         assert_eq!(r.ply(), 3);
-        assert!(RecordEdit::DeleteMove.apply(&mut r));
+        assert!(RecordEdit::DeleteMove.apply(&mut r).unwrap());
         assert_eq!(
             (r.ply(), r.len()),
             (2, 2),
             "the variation keeps its first move"
         );
         assert_eq!(r.variations_at(1).len(), 1, "the main line beside it");
-        assert!(RecordEdit::DeleteMove.apply(&mut r));
+        assert!(RecordEdit::DeleteMove.apply(&mut r).unwrap());
         assert!(r.variations_at(1).is_empty(), "the variation is gone");
         assert_eq!(r.ply(), 1);
         assert_eq!(r.len(), 3, "the line followed is the main one again");
         r.goto(0);
         assert!(
-            !RecordEdit::DeleteMove.apply(&mut r),
+            !RecordEdit::DeleteMove.apply(&mut r).unwrap(),
             "nothing before the first move"
         );
     }
@@ -108,17 +112,28 @@ mod tests {
     #[test]
     fn promoting_makes_the_line_followed_the_main_line_and_marks_and_comments_stick() {
         let mut r = in_variation();
-        assert!(RecordEdit::Promote.apply(&mut r));
+        assert!(RecordEdit::Promote.apply(&mut r).unwrap());
         let main = r.main_line();
         assert_eq!(main.all_moves()[1].to_string(), "b9c7");
-        assert!(!RecordEdit::Promote.apply(&mut r), "already the main line");
-        assert!(RecordEdit::Mark(Some(Mark::Dubious)).apply(&mut r));
-        assert!(RecordEdit::Comment(Some("  solid  ".to_owned())).apply(&mut r));
+        assert!(
+            !RecordEdit::Promote.apply(&mut r).unwrap(),
+            "already the main line"
+        );
+        assert!(RecordEdit::Mark(Some(Mark::Dubious)).apply(&mut r).unwrap());
+        assert!(
+            RecordEdit::Comment(Some("  solid  ".to_owned()))
+                .apply(&mut r)
+                .unwrap()
+        );
         assert_eq!(
             (r.mark(3), r.comment(3)),
             (Some(Mark::Dubious), Some("solid"))
         );
-        assert!(RecordEdit::Comment(Some(" ".to_owned())).apply(&mut r));
+        assert!(
+            RecordEdit::Comment(Some(" ".to_owned()))
+                .apply(&mut r)
+                .unwrap()
+        );
         assert_eq!(r.comment(3), None, "a blank comment clears it");
     }
 }

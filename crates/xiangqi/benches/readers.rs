@@ -65,6 +65,58 @@ fn many_variations(plies: usize, alternatives: usize) -> String {
     out
 }
 
+/// A long game of ordinary moves: `plies` random legal moves that capture nothing (so the
+/// half-move clock runs on past the draw limit and hardly a position repeats), as a record. A
+/// move after which the other side would have no such move is not chosen.
+fn quiet_game(plies: usize) -> GameRecord {
+    let quiet = |pos: &Position| -> Vec<Move> {
+        pos.legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| pos.piece_at(m.to()).is_none())
+            .collect()
+    };
+    let mut next = common::xorshift(51);
+    let mut record = GameRecord::default();
+    let mut pos = Position::startpos();
+    for _ in 0..plies {
+        let mut moves = quiet(&pos);
+        let chosen = loop {
+            if moves.is_empty() {
+                return record;
+            }
+            let m = moves.swap_remove((next() % moves.len() as u64) as usize);
+            let after = pos.after(m).expect("legal");
+            if !quiet(&after).is_empty() {
+                break (m, after);
+            }
+        };
+        record.append(chosen.0).expect("legal");
+        pos = chosen.1;
+    }
+    record
+}
+
+/// A DhtmlXQ block: a move list, then `[/DhtmlXQ_` `count` times, then one `]`.
+fn open_closing_tags(count: usize) -> String {
+    let mut out = String::from("[DhtmlXQ]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n");
+    for _ in 0..count {
+        out.push_str("[/DhtmlXQ_");
+    }
+    out.push_str("]\n");
+    out
+}
+
+/// A PGN of `count` tags `[T1 "v"]`, `[T2 "v"]`, … then two moves.
+fn many_tags(count: usize) -> String {
+    let mut out = String::new();
+    for i in 0..count {
+        out.push_str(&format!("[T{i} \"v\"]\n"));
+    }
+    out.push_str("h2e2 h9g7 *\n");
+    out
+}
+
 /// `count` comments after the first move.
 fn many_comments(count: usize) -> String {
     let mut out = String::from("[Format \"ICCS\"]\nh2e2 ");
@@ -178,6 +230,69 @@ fn main() {
         &mut failed,
         || pgn::read_str(&chinese).expect("reads"),
     );
+    // The shapes that were quadratic in round 2, each about SCALE MB.
+    let mb = (scale * f64::from(1 << 20)) as usize;
+    // A main line of quiet moves: about 5 bytes a move in ICCS.
+    let quiet = time(
+        "(making the quiet game)",
+        0,
+        Duration::MAX,
+        &mut failed,
+        || quiet_game(mb / 5),
+    );
+    println!("  the quiet game: {} plies", quiet.len());
+    let text = pgn::write(&quiet, Notation::Iccs);
+    time(
+        "PGN, a long quiet line",
+        text.len(),
+        bound,
+        &mut failed,
+        || pgn::read_str(&text).expect("reads"),
+    );
+    let text = dhtml::write(&quiet);
+    time(
+        "DhtmlXQ, a long quiet line",
+        text.len(),
+        bound,
+        &mut failed,
+        || dhtml::read(&text).expect("reads"),
+    );
+    let text = quiet.to_ron();
+    time(
+        "RON, a long quiet line",
+        text.len(),
+        bound,
+        &mut failed,
+        || GameRecord::from_ron(&text).expect("reads"),
+    );
+    let bytes = xqf::write(&quiet);
+    time(
+        "XQF, a long quiet line",
+        bytes.len(),
+        bound,
+        &mut failed,
+        || xqf::read(&bytes).expect("reads"),
+    );
+    let bytes = cbr::write(&quiet);
+    time(
+        "CBR, a long quiet line",
+        bytes.len(),
+        bound,
+        &mut failed,
+        || cbr::read(&bytes).expect("reads"),
+    );
+    let text = open_closing_tags(mb / 10);
+    time(
+        "DhtmlXQ, [/DhtmlXQ_ repeated",
+        text.len(),
+        bound,
+        &mut failed,
+        || dhtml::read_lenient(&text).expect("reads"),
+    );
+    let text = many_tags(mb / 12);
+    time("PGN, many tags", text.len(), bound, &mut failed, || {
+        pgn::read_str(&text).expect("reads")
+    });
     if failed {
         eprintln!("a reader took longer than {bound:?}");
         std::process::exit(1);

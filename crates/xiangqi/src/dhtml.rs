@@ -80,12 +80,13 @@ impl fmt::Display for DhtmlError {
 
 impl std::error::Error for DhtmlError {}
 
-/// Whether `text` holds a DhtmlXQ record.
+/// Whether `text` holds a DhtmlXQ record: one of its tags, in a text that is not a PGN (whose
+/// tag section comes first: a PGN quoting DhtmlXQ in a comment or a tag stays a PGN).
 #[must_use]
 pub fn is_dhtml(text: &str) -> bool {
-    text.contains("[DhtmlXQ_movelist]")
-        || text.contains("[DhtmlXQ_binit]")
-        || text.contains("[DhtmlXQ_fen]")
+    !crate::pgn::starts_with_tags(text) && text.contains("[DhtmlXQ_movelist]")
+        || !crate::pgn::starts_with_tags(text)
+            && (text.contains("[DhtmlXQ_binit]") || text.contains("[DhtmlXQ_fen]"))
 }
 
 /// DhtmlXQ's header tags and the record's.
@@ -108,8 +109,14 @@ const TAGS: [(&str, &str); 12] = [
 ///
 /// In time linear in the text: the closing tags are found in one pass first, and each opening
 /// tag takes the first closing tag of its name after it (a tag never closed runs to the next
-/// `[`).
+/// `[`). A tag's name ends at the first `]`; one that meets a `[` first is no tag, so finding a
+/// name never looks past the next tag.
 fn tags(text: &str) -> BTreeMap<String, String> {
+    /// The length of the name starting at `at`, if a `]` ends it before any `[`.
+    fn name_len(text: &str, at: usize) -> Option<usize> {
+        let len = text[at..].find(['[', ']'])?;
+        (text.as_bytes()[at + len] == b']').then_some(len)
+    }
     const OPEN: &str = "[DhtmlXQ_";
     const CLOSE: &str = "[/DhtmlXQ_";
     // Each name's closing tags: (where it starts, where it ends), in order.
@@ -117,21 +124,22 @@ fn tags(text: &str) -> BTreeMap<String, String> {
     let mut from = 0;
     while let Some(at) = text[from..].find(CLOSE).map(|i| from + i) {
         let name_at = at + CLOSE.len();
-        let Some(len) = text[name_at..].find(']') else {
-            break;
+        from = name_at;
+        let Some(len) = name_len(text, name_at) else {
+            continue;
         };
         closes
             .entry(&text[name_at..name_at + len])
             .or_default()
             .push_back((at, name_at + len + 1));
-        from = name_at;
     }
     let mut out = BTreeMap::new();
     let mut at = 0;
     while let Some(open) = text[at..].find(OPEN).map(|i| at + i) {
         let name_at = open + OPEN.len();
-        let Some(len) = text[name_at..].find(']') else {
-            break;
+        let Some(len) = name_len(text, name_at) else {
+            at = name_at;
+            continue;
         };
         let name = &text[name_at..name_at + len];
         let body = name_at + len + 1;

@@ -95,6 +95,24 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
+/// Whether `text` starts as a PGN does, with a tag: its first line that is not blank is
+/// `[Name "value"]` (a byte-order mark and white space before it allowed). DhtmlXQ's tags
+/// (`[DhtmlXQ_movelist]…`) have no quoted value and are not taken for one.
+#[must_use]
+pub fn starts_with_tags(text: &str) -> bool {
+    let text = text.trim_start_matches('\u{feff}');
+    let Some(line) = text.lines().map(str::trim).find(|l| !l.is_empty()) else {
+        return false;
+    };
+    let Some(rest) = line.strip_prefix('[') else {
+        return false;
+    };
+    let name_len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    name_len > 0 && rest[name_len..].trim_start().starts_with('"')
+}
+
 /// Decodes a file's bytes: UTF-8 (a byte-order mark is dropped) or else GBK. Line ends become LF.
 #[must_use]
 pub fn decode(bytes: &[u8]) -> String {
@@ -201,9 +219,7 @@ pub fn read_str(text: &str) -> Result<GameRecord, PgnError> {
         _ => Notation::Chinese,
     };
     let mut record = GameRecord::new(start);
-    for (k, v) in &tags {
-        record.set_tag(k, v);
-    }
+    record.set_tags(tags.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     let mut reader = MoveText {
         record,
         notation,

@@ -304,9 +304,7 @@ impl RecordFile {
             error,
         })?;
         let mut record = GameRecord::new(start);
-        for (k, v) in &self.tags {
-            record.set_tag(k, v);
-        }
+        record.set_tags(self.tags.iter().map(|(k, v)| (k.as_str(), v.as_str())));
         let mut main = VariationFile {
             ply: 0,
             moves: self.moves,

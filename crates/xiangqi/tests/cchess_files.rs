@@ -48,7 +48,12 @@ fn every_cchess_file_reads_as_cchess_reads_it() {
         let path = entry.expect("an entry").path();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let bytes = std::fs::read(&path).expect("readable");
-        match name.rsplit('.').next().map(str::to_ascii_lowercase).as_deref() {
+        match name
+            .rsplit('.')
+            .next()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
             Some("xqf") => {
                 let (record, _) = xqf::read_lenient(&bytes).expect("an XQF file");
                 ours.insert(name, row(&record));
@@ -126,7 +131,10 @@ fn version_0x10_files_read_their_moves() {
     };
     let first = read("ucci_test1.xqf");
     assert_eq!(first.len(), 43);
-    let start: Vec<String> = first.all_moves()[..6].iter().map(|m| m.to_string()).collect();
+    let start: Vec<String> = first.all_moves()[..6]
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     assert_eq!(start, ["e2e6", "e8f7", "d7e7", "e9d9", "f8d8", "d9d8"]);
     assert_eq!(read("ucci_test2.xqf").len(), 7);
     assert_eq!(read("ucci_test3.xqf").len(), 3);

@@ -130,7 +130,10 @@ fn as_kept(format: &str, text: &str) -> String {
     if format == "XQF" {
         text.replace("\r\n", "\n")
     } else if format.starts_with("PGN") {
-        text.replace("\r\n", "\n").replace('}', "｝")
+        text.replace("\r\n", "\n")
+            .replace('}', "｝")
+            .replace("[DhtmlXQ", "［DhtmlXQ")
+            .replace("[/DhtmlXQ", "［/DhtmlXQ")
     } else if format == "DhtmlXQ" {
         let chars: Vec<char> = text.chars().collect();
         let bars: String = chars
@@ -193,11 +196,15 @@ fn hostile_comments_read_back_in_every_format() {
     }
 }
 
-/// What a format does to a tag value: PGN keeps one line (line ends become spaces); DhtmlXQ
-/// turns the `[` of its own tags full-width.
+/// What a format does to a tag value: PGN keeps one line (line ends become spaces); PGN and
+/// DhtmlXQ turn the `[` of DhtmlXQ's tags full-width.
 fn tag_as_kept(format: &str, value: &str) -> String {
     if format.starts_with("PGN") {
-        value.replace("\r\n", " ").replace(['\n', '\r'], " ")
+        value
+            .replace("\r\n", " ")
+            .replace(['\n', '\r'], " ")
+            .replace("[DhtmlXQ", "［DhtmlXQ")
+            .replace("[/DhtmlXQ", "［/DhtmlXQ")
     } else if format == "DhtmlXQ" {
         value
             .replace("[DhtmlXQ", "［DhtmlXQ")

@@ -2,9 +2,19 @@
 
 use super::*;
 
-/// A tag value as PGN writes it: one line (line ends become spaces), `\\` and `"` escaped.
+/// DhtmlXQ's tags in a text, written with a full-width bracket (`［DhtmlXQ_movelist]`) as the
+/// DhtmlXQ writer writes them in its comments: a reader that looks for a DhtmlXQ block in the
+/// file then never finds one in a comment or a tag.
+fn defuse(text: &str) -> String {
+    text.replace("[DhtmlXQ", "［DhtmlXQ")
+        .replace("[/DhtmlXQ", "［/DhtmlXQ")
+}
+
+/// A tag value as PGN writes it: one line (line ends become spaces), `\\` and `"` escaped,
+/// DhtmlXQ's tags defused.
 fn quote(v: &str) -> String {
-    v.replace("\r\n", " ")
+    defuse(v)
+        .replace("\r\n", " ")
         .replace(['\r', '\n'], " ")
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
@@ -24,9 +34,9 @@ fn symbol(name: &str) -> String {
 }
 
 /// A comment as PGN writes it in `{}`: PGN has no escape, so a `}` (which would end it) is
-/// written full-width, `｝`, as a Chinese text would write it.
+/// written full-width, `｝`, as a Chinese text would write it; DhtmlXQ's tags are defused.
 fn brace(comment: &str) -> String {
-    format!("{{{}}}", comment.replace('}', "｝"))
+    format!("{{{}}}", defuse(comment).replace('}', "｝"))
 }
 
 /// Writes `record` as PGN with its moves in `notation`: the main line, each variation in `()`

@@ -1,7 +1,7 @@
 //! Editing a record's tree: deleting a variation (or the line the player is on) and promoting a
 //! variation to be the main continuation at its point.
 
-use super::GameRecord;
+use super::{GameRecord, MAX_VARIATION_NESTING, PlayError};
 
 impl GameRecord {
     /// Deletes continuation `index` at `ply` of the current line (0 is the main one; see
@@ -34,19 +34,47 @@ impl GameRecord {
     }
 
     /// Makes continuation `index` at `ply` of the current line the main one there (the others
-    /// keep their order after it). The current line and point stay. False if there is no such
-    /// continuation or it is already the main one.
-    pub fn promote_variation(&mut self, ply: usize, index: usize) -> bool {
+    /// keep their order after it). The current line and point stay. `Ok(false)` if there is no
+    /// such continuation or it is already the main one.
+    ///
+    /// # Errors
+    /// [`PlayError::NestedTooDeep`], and nothing changed, when the old main continuation would
+    /// then hold variations nested deeper than [`MAX_VARIATION_NESTING`] (a record the readers
+    /// could not read back).
+    pub fn promote_variation(&mut self, ply: usize, index: usize) -> Result<bool, PlayError> {
         if ply > self.line.len() {
-            return false;
+            return Ok(false);
         }
-        let kids = self.tree.children_mut(self.parent_of(ply));
+        let parent = self.parent_of(ply);
+        let kids = self.tree.children(parent);
         if index == 0 || index >= kids.len() {
-            return false;
+            return Ok(false);
         }
+        // The old main continuation becomes a variation: everything in it one level deeper.
+        let above = (0..ply)
+            .filter(|&p| self.tree.children(self.parent_of(p)).first() != self.line.get(p))
+            .count();
+        if above + 1 + self.tree.nesting_below(kids[0]) > MAX_VARIATION_NESTING {
+            return Err(PlayError::NestedTooDeep);
+        }
+        let kids = self.tree.children_mut(parent);
         let promoted = kids.remove(index);
         kids.insert(0, promoted);
-        true
+        Ok(true)
+    }
+
+    /// How deep the record's variations nest: the most continuations other than the first
+    /// taken on any line (0 for a record without variations). The readers read up to
+    /// [`MAX_VARIATION_NESTING`], and every edit keeps a record within it.
+    #[must_use]
+    pub fn nesting(&self) -> usize {
+        self.tree
+            .root
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| usize::from(i > 0) + self.tree.nesting_below(n))
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -79,9 +107,9 @@ mod tests {
     #[test]
     fn promoting_a_variation_makes_it_the_main_line_and_keeps_the_old_one() {
         let mut r = tree();
-        assert!(!r.promote_variation(2, 0), "already the main one");
-        assert!(!r.promote_variation(2, 5), "no such continuation");
-        assert!(r.promote_variation(2, 1));
+        assert_eq!(r.promote_variation(2, 0), Ok(false), "already the main one");
+        assert_eq!(r.promote_variation(2, 5), Ok(false), "no such continuation");
+        assert_eq!(r.promote_variation(2, 1), Ok(true));
         let main = r.main_line();
         assert_eq!(
             main.all_moves(),

@@ -1,7 +1,61 @@
 //! Judging a record's positions as they are added: mate, stalemate, the no-capture rule and
 //! repetitions under the record's rulebook.
 
+use std::collections::HashMap;
+
 use super::*;
+
+/// The positions of the current line, each linked to the last earlier position of the line with
+/// the same key, so that a repetition is found by following those links (a few steps) instead of
+/// scanning back over every position since the last capture (quadratic on a long game).
+#[derive(Clone, Debug)]
+pub(super) struct Positions {
+    list: Vec<Position>,
+    /// `earlier[i]`: the last ply before `i` whose position has the same key.
+    earlier: Vec<Option<usize>>,
+    /// The last ply of each key on the line.
+    last: HashMap<u64, usize>,
+}
+
+impl Positions {
+    pub(super) fn new(start: Position) -> Positions {
+        let mut positions = Positions {
+            list: Vec::new(),
+            earlier: Vec::new(),
+            last: HashMap::new(),
+        };
+        positions.push(start);
+        positions
+    }
+
+    pub(super) fn push(&mut self, pos: Position) {
+        let ply = self.list.len();
+        self.earlier.push(self.last.insert(pos.key(), ply));
+        self.list.push(pos);
+    }
+
+    /// Keeps the first `len` positions: the work is that of the positions dropped.
+    pub(super) fn truncate(&mut self, len: usize) {
+        while self.list.len() > len {
+            let ply = self.list.len() - 1;
+            let key = self.list[ply].key();
+            match self.earlier[ply] {
+                Some(before) => self.last.insert(key, before),
+                None => self.last.remove(&key),
+            };
+            self.list.pop();
+            self.earlier.pop();
+        }
+    }
+}
+
+impl core::ops::Deref for Positions {
+    type Target = [Position];
+
+    fn deref(&self) -> &[Position] {
+        &self.list
+    }
+}
 
 impl GameRecord {
     /// Judges the position after `ply` moves from the moves before it.
@@ -47,20 +101,20 @@ impl GameRecord {
     /// the third by the Asian rules), the ply of the first of those occurrences.
     pub(super) fn repetition_start(&self, ply: usize) -> Option<usize> {
         let pos = &self.positions[ply];
-        let key = pos.key();
         let mut seen = 1;
         // Positions before the last capture cannot recur; the half-move clock bounds the search.
         let reach = (pos.halfmove_clock() as usize).min(ply);
         let decisive = self.rulebook().repetition_occurrences();
-        let mut i = ply;
-        while i >= 2 && ply - (i - 2) <= reach {
-            i -= 2;
-            if self.positions[i].key() == key {
+        let mut at = self.positions.earlier[ply];
+        while let Some(i) = at.filter(|&i| ply - i <= reach) {
+            // The key holds the side to move; the parity check keeps to it all the same.
+            if (ply - i).is_multiple_of(2) {
                 seen += 1;
                 if seen == decisive {
                     return Some(i);
                 }
             }
+            at = self.positions.earlier[i];
         }
         None
     }

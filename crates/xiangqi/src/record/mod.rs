@@ -60,7 +60,7 @@ pub struct GameRecord {
     /// The current line: `line[i]` is the tree node of `moves[i]`.
     line: Vec<usize>,
     /// `positions[i]` is the position before `moves[i]`; one more position than moves.
-    positions: Vec<Position>,
+    positions: judge::Positions,
     moves: Vec<Move>,
     /// `outcomes[i]` is [`GameRecord::outcome_at`] `i`, computed once when the position is added
     /// (it depends only on the moves before it).
@@ -114,7 +114,7 @@ impl GameRecord {
             tags: Vec::new(),
             tree: Tree::default(),
             line: Vec::new(),
-            positions: vec![start],
+            positions: judge::Positions::new(start),
             moves: Vec::new(),
             outcomes: Vec::new(),
             cursor: 0,
@@ -182,11 +182,17 @@ impl GameRecord {
         self.cursor.checked_sub(1).map(|i| self.moves[i])
     }
 
-    /// Plays `m` at the current point, as the rules allow: refused if illegal or if the game is
-    /// over. Moves after the current point (taken back earlier) are dropped.
+    /// Plays `m` at the current point, as the rules allow: refused if illegal, if the game is
+    /// over, or if it would make a variation nest deeper than [`MAX_VARIATION_NESTING`]. Moves
+    /// after the current point (taken back earlier) are dropped.
     pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
         if let Some(o) = self.outcome() {
             return Err(PlayError::GameOver(o));
+        }
+        self.position().after(m)?;
+        // After `truncate` the alternatives at this point stay, and a new move goes after them.
+        if self.nesting_appending(m) > MAX_VARIATION_NESTING {
+            return Err(PlayError::NestedTooDeep);
         }
         self.append(m)?;
         Ok(())
@@ -270,7 +276,7 @@ impl GameRecord {
     pub fn move_texts(&self, notation: Notation) -> Vec<String> {
         self.moves
             .iter()
-            .zip(&self.positions)
+            .zip(self.positions.iter())
             .map(|(&m, pos)| notation.format(pos, m).unwrap_or_else(|_| m.to_string()))
             .collect()
     }

@@ -39,6 +39,32 @@ impl GameRecord {
         }
     }
 
+    /// Sets many tags as [`GameRecord::set_tag`] would one by one (a later value of a name
+    /// replaces an earlier one in its place), in time linear in their number: the readers give
+    /// every tag of a file here.
+    pub(crate) fn set_tags<'a>(&mut self, tags: impl IntoIterator<Item = (&'a str, &'a str)>) {
+        let mut index: std::collections::HashMap<String, usize> = self
+            .tags
+            .iter()
+            .enumerate()
+            .map(|(i, (k, _))| (k.clone(), i))
+            .collect();
+        let mut rules = false;
+        for (name, value) in tags {
+            rules |= name == RULES_TAG;
+            match index.get(name) {
+                Some(&at) => value.clone_into(&mut self.tags[at].1),
+                None => {
+                    index.insert(name.to_owned(), self.tags.len());
+                    self.tags.push((name.to_owned(), value.to_owned()));
+                }
+            }
+        }
+        if rules {
+            self.rejudge();
+        }
+    }
+
     /// The rulebook that judges this game: the [`RULES_TAG`] tag (`League` or `Asian`, also in
     /// Chinese), the league rules when it is absent or not understood.
     #[must_use]

@@ -47,6 +47,20 @@ impl Tree {
             .find(|&k| self.nodes[k].mv == m)
     }
 
+    /// How deep variations nest below `node`: the most continuations other than the first taken
+    /// on any line from it (0 for a plain line). Without recursion: lines may be long.
+    pub(super) fn nesting_below(&self, node: usize) -> usize {
+        let mut deepest = 0;
+        let mut stack = vec![(node, 0)];
+        while let Some((at, depth)) = stack.pop() {
+            deepest = deepest.max(depth);
+            for (i, &kid) in self.nodes[at].children.iter().enumerate() {
+                stack.push((kid, depth + usize::from(i > 0)));
+            }
+        }
+        deepest
+    }
+
     /// A new node for `m` as the `slot`-th continuation of `parent`.
     pub(super) fn insert(&mut self, parent: Option<usize>, slot: usize, m: Move) -> usize {
         let id = self.nodes.len();

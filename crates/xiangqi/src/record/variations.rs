@@ -168,19 +168,40 @@ impl GameRecord {
         Ok(())
     }
 
-    /// How deep the current line would nest with `m` played at the current point: one level for
-    /// each point where the line takes another continuation than the first.
+    /// How deep the current line would nest with `m` recorded at the current point as an
+    /// alternative ([`GameRecord::append_variation`]): one level for each point where the line
+    /// takes another continuation than the first.
     fn nesting_with(&self, m: Move) -> usize {
-        let before = (0..self.cursor)
-            .filter(|&ply| self.tree.children(self.parent_of(ply)).first() != self.line.get(ply))
-            .count();
         let parent = self.parent_of(self.cursor);
         let kids = self.tree.children(parent);
         let first = match self.tree.child_with(parent, m) {
             Some(same) => kids.first() == Some(&same),
             None => kids.is_empty(),
         };
-        before + usize::from(!first)
+        self.nesting_before() + usize::from(!first)
+    }
+
+    /// The same for `m` recorded by [`GameRecord::append`], which puts it in the place of the
+    /// current line's move there (dropped), or after the alternatives left by a `truncate`.
+    pub(super) fn nesting_appending(&self, m: Move) -> usize {
+        let parent = self.parent_of(self.cursor);
+        let kids = self.tree.children(parent);
+        let old = self.line.get(self.cursor).copied();
+        let old_at = old.and_then(|o| kids.iter().position(|&k| k == o));
+        let mut rest = kids.iter().copied().filter(|&k| Some(k) != old);
+        let first = match self.tree.child_with(parent, m).filter(|&k| Some(k) != old) {
+            Some(same) => rest.next() == Some(same),
+            None => old_at.map_or(rest.next().is_none(), |at| at == 0),
+        };
+        self.nesting_before() + usize::from(!first)
+    }
+
+    /// The points before the current one where the current line takes another continuation
+    /// than the first.
+    fn nesting_before(&self) -> usize {
+        (0..self.cursor)
+            .filter(|&ply| self.tree.children(self.parent_of(ply)).first() != self.line.get(ply))
+            .count()
     }
 
     /// The same record on its main line, at the current point or where the current line leaves
