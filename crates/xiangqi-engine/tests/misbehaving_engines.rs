@@ -135,3 +135,66 @@ fn a_kill_switch_ends_the_program_from_another_thread() {
     assert!(!running(&dir));
     drop(e);
 }
+
+/// The most this process has held in memory so far (VmHWM), in bytes.
+fn peak_memory() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    kb * 1024
+}
+
+/// An engine that prints 1 KB `info` lines as fast as it can for ten seconds, then its move,
+/// and hears no `stop` meanwhile: a one-second search still ends in about a second, with the
+/// game's memory unmoved (the old client took 14.6 s and 757 MB).
+#[test]
+fn an_engine_flooding_info_lines_keeps_the_search_in_its_time() {
+    let pad = "x".repeat(1000);
+    let (path, dir) = script(
+        "flood",
+        &format!(
+            "timeout 10 yes \"info depth 1 score cp 1 nodes 1 pv h2e2 {pad}\"; echo \"bestmove h2e2\""
+        ),
+        false,
+    );
+    let mut e = UciEngine::start(path.to_str().unwrap(), &[]).unwrap();
+    let before = peak_memory();
+    let limits = Limits {
+        movetime: Some(Duration::from_secs(1)),
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    let got = e.analyse(&Position::startpos(), &[], &limits, 1, &mut |_, _| {});
+    let took = t.elapsed();
+    assert!(took < Duration::from_secs(4), "{took:?} ({got:?})");
+    let grew = peak_memory().saturating_sub(before);
+    assert!(grew < 64 << 20, "memory grew by {grew} bytes");
+    // It never answered in time: an error the game acts on, and the program is gone.
+    assert!(got.is_err(), "{got:?}");
+    drop(e);
+    assert!(!running(&dir));
+}
+
+/// A line of 200 MB with no line end, then a move: the move is read, and only the line's first
+/// bytes were ever kept (the old client held all 200 MB).
+#[test]
+fn an_endless_line_is_cut_not_kept() {
+    let (path, _dir) = script(
+        "longline",
+        "head -c 200000000 /dev/zero | tr '\\000' x; echo; \
+         echo \"info depth 1 score cp 7 pv h2e2\"; echo \"bestmove h2e2\"",
+        true,
+    );
+    let mut e = UciEngine::start(path.to_str().unwrap(), &[]).unwrap();
+    let before = peak_memory();
+    let lines = e
+        .analyse(&Position::startpos(), &[], &depth(1), 1, &mut |_, _| {})
+        .unwrap();
+    let grew = peak_memory().saturating_sub(before);
+    assert!(grew < 64 << 20, "memory grew by {grew} bytes");
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0].score, 7);
+}

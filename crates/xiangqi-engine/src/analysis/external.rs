@@ -17,6 +17,13 @@ use crate::search::{Limits, MATE, MATE_BOUND};
 /// The most lines (`multipv`) kept from an engine, whatever it prints.
 pub const MAX_LINES: usize = 64;
 
+/// The most moves kept of a line an engine prints.
+pub const MAX_PV: usize = 128;
+
+/// How long past its move time an engine may go on before it is sent `stop` (then it has
+/// [`STOP_GRACE`] to answer before it is killed).
+pub const STOP_SLACK: Duration = Duration::from_millis(250);
+
 /// A running external engine.
 pub struct UciEngine {
     path: String,
@@ -89,13 +96,25 @@ impl UciEngine {
         let mut deadline = Instant::now()
             .checked_add(budget.saturating_add(Duration::from_secs(10)))
             .unwrap_or_else(|| Instant::now() + Duration::from_secs(86_400));
+        // Past its move time (and a little more) the engine is told to stop, as the player's stop
+        // would: the search keeps its time bound whatever the engine does.
+        let stop_at = limits
+            .movetime
+            .or(limits.max_time)
+            .and_then(|t| Instant::now().checked_add(t.saturating_add(STOP_SLACK)));
         let mut found: Vec<Line> = Vec::new();
         let mut stopped = false;
         loop {
-            if !stopped && self.stop.load(Ordering::SeqCst) {
+            let overdue = stop_at.is_some_and(|t| Instant::now() >= t);
+            if !stopped && (overdue || self.stop.load(Ordering::SeqCst)) {
                 self.process.send("stop")?;
                 stopped = true;
                 deadline = deadline.min(Instant::now() + STOP_GRACE);
+            }
+            if Instant::now() >= deadline {
+                // Still talking, but no `bestmove` in time (an engine that floods its output).
+                self.process.kill_switch().kill();
+                return Err(AnalyserError::Timeout("bestmove".into()));
             }
             let poll = (Instant::now() + Duration::from_millis(20)).min(deadline);
             let line = match self.process.next_line(poll, "bestmove") {
@@ -193,6 +212,7 @@ pub fn parse_info(line: &str) -> Option<(usize, Line)> {
                 pv = words
                     .by_ref()
                     .map_while(|m| m.parse::<Move>().ok())
+                    .take(MAX_PV)
                     .collect();
                 break;
             }

@@ -5,9 +5,9 @@
 //! deadline. Dropping it sends `quit` and kills the program if it has not left within
 //! [`STOP_GRACE`].
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -19,6 +19,62 @@ pub const HANDSHAKE: Duration = Duration::from_secs(10);
 /// How long an engine has to answer `stop` (and `quit`) before it is killed: well under the
 /// game's patience at quitting, so that no program outlives the game.
 pub const STOP_GRACE: Duration = Duration::from_millis(500);
+
+/// The longest line kept from an engine, in bytes: the rest of a longer line is read and
+/// dropped (an `info` line with a principal variation of a few hundred moves is under 4 KiB).
+pub const MAX_LINE: usize = 16 * 1024;
+
+/// How many lines may wait to be read. Beyond it the engine's `info` lines are dropped (an
+/// engine that floods its output cannot fill the game's memory or hold back its `bestmove`);
+/// every other line waits for its turn.
+pub const QUEUE: usize = 1024;
+
+/// Reads the engine's output into `tx` a line at a time, as [`MAX_LINE`] and [`QUEUE`] bound it;
+/// bytes that are not UTF-8 are read as U+FFFD.
+fn read_lines(output: impl Read, tx: &SyncSender<String>) {
+    let mut reader = BufReader::new(output);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let mut ended = false;
+        loop {
+            let Ok(buf) = reader.fill_buf() else {
+                return;
+            };
+            if buf.is_empty() {
+                ended = true;
+                break;
+            }
+            let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buf[..i], i + 1, true),
+                None => (buf, buf.len(), false),
+            };
+            let room = MAX_LINE.saturating_sub(line.len());
+            line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            reader.consume(used);
+            if done {
+                break;
+            }
+        }
+        if ended && line.is_empty() {
+            return;
+        }
+        let text = String::from_utf8_lossy(&line)
+            .trim_end_matches('\r')
+            .to_owned();
+        let sent = if text.starts_with("info") {
+            match tx.try_send(text) {
+                Ok(()) | Err(TrySendError::Full(_)) => true,
+                Err(TrySendError::Disconnected(_)) => false,
+            }
+        } else {
+            tx.send(text).is_ok()
+        };
+        if !sent || ended {
+            return;
+        }
+    }
+}
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,15 +144,8 @@ impl EngineProcess {
             let _ = child.wait();
             return Err(start_err("no pipes".into()));
         };
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (tx, lines) = sync_channel(QUEUE);
+        std::thread::spawn(move || read_lines(output, &tx));
         let mut engine = EngineProcess {
             name: program.rsplit('/').next().unwrap_or(program).to_owned(),
             dialect,
