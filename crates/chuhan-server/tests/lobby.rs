@@ -249,3 +249,58 @@ fn admin_unknown(db: &str) -> std::process::Output {
         .output()
         .expect("runs")
 }
+
+/// The chat limit is the player's, over all their connections: one player on four sockets (the
+/// same token resumed) sending six lines on each gets five through to the opponent, not twenty.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chat_limit_is_per_player_not_per_socket() {
+    let s = server("sqlite::memory:").await;
+    let (mut r, mut b) = (player(s.addr, "talk").await, player(s.addr, "hear").await);
+    let g = game(
+        &mut r,
+        &mut b,
+        TimeControl::new(300, 0),
+        false,
+        Rules::Asian,
+        None,
+    )
+    .await;
+    let token = r.token.clone().expect("a token");
+    let mut sockets = vec![r];
+    for _ in 0..3 {
+        let mut more = Bot::connect(s.addr).await.unwrap();
+        more.log_in(ClientMsg::Resume {
+            token: token.clone(),
+        })
+        .await
+        .unwrap();
+        sockets.push(more);
+    }
+    for (i, socket) in sockets.iter_mut().enumerate() {
+        for line in 0..6 {
+            socket
+                .send(&ClientMsg::Chat {
+                    room: Room::Game { game: g },
+                    text: format!("socket {i} line {line}"),
+                })
+                .await
+                .unwrap();
+        }
+        // Everything sent on this socket has been handled once its pong is back.
+        socket.send(&ClientMsg::Ping { n: 7 }).await.unwrap();
+        socket
+            .expect(|m| matches!(m, ServerMsg::Pong { n: 7 }))
+            .await
+            .unwrap();
+    }
+    b.send(&ClientMsg::Ping { n: 8 }).await.unwrap();
+    b.expect(|m| matches!(m, ServerMsg::Pong { n: 8 }))
+        .await
+        .unwrap();
+    let heard = b
+        .seen
+        .iter()
+        .filter(|m| matches!(m, ServerMsg::Chat { line, .. } if line.text.starts_with("socket")))
+        .count();
+    assert_eq!(heard, 5, "{:?}", b.seen);
+}

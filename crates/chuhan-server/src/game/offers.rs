@@ -130,6 +130,12 @@ impl Game {
             );
             return;
         }
+        if self.record.len() < 2 {
+            // Not both sides have moved: the game is aborted, as a game with no first move is
+            // at its deadline (and as lichess does), never won or rated.
+            self.finish_special("*", "aborted", None).await;
+            return;
+        }
         match kind {
             ClaimKind::Win => {
                 let result = if side == Side::Red { "1-0" } else { "0-1" };

@@ -6,6 +6,7 @@
 mod leases;
 mod lobby;
 mod peers;
+mod rate;
 mod seeks;
 mod send;
 mod sessions;
@@ -16,7 +17,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::sync::mpsc;
 use xiangqi_protocol::{ChallengeView, ClientMsg, ErrorCode, GameSummary, SeekView, ServerMsg};
@@ -75,7 +76,6 @@ struct GameEntry {
     over: bool,
 }
 
-#[derive(Default)]
 struct State {
     conns: HashMap<ConnId, Conn>,
     /// Logged-in users' connections, by name key.
@@ -84,8 +84,10 @@ struct State {
     challenges: BTreeMap<u64, ChallengeEntry>,
     games: HashMap<u64, GameEntry>,
     per_ip: HashMap<IpAddr, usize>,
-    logins: HashMap<IpAddr, (Instant, u32)>,
-    failures: HashMap<String, (Instant, u32)>,
+    logins: rate::Windows<IpAddr>,
+    failures: rate::Windows<String>,
+    /// Chat lines by player (name key), over all their connections.
+    chat: rate::Windows<String>,
     /// With several instances: what the others hold ([`peers`]).
     peers: peers::Peers,
 }
@@ -111,12 +113,21 @@ fn cfg_instance_base(instance: Option<u16>) -> u64 {
     instance.map_or(1, |n| (u64::from(n) << 40) + 1)
 }
 
-fn count(window: &mut (Instant, u32), per: Duration) -> u32 {
-    if window.0.elapsed() >= per {
-        *window = (Instant::now(), 0);
+impl Default for State {
+    fn default() -> State {
+        State {
+            conns: HashMap::new(),
+            online: HashMap::new(),
+            seeks: BTreeMap::new(),
+            challenges: BTreeMap::new(),
+            games: HashMap::new(),
+            per_ip: HashMap::new(),
+            logins: rate::Windows::new(Duration::from_secs(60)),
+            failures: rate::Windows::new(Duration::from_secs(60)),
+            chat: rate::Windows::new(Duration::from_secs(10)),
+            peers: peers::Peers::default(),
+        }
     }
-    window.1 += 1;
-    window.1
 }
 
 impl Hub {

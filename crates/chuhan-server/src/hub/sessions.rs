@@ -3,7 +3,6 @@
 
 use std::net::IpAddr;
 use std::sync::atomic::Ordering::Relaxed;
-use std::time::{Duration, Instant};
 
 use xiangqi_protocol::{RatingView, Speed, TimeControl};
 
@@ -12,27 +11,23 @@ use super::*;
 impl Hub {
     /// Counts a login attempt from `ip`; whether it is allowed.
     pub fn login_allowed(&self, ip: IpAddr) -> bool {
-        let mut st = self.lock();
-        let w = st.logins.entry(ip).or_insert((Instant::now(), 0));
-        count(w, Duration::from_secs(60)) <= self.cfg.logins_per_minute
+        self.lock().logins.count(ip) <= self.cfg.logins_per_minute
     }
 
     /// Whether an account (by key) may try a password now.
     pub fn account_allowed(&self, key: &str) -> bool {
-        let st = self.lock();
-        st.failures.get(key).is_none_or(|w| {
-            w.0.elapsed() >= Duration::from_secs(60) || w.1 < self.cfg.failed_logins_per_account
-        })
+        self.lock().failures.seen(&key.to_owned()) < self.cfg.failed_logins_per_account
     }
 
     /// Counts a failed password for an account.
     pub fn failed_login(&self, key: &str) {
-        let mut st = self.lock();
-        let w = st
-            .failures
-            .entry(key.to_owned())
-            .or_insert((Instant::now(), 0));
-        count(w, Duration::from_secs(60));
+        self.lock().failures.count(key.to_owned());
+    }
+
+    /// Counts a chat line of the player with name key `key`, over all their connections;
+    /// whether it is within the limit (`chat_per_10s` lines in 10 s).
+    pub fn chat_allowed(&self, key: &str) -> bool {
+        self.lock().chat.count(key.to_owned()) <= self.cfg.chat_per_10s
     }
 
     /// Whether a name is shown by someone online.

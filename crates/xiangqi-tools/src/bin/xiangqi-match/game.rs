@@ -32,7 +32,41 @@ pub struct GameResult {
     pub red: usize,
     pub ending: Ending,
     pub record: GameRecord,
+    /// Under a clock, for each engine (by index): its moves, the least time it had left just
+    /// after a move (before the increment, in ms; below zero within the grace), and how many of
+    /// its moves left it under [`LOW_CLOCK_MS`].
+    pub clock_use: [ClockUse; 2],
 }
+
+/// What an engine left on its clock at its moves (see [`GameResult::clock_use`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ClockUse {
+    pub moves: usize,
+    pub least_left_ms: Option<i64>,
+    pub under_low: usize,
+}
+
+impl ClockUse {
+    /// Both games' (or matches') figures together.
+    pub fn merge(self, other: ClockUse) -> ClockUse {
+        ClockUse {
+            moves: self.moves + other.moves,
+            least_left_ms: match (self.least_left_ms, other.least_left_ms) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            under_low: self.under_low + other.under_low,
+        }
+    }
+}
+
+/// A clock left under this after a move counts as low: the default `Move Overhead` of Chuhan and
+/// Stockfish, the margin an engine is meant to keep.
+pub const LOW_CLOCK_MS: i64 = 10;
+
+/// How far past its clock an engine may go before it loses on time, for process scheduling, as
+/// GUIs allow. Within it the engine plays on with a clock below zero, sent as it is (`wtime -20`).
+pub const GRACE_MS: i64 = 50;
 
 impl GameResult {
     /// 1, 0.5 or 0 for engine 0.
@@ -106,10 +140,12 @@ pub fn play_game(
     for &m in opening_moves {
         let _ = record.play(m);
     }
-    let mut clocks = [0u64; 2];
+    let mut clocks = [0i64; 2];
     if let Control::Clock { base_ms, .. } = cfg.control {
-        clocks = [base_ms, base_ms];
+        let base = i64::try_from(base_ms).unwrap_or(i64::MAX);
+        clocks = [base, base];
     }
+    let mut clock_use = [ClockUse::default(); 2];
     for e in engines.iter_mut().flatten() {
         let _ = e.new_game();
     }
@@ -181,7 +217,8 @@ pub fn play_game(
                 } else {
                     format!("go wtime {w} btime {b} winc {inc_ms} binc {inc_ms}")
                 };
-                (go, Duration::from_millis(mine + 1000))
+                let wait = u64::try_from(mine.max(0)).unwrap_or(0);
+                (go, Duration::from_millis(wait + 1000))
             }
         };
         let started = Instant::now();
@@ -198,11 +235,15 @@ pub fn play_game(
             }
         };
         if let Control::Clock { inc_ms, .. } = cfg.control {
-            // A small grace for process scheduling, as GUIs allow.
-            if used > clocks[who] + 50 {
+            let left = clocks[who].saturating_sub(i64::try_from(used).unwrap_or(i64::MAX));
+            let u = &mut clock_use[who];
+            u.moves += 1;
+            u.least_left_ms = Some(u.least_left_ms.map_or(left, |l| l.min(left)));
+            u.under_low += usize::from(left < LOW_CLOCK_MS);
+            if left < -GRACE_MS {
                 break fault("lost on time".into());
             }
-            clocks[who] = clocks[who].saturating_sub(used) + inc_ms;
+            clocks[who] = left.saturating_add(i64::try_from(inc_ms).unwrap_or(i64::MAX));
         }
         if line.starts_with("nobestmove") {
             break Ending::Resigned { loser: side };
@@ -220,5 +261,6 @@ pub fn play_game(
         red,
         ending,
         record,
+        clock_use,
     }
 }

@@ -215,6 +215,22 @@ fn main() -> ExitCode {
         );
     }
     println!("forfeits (illegal move, crash, time): {faults}; repetition rulings: {rulings}");
+    if matches!(cfg.control, config::Control::Clock { .. }) {
+        for (e, name) in cfg.names.iter().enumerate() {
+            let u = all
+                .iter()
+                .map(|r| r.clock_use[e])
+                .fold(game::ClockUse::default(), game::ClockUse::merge);
+            println!(
+                "clock of {name}: {} moves, least left after a move {} ms (before the increment), \
+                 {} moves left it under {} ms",
+                u.moves,
+                u.least_left_ms.map_or("-".into(), |l| l.to_string()),
+                u.under_low,
+                game::LOW_CLOCK_MS
+            );
+        }
+    }
     if let Some(sprt) = cfg.sprt {
         let pairs = pentanomial(&all);
         let (lo, hi) = sprt.bounds();
