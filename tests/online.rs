@@ -59,7 +59,7 @@ fn game(app: &bevy::prelude::App) -> &Game {
 }
 
 #[test]
-fn an_online_game_on_the_board_against_a_bot() {
+fn an_online_game_on_the_board_against_a_bot_with_fair_play() {
     let rt = Runtime::new().expect("runtime");
     let (server, proxy) = server_behind_a_proxy(&rt);
     let mut bot = rt
@@ -163,6 +163,26 @@ fn an_online_game_on_the_board_against_a_bot() {
         matches!(m, ServerMsg::Moved { ply: 2, .. })
     });
 
+    // Fair play: against a person no engine helps while the game goes on. A hint is not
+    // searched, the analysis does not open (so no arrows either).
+    send(&mut app, chuhan::hints::HintRequested);
+    send(&mut app, chuhan::analysis::AnalysisRequest::Toggle);
+    for _ in 0..5 {
+        app.update();
+    }
+    {
+        let hint = app.world().resource::<chuhan::hints::logic::HintState>();
+        assert!(
+            !hint.is_thinking() && hint.shown.is_none(),
+            "a hint in play"
+        );
+        let analysis = app.world().resource::<chuhan::analysis::logic::Analysis>();
+        assert!(
+            !analysis.shown && analysis.lines.is_empty(),
+            "the analysis in play"
+        );
+    }
+
     // The bot offers a draw; the player declines.
     rt.block_on(bot.send(&ClientMsg::Offer {
         game: id,
@@ -179,8 +199,20 @@ fn an_online_game_on_the_board_against_a_bot() {
         matches!(m, ServerMsg::OfferGone { .. })
     });
 
-    // Resigning with the game's own button ends it on the server, then on the board.
+    // Resigning asks once: "play on" leaves the game as it was, and the server hears nothing.
     send(&mut app, Command::Resign);
+    app.update();
+    assert_eq!(online(&app).resign_asked, Some(id));
+    send(&mut app, OnlineRequest::ConfirmResign(false));
+    app.update();
+    assert_eq!(online(&app).resign_asked, None);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    app.update();
+    assert!(game(&app).ended.is_none(), "not resigned without the yes");
+    // Asked again and answered yes: it ends on the server, then on the board.
+    send(&mut app, Command::Resign);
+    app.update();
+    send(&mut app, OnlineRequest::ConfirmResign(true));
     assert!(wait_for(&mut app, 10, |app| game(app).ended.is_some()));
     assert_eq!(
         game(&app).ended,
@@ -189,6 +221,13 @@ fn an_online_game_on_the_board_against_a_bot() {
             reason: WinReason::Resignation
         })
     );
+    // Once the game is over, the engine's help is back: the analysis opens on the final position
+    // (a hint has no move to suggest in a finished game, online or not).
+    send(&mut app, chuhan::analysis::AnalysisRequest::Toggle);
+    assert!(wait_for(&mut app, 10, |app| app
+        .world()
+        .resource::<chuhan::analysis::logic::Analysis>()
+        .shown));
     // The record is saved like any other: players, time control, each move's clock.
     let records = dir.join("records");
     assert!(wait_for(&mut app, 10, |_| std::fs::read_dir(&records)

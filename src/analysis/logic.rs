@@ -108,10 +108,15 @@ impl Drop for Analysis {
 /// What a search was started for: the start, the moves to the position and the line count.
 type AnalysedKey = (Position, Vec<Move>, usize);
 
-/// Whether the analysis may show in `game`: always in a replay or between two people; against
-/// the computer only when the settings allow it.
+/// Whether the analysis may show in `game`: in an online game against a person, only once it is
+/// over (fair play, [`Game::engine_help_refused`]); otherwise always in a replay or between two
+/// people at this machine, and against the computer when the settings allow it.
 #[must_use]
 pub fn allowed(game: &Game, replaying: bool, settings: &Settings) -> bool {
+    if game.players.has_remote() {
+        // Online: never while the game goes on; once it is over, as in a replay.
+        return !game.engine_help_refused();
+    }
     replaying
         || settings.analysis_in_play
         || (game.players.red == Controller::Human && game.players.black == Controller::Human)

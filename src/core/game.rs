@@ -121,6 +121,14 @@ impl Game {
         self.ended.or_else(|| self.record.outcome())
     }
 
+    /// Whether engine help (hints, the analysis and its arrows) is refused: in a game against a
+    /// person elsewhere (online) that goes on. Fair play, as on every server; it returns when
+    /// the game is over.
+    #[must_use]
+    pub fn engine_help_refused(&self) -> bool {
+        self.players.has_remote() && self.outcome().is_none()
+    }
+
     /// Whether, while playing (not replaying), leaving the game would lose it: it is not over and
     /// at least one move was made.
     #[must_use]

@@ -64,7 +64,7 @@ fn start_hints(
     if requests.read().count() == 0 {
         return;
     }
-    if *phase.get() != Phase::Replaying && game.puzzle.is_none() {
+    if *phase.get() != Phase::Replaying && game.puzzle.is_none() && !game.engine_help_refused() {
         start_hint(&game, &mut hint, &engines);
     }
 }

@@ -56,6 +56,9 @@ pub struct Online {
     pub muted: bool,
     /// The server this game hosts for a friend on the network, if any.
     pub host: Option<crate::online::host::Host>,
+    /// The game whose resignation waits for the player's yes (认输 asks once, as lichess and
+    /// 天天象棋 do).
+    pub resign_asked: Option<u64>,
 }
 
 impl Online {
@@ -165,7 +168,7 @@ fn leave_game(online: &mut Online) {
 fn commands(
     mut commands: MessageReader<Command>,
     mut draws: MessageReader<crate::draw::DrawRequest>,
-    online: Res<Online>,
+    mut online: ResMut<Online>,
     game: Res<Game>,
 ) {
     let (Some(id), true) = (online.active, game.players.has_remote()) else {
@@ -175,7 +178,8 @@ fn commands(
     };
     for command in commands.read() {
         match command {
-            Command::Resign => online.say(ClientMsg::Resign { game: id }),
+            // Asked once in the panel first, as the panel's own 认输 is.
+            Command::Resign => online.resign_asked = Some(id),
             Command::Undo => online.say(ClientMsg::Offer {
                 game: id,
                 kind: OfferKind::Takeback,

@@ -81,8 +81,10 @@ pub enum OnlineRequest {
     Offer(OfferKind),
     /// Decline the opponent's offer, or withdraw one's own.
     Decline(OfferKind),
-    /// Resign the game.
+    /// Resign the game: asks once (确定认输？) before it is sent.
     Resign,
+    /// The answer to that question: resign (true) or play on.
+    ConfirmResign(bool),
     /// Abort the game before both sides have moved.
     Abort,
     /// Claim the win or a draw when the opponent has been gone long enough.

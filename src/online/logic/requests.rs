@@ -179,8 +179,10 @@ pub(super) fn requests(
                     online.say(ClientMsg::Decline { game, kind });
                 }
             }
-            OnlineRequest::Resign => {
-                if let Some(game) = game {
+            OnlineRequest::Resign => online.resign_asked = game,
+            OnlineRequest::ConfirmResign(yes) => {
+                let asked = online.resign_asked.take();
+                if let (true, Some(game)) = (yes, game.filter(|&g| asked == Some(g))) {
                     online.say(ClientMsg::Resign { game });
                 }
             }

@@ -107,8 +107,8 @@ pub(super) fn bar(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
             );
         });
     }
-    if let Some(at) = g.claim_at {
-        let left = at.saturating_duration_since(Instant::now()).as_secs();
+    if let Some(at) = g.claim_at.filter(|&at| seconds_until(at) > 0) {
+        let left = seconds_until(at);
         w.text(
             c,
             w.say(
@@ -208,9 +208,23 @@ fn offers_and_buttons(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online
                     w.say("悔棋", "Takeback"),
                 );
             }
-            w.button(r, OnlineRequest::Resign, w.say("认输", "Resign"));
+            if online.resign_asked == Some(g.id) {
+                w.text(r, w.say("确定认输？", "Resign this game?"), 15.0);
+                w.button(
+                    r,
+                    OnlineRequest::ConfirmResign(true),
+                    w.say("认输", "Resign"),
+                );
+                w.button(
+                    r,
+                    OnlineRequest::ConfirmResign(false),
+                    w.say("继续下", "Play on"),
+                );
+            } else {
+                w.button(r, OnlineRequest::Resign, w.say("认输", "Resign"));
+            }
         }
-        if g.claim_at.is_some_and(|at| at <= Instant::now()) {
+        if g.claim_at.is_some_and(|at| seconds_until(at) == 0) {
             w.button(
                 r,
                 OnlineRequest::Claim(ClaimKind::Win),
@@ -223,6 +237,13 @@ fn offers_and_buttons(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online
             );
         }
     });
+}
+
+/// Whole seconds until `at`, rounded up: 0 exactly when it has come (a countdown says 1 until
+/// the claim is allowed, then the buttons appear).
+pub(super) fn seconds_until(at: Instant) -> u64 {
+    let left = at.saturating_duration_since(Instant::now());
+    left.as_millis().div_ceil(1000) as u64
 }
 
 pub(super) fn chat(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form) {
@@ -259,4 +280,21 @@ pub(super) fn chat_input(c: &mut ChildSpawnerCommands, w: &Widgets, form: &Form,
         w.dim(r, format!("{n}/{}", Field::Chat.max()), 13.0);
         w.button(r, OnlineRequest::Chat, w.say("发送", "Send"));
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_countdown_rounds_up_and_reaches_zero_when_the_time_comes() {
+        let now = Instant::now();
+        assert_eq!(seconds_until(now + Duration::from_millis(1500)), 2);
+        assert_eq!(seconds_until(now + Duration::from_secs(17)), 17);
+        assert_eq!(seconds_until(now), 0);
+        assert_eq!(
+            seconds_until(now.checked_sub(Duration::from_secs(1)).unwrap()),
+            0
+        );
+    }
 }

@@ -119,8 +119,17 @@ fn rebuild(
         ),
         Or<(With<Card>, With<GameBar>, With<ChatBox>)>,
     >,
+    mut countdown: Local<Option<u64>>,
 ) {
-    if !online.is_changed() && !form.is_changed() && !settings.is_changed() {
+    // A claim's countdown changes with the clock, not with a message: the panel is drawn again
+    // each time its whole seconds change (and at 0, when the claim buttons appear).
+    let claim_in = online
+        .game()
+        .and_then(|g| g.claim_at)
+        .map(board::seconds_until);
+    let ticked = claim_in != *countdown;
+    *countdown = claim_in;
+    if !online.is_changed() && !form.is_changed() && !settings.is_changed() && !ticked {
         return;
     }
     let lang = settings.language;
