@@ -18,7 +18,7 @@ echo "== cargo clippy --workspace --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets -- -D warnings
 echo "== cargo test --workspace"
 cargo test --workspace
-echo "== cargo bench -p xiangqi --bench readers (each reader within 10 s on 1-6 MB)"
+echo "== cargo bench -p xiangqi --bench readers (each reader within 10 s on 1-6 MB, every shape that was quadratic)"
 cargo bench -p xiangqi --bench readers
 echo "== tools/cluster.sh check (three instances behind nginx, one SIGKILLed mid-load)"
 CHUHAN_SERVER="$CARGO_TARGET_DIR/debug/chuhan-server" tools/cluster.sh check

@@ -67,7 +67,8 @@ fn many_variations(plies: usize, alternatives: usize) -> String {
 
 /// A long game of ordinary moves: `plies` random legal moves that capture nothing (so the
 /// half-move clock runs on past the draw limit and hardly a position repeats), as a record. A
-/// move after which the other side would have no such move is not chosen.
+/// move after which the other side would have no such move is not chosen, and a dead end (a
+/// side left with none) takes the move before it back and tries another.
 fn quiet_game(plies: usize) -> GameRecord {
     let quiet = |pos: &Position| -> Vec<Move> {
         pos.legal_moves()
@@ -78,21 +79,33 @@ fn quiet_game(plies: usize) -> GameRecord {
     };
     let mut next = common::xorshift(51);
     let mut record = GameRecord::default();
-    let mut pos = Position::startpos();
-    for _ in 0..plies {
+    let mut line = vec![Position::startpos()];
+    while record.len() < plies {
+        let pos = line.last().expect("the start").clone();
         let mut moves = quiet(&pos);
         let chosen = loop {
             if moves.is_empty() {
-                return record;
+                break None;
             }
             let m = moves.swap_remove((next() % moves.len() as u64) as usize);
             let after = pos.after(m).expect("legal");
             if !quiet(&after).is_empty() {
-                break (m, after);
+                break Some((m, after));
             }
         };
-        record.append(chosen.0).expect("legal");
-        pos = chosen.1;
+        match chosen {
+            Some((m, after)) => {
+                record.append(m).expect("legal");
+                line.push(after);
+            }
+            None if line.len() > 1 => {
+                // A dead end: back one move (the next append replaces it).
+                line.pop();
+                record.goto(line.len() - 1);
+                record.truncate();
+            }
+            None => break,
+        }
     }
     record
 }
