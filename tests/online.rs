@@ -15,7 +15,7 @@ use chuhan::online::form::Form;
 use chuhan::online::{LoginKind, Online, OnlineRequest, Screen};
 use chuhan_client::Connection;
 use chuhan_server::bot::{Bot, CutProxy};
-use common::{app_in, mv, scratch_dir, send, wait_for};
+use common::{app_in, engine_help, mv, scratch_dir, send, wait_for};
 use tokio::runtime::Runtime;
 use xiangqi::{Color as Side, Outcome, WinReason};
 use xiangqi_protocol::{ClientMsg, ColorChoice, OfferKind, Rules, ServerMsg, TimeControl};
@@ -167,21 +167,12 @@ fn an_online_game_on_the_board_against_a_bot_with_fair_play() {
     // searched, the analysis does not open (so no arrows either).
     send(&mut app, chuhan::hints::HintRequested);
     send(&mut app, chuhan::analysis::AnalysisRequest::Toggle);
-    for _ in 0..5 {
-        app.update();
-    }
-    {
-        let hint = app.world().resource::<chuhan::hints::logic::HintState>();
-        assert!(
-            !hint.is_thinking() && hint.shown.is_none(),
-            "a hint in play"
-        );
-        let analysis = app.world().resource::<chuhan::analysis::logic::Analysis>();
-        assert!(
-            !analysis.shown && analysis.lines.is_empty(),
-            "the analysis in play"
-        );
-    }
+    (0..5).for_each(|_| app.update());
+    assert_eq!(
+        engine_help(&app),
+        (false, false),
+        "the engine helps in play"
+    );
 
     // The bot offers a draw; the player declines.
     rt.block_on(bot.send(&ClientMsg::Offer {
@@ -224,10 +215,7 @@ fn an_online_game_on_the_board_against_a_bot_with_fair_play() {
     // Once the game is over, the engine's help is back: the analysis opens on the final position
     // (a hint has no move to suggest in a finished game, online or not).
     send(&mut app, chuhan::analysis::AnalysisRequest::Toggle);
-    assert!(wait_for(&mut app, 10, |app| app
-        .world()
-        .resource::<chuhan::analysis::logic::Analysis>()
-        .shown));
+    assert!(wait_for(&mut app, 10, |app| engine_help(app).1));
     // The record is saved like any other: players, time control, each move's clock.
     let records = dir.join("records");
     assert!(wait_for(&mut app, 10, |_| std::fs::read_dir(&records)

@@ -129,3 +129,10 @@ pub fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
     assert!(made.success(), "install {}", path.display());
     path
 }
+
+/// Whether the engine helps now: a hint searched or shown, and whether the analysis is open.
+pub fn engine_help(app: &App) -> (bool, bool) {
+    let hint = app.world().resource::<chuhan::hints::logic::HintState>();
+    let analysis = app.world().resource::<chuhan::analysis::logic::Analysis>();
+    (hint.is_thinking() || hint.shown.is_some(), analysis.shown)
+}

@@ -22,7 +22,6 @@ on_both!(
     each_rulebook_judges_perpetual_check,
     draw_agreement_takeback_and_abort,
     disconnect_then_claim_and_reconnect,
-    a_claim_before_both_sides_moved_aborts,
     rematch_swaps_colours,
     a_spectator_joins_mid_game,
     a_move_sent_twice_is_played_once,
@@ -252,43 +251,6 @@ async fn disconnect_then_claim_and_reconnect(db: &str) {
     .await
     .unwrap();
     assert_eq!(over(&mut r, g).await.0, "1-0");
-}
-
-/// A rated game whose second player leaves before anyone moves: a claim after the wait aborts
-/// the game (as lichess does), never wins it or moves a rating. So too when only Red moved.
-async fn a_claim_before_both_sides_moved_aborts(db: &str) {
-    let s = server(db).await;
-    for moves in [0, 1] {
-        let (mut r, mut b) = (player(s.addr, "ra").await, player(s.addr, "bl").await);
-        let g = game(&mut r, &mut b, BLITZ, true, Rules::Asian, None).await;
-        if moves == 1 {
-            play(&mut r, &mut b, g, 0, "h2e2").await;
-        }
-        b.close().await;
-        r.expect(|m| {
-            matches!(
-                m,
-                ServerMsg::Connection {
-                    connected: false,
-                    ..
-                }
-            )
-        })
-        .await
-        .unwrap();
-        tokio::time::sleep(Duration::from_millis(1100)).await;
-        r.send(&ClientMsg::Claim {
-            game: g,
-            kind: ClaimKind::Win,
-        })
-        .await
-        .unwrap();
-        assert_eq!(
-            over(&mut r, g).await,
-            ("*".into(), "aborted".into(), None, None),
-            "after {moves} moves"
-        );
-    }
 }
 
 async fn rematch_swaps_colours(db: &str) {

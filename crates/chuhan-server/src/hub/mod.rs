@@ -17,7 +17,6 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use tokio::sync::mpsc;
 use xiangqi_protocol::{ChallengeView, ClientMsg, ErrorCode, GameSummary, SeekView, ServerMsg};
@@ -76,6 +75,7 @@ struct GameEntry {
     over: bool,
 }
 
+#[derive(Default)]
 struct State {
     conns: HashMap<ConnId, Conn>,
     /// Logged-in users' connections, by name key.
@@ -84,10 +84,10 @@ struct State {
     challenges: BTreeMap<u64, ChallengeEntry>,
     games: HashMap<u64, GameEntry>,
     per_ip: HashMap<IpAddr, usize>,
-    logins: rate::Windows<IpAddr>,
-    failures: rate::Windows<String>,
+    logins: rate::Windows<IpAddr, 60>,
+    failures: rate::Windows<String, 60>,
     /// Chat lines by player (name key), over all their connections.
-    chat: rate::Windows<String>,
+    chat: rate::Windows<String, 10>,
     /// With several instances: what the others hold ([`peers`]).
     peers: peers::Peers,
 }
@@ -111,23 +111,6 @@ pub struct Hub {
 /// Instance `N` numbers its seeks from `N · 2⁴⁰`, apart from the others' (and exact in JSON).
 fn cfg_instance_base(instance: Option<u16>) -> u64 {
     instance.map_or(1, |n| (u64::from(n) << 40) + 1)
-}
-
-impl Default for State {
-    fn default() -> State {
-        State {
-            conns: HashMap::new(),
-            online: HashMap::new(),
-            seeks: BTreeMap::new(),
-            challenges: BTreeMap::new(),
-            games: HashMap::new(),
-            per_ip: HashMap::new(),
-            logins: rate::Windows::new(Duration::from_secs(60)),
-            failures: rate::Windows::new(Duration::from_secs(60)),
-            chat: rate::Windows::new(Duration::from_secs(10)),
-            peers: peers::Peers::default(),
-        }
-    }
 }
 
 impl Hub {

@@ -9,20 +9,31 @@ use std::time::{Duration, Instant};
 /// The fewest keys at which a sweep of passed windows is made.
 const SWEEP_FROM: usize = 64;
 
-/// Events by key in windows of `per`.
-pub(crate) struct Windows<K> {
+/// Events by key in windows of `SECS` seconds.
+pub(crate) struct Windows<K, const SECS: u64> {
     per: Duration,
     map: HashMap<K, (Instant, u32)>,
     /// A sweep is made when the map reaches this many keys (twice what the last one left).
     sweep_at: usize,
 }
 
-impl<K: Hash + Eq> Windows<K> {
-    pub(crate) fn new(per: Duration) -> Windows<K> {
+impl<K, const SECS: u64> Default for Windows<K, SECS> {
+    fn default() -> Self {
         Windows {
-            per,
+            per: Duration::from_secs(SECS),
             map: HashMap::new(),
             sweep_at: SWEEP_FROM,
+        }
+    }
+}
+
+impl<K: Hash + Eq, const SECS: u64> Windows<K, SECS> {
+    /// Windows of `per` instead of `SECS` (the tests' short ones).
+    #[cfg(test)]
+    fn every(per: Duration) -> Self {
+        Windows {
+            per,
+            ..Windows::default()
         }
     }
 
@@ -62,7 +73,7 @@ mod tests {
 
     #[test]
     fn counts_in_a_window_and_starts_again_after_it() {
-        let mut w = Windows::new(Duration::from_millis(50));
+        let mut w: Windows<&str, 0> = Windows::every(Duration::from_millis(50));
         assert_eq!((w.count("a"), w.count("a"), w.count("b")), (1, 2, 1));
         assert_eq!(w.seen(&"a"), 2);
         std::thread::sleep(Duration::from_millis(60));
@@ -72,7 +83,7 @@ mod tests {
 
     #[test]
     fn keys_whose_window_passed_are_forgotten() {
-        let mut w = Windows::new(Duration::from_millis(200));
+        let mut w: Windows<u32, 0> = Windows::every(Duration::from_millis(200));
         for i in 0..10_000 {
             w.count(i);
         }
