@@ -63,18 +63,14 @@ impl Game {
         let ply = ply as usize;
         if ply < len {
             if self.record.moves()[ply].to_string() == text {
-                // Sent again (a reconnection, a retry): acknowledged to the sender only.
+                // Sent again (a reconnection, a retry): acknowledged to the sender only, with
+                // the clocks as they are now (what a client re-syncing needs).
                 if let Some((out, _, _)) = self.watchers.get(&conn) {
-                    let (r, b) = self.history[ply + 1];
                     out.send(&ServerMsg::Moved {
                         game: self.id,
                         ply: ply as u32,
                         mv: text.to_owned(),
-                        clocks: xiangqi_protocol::ClockView {
-                            red_ms: r,
-                            black_ms: b,
-                            running: None,
-                        },
+                        clocks: self.clock.view(Instant::now()),
                     });
                 }
             } else {

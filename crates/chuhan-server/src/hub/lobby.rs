@@ -4,9 +4,10 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
 use xiangqi_protocol::{
-    ChallengeView, ClientMsg, ColorChoice, ErrorCode, Rules, SeekView, ServerMsg, TimeControl,
+    ChallengeView, ClientMsg, ErrorCode, Rules, SeekView, ServerMsg, TimeControl,
 };
 
+use super::seeks::{colours, too_many_seeks};
 use super::*;
 use crate::cluster::Peer;
 
@@ -36,6 +37,9 @@ impl Hub {
             return Err((ErrorCode::BadField, "not a seek".into()));
         };
         check_terms(user, time, rated)?;
+        if let Some(refusal) = too_many_seeks(&self.lock(), user) {
+            return Err(refusal);
+        }
         let shown = self.shown(user, time).await;
         let id = self.next.fetch_add(1, Relaxed);
         let view = SeekView {
@@ -52,10 +56,15 @@ impl Hub {
         };
         self.store_seek(&view).await;
         let mut st = self.lock();
-        if !st.online.contains_key(&user.key) {
+        let refused = if st.online.contains_key(&user.key) {
+            too_many_seeks(&st, user)
+        } else {
+            Some((ErrorCode::NotLoggedIn, "log in first".into()))
+        };
+        if let Some(refusal) = refused {
             drop(st);
             self.seek_gone(id);
-            return Err((ErrorCode::NotLoggedIn, "log in first".into()));
+            return Err(refusal);
         }
         lobby_send(&st, &ServerMsg::SeekAdded { seek: view.clone() });
         self.tell_all(Peer::Seek { seek: view.clone() });
@@ -384,17 +393,4 @@ pub(super) fn check_terms(
         ));
     }
     Ok(())
-}
-
-pub(super) fn colours(choice: ColorChoice, owner: User, other: User) -> (User, User) {
-    let owner_red = match choice {
-        ColorChoice::Red => true,
-        ColorChoice::Black => false,
-        ColorChoice::Random => rand::random(),
-    };
-    if owner_red {
-        (owner, other)
-    } else {
-        (other, owner)
-    }
 }

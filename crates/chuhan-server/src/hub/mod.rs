@@ -8,6 +8,7 @@ mod lobby;
 mod peers;
 mod rate;
 mod seeks;
+pub use seeks::MAX_SEEKS_PER_PLAYER;
 mod send;
 mod sessions;
 

@@ -4,10 +4,29 @@
 
 use std::sync::Arc;
 
-use xiangqi_protocol::SeekView;
+use xiangqi_protocol::{ColorChoice, ErrorCode, SeekView};
 
-use super::Hub;
+use super::{Hub, State, User};
 use crate::cluster::Peer;
+
+/// The most seeks one player may have open at once (one guest opened 200 at 25 a second, and a
+/// new lobby follower received them all in one frame).
+pub const MAX_SEEKS_PER_PLAYER: usize = 5;
+
+/// Why `user` may open no more seeks now, if so.
+pub(super) fn too_many_seeks(st: &State, user: &User) -> Option<(ErrorCode, String)> {
+    let open = st
+        .seeks
+        .values()
+        .filter(|s| s.owner.key == user.key)
+        .count();
+    (open >= MAX_SEEKS_PER_PLAYER).then(|| {
+        (
+            ErrorCode::NotNow,
+            format!("{open} seeks of yours are open: withdraw one first"),
+        )
+    })
+}
 
 impl Hub {
     /// A seek about to open here: the database keeps it (before anyone can see it, so that
@@ -43,5 +62,19 @@ impl Hub {
             }
         }
         Ok(())
+    }
+}
+
+/// Who plays Red and who Black, by the colour the owner of a seek or challenge chose.
+pub(super) fn colours(choice: ColorChoice, owner: User, other: User) -> (User, User) {
+    let owner_red = match choice {
+        ColorChoice::Red => true,
+        ColorChoice::Black => false,
+        ColorChoice::Random => rand::random(),
+    };
+    if owner_red {
+        (owner, other)
+    } else {
+        (other, owner)
     }
 }

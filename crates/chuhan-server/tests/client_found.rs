@@ -1,0 +1,132 @@
+//! Defects an independent client found, each on SQLite in memory and on PostgreSQL: a claim
+//! before both sides have moved won and rated the game (now it aborts it; the claim after moves
+//! is in `games.rs`), a re-sent move was acknowledged with the clocks of long ago, and one
+//! player could open any number of seeks.
+
+#[macro_use]
+mod common;
+
+use std::time::Duration;
+
+use common::{game, guest, over, play, player, server};
+use xiangqi_protocol::{
+    ClaimKind, ClientMsg, ColorChoice, ErrorCode, Rules, ServerMsg, Side, TimeControl,
+};
+
+const BLITZ: TimeControl = TimeControl::new(300, 3);
+
+on_both!(
+    a_claim_before_both_sides_moved_aborts,
+    a_re_sent_move_is_acknowledged_with_the_clocks_of_now,
+    open_seeks_are_capped_per_player
+);
+
+/// A rated game whose second player leaves before anyone moves: a claim after the wait aborts
+/// the game (as lichess does), never wins it or moves a rating. So too when only Red moved.
+async fn a_claim_before_both_sides_moved_aborts(db: &str) {
+    let s = server(db).await;
+    for moves in [0, 1] {
+        let (mut r, mut b) = (player(s.addr, "ra").await, player(s.addr, "bl").await);
+        let g = game(&mut r, &mut b, BLITZ, true, Rules::Asian, None).await;
+        if moves == 1 {
+            play(&mut r, &mut b, g, 0, "h2e2").await;
+        }
+        b.close().await;
+        r.expect(|m| {
+            matches!(
+                m,
+                ServerMsg::Connection {
+                    connected: false,
+                    ..
+                }
+            )
+        })
+        .await
+        .unwrap();
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+        r.send(&ClientMsg::Claim {
+            game: g,
+            kind: ClaimKind::Win,
+        })
+        .await
+        .unwrap();
+        assert_eq!(
+            over(&mut r, g).await,
+            ("*".into(), "aborted".into(), None, None),
+            "after {moves} moves"
+        );
+    }
+}
+
+/// Black re-sends its first move while its clock runs (Red has moved again): the answer carries
+/// the clocks as they are now (Black's running and below its start), not those of the first
+/// plies (both full, nothing running).
+async fn a_re_sent_move_is_acknowledged_with_the_clocks_of_now(db: &str) {
+    let s = server(db).await;
+    let (mut r, mut b) = (player(s.addr, "rs").await, player(s.addr, "bs").await);
+    let g = game(&mut r, &mut b, BLITZ, false, Rules::Asian, None).await;
+    play(&mut r, &mut b, g, 0, "h2e2").await;
+    play(&mut b, &mut r, g, 1, "h9g7").await;
+    play(&mut r, &mut b, g, 2, "h0g2").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    b.send(&ClientMsg::Move {
+        game: g,
+        ply: 1,
+        mv: "h9g7".into(),
+        think_ms: None,
+    })
+    .await
+    .unwrap();
+    let ServerMsg::Moved { clocks, .. } = b
+        .expect(|m| matches!(m, ServerMsg::Moved { ply: 1, .. }))
+        .await
+        .unwrap()
+    else {
+        unreachable!()
+    };
+    assert_eq!(clocks.running, Some(Side::Black), "{clocks:?}");
+    assert!(clocks.black_ms <= 300_000 - 300, "{clocks:?}");
+}
+
+/// One player opens seeks as fast as it can: five stay open, the rest are refused and never
+/// reach the lobby (one guest had opened 200, all sent to every new follower in one frame).
+async fn open_seeks_are_capped_per_player(db: &str) {
+    let s = server(db).await;
+    let mut flood = guest(s.addr).await;
+    let mut watcher = guest(s.addr).await;
+    let mut refused = 0;
+    for _ in 0..12 {
+        flood
+            .send(&ClientMsg::Seek {
+                time: BLITZ,
+                rated: false,
+                color: ColorChoice::Random,
+                rules: Rules::Asian,
+                rating_min: None,
+                rating_max: None,
+            })
+            .await
+            .unwrap();
+        let answer = flood
+            .expect(|m| matches!(m, ServerMsg::SeekAdded { .. } | ServerMsg::Error { .. }))
+            .await
+            .unwrap();
+        if let ServerMsg::Error { code, .. } = answer {
+            assert_eq!(code, ErrorCode::NotNow);
+            refused += 1;
+        }
+    }
+    assert_eq!(refused, 12 - chuhan_server::hub::MAX_SEEKS_PER_PLAYER);
+    watcher
+        .send(&ClientMsg::Lobby { subscribe: true })
+        .await
+        .unwrap();
+    let ServerMsg::Lobby { seeks, .. } = watcher
+        .expect(|m| matches!(m, ServerMsg::Lobby { .. }))
+        .await
+        .unwrap()
+    else {
+        unreachable!()
+    };
+    assert_eq!(seeks.len(), chuhan_server::hub::MAX_SEEKS_PER_PLAYER);
+}
