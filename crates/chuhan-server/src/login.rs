@@ -56,7 +56,7 @@ impl Session {
             }
             ClientMsg::Login { name, password } => {
                 let key = auth::name_key(&name);
-                if !hub.account_allowed(&key) {
+                if !hub.account_allowed(self.ip, &key) {
                     return Err((
                         ErrorCode::RateLimited,
                         "too many failed logins for this name: wait a minute".into(),
@@ -74,7 +74,7 @@ impl Session {
                 })
                 .await?;
                 let Some(account) = found.filter(|_| ok) else {
-                    hub.failed_login(&key);
+                    hub.failed_login(self.ip, &key);
                     return Err((ErrorCode::BadCredentials, "wrong name or password".into()));
                 };
                 (account, true)
@@ -217,7 +217,7 @@ impl Session {
         })
         .await?;
         let (true, Some(hash)) = (ok, hash) else {
-            hub.failed_login(&user.key);
+            hub.failed_login(self.ip, &user.key);
             return Err((
                 ErrorCode::BadCredentials,
                 "the password now is wrong".into(),

@@ -328,3 +328,52 @@ async fn an_idle_connection_is_pinged_then_closed() {
         .await
         .unwrap();
 }
+
+/// Ten wrong passwords from ten addresses used to lock the account for its owner too: failures
+/// now count by address and account, so the owner logs in from another address, while the
+/// guesser at one address is stopped after ten.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guessers_cannot_lock_an_account_for_its_owner() {
+    let s = common::server("sqlite::memory:").await;
+    let name = common::unique("own");
+    let mut owner = hello_from(s.addr, Ipv4Addr::new(127, 0, 1, 1)).await;
+    owner
+        .log_in(ClientMsg::Register {
+            name: name.clone(),
+            password: "the owner's secret".into(),
+        })
+        .await
+        .unwrap();
+    owner.send(&ClientMsg::Logout).await.unwrap();
+    let wrong = ClientMsg::Login {
+        name: name.clone(),
+        password: "a wrong guess".into(),
+    };
+    for i in 0..10u8 {
+        let mut guesser = hello_from(s.addr, Ipv4Addr::new(127, 0, 2, i + 1)).await;
+        guesser.send(&wrong).await.unwrap();
+        assert_eq!(
+            error_code(&mut guesser, "a guess").await,
+            ErrorCode::BadCredentials
+        );
+    }
+    // One guesser going on from one address: stopped after ten.
+    let mut one = hello_from(s.addr, Ipv4Addr::new(127, 0, 3, 1)).await;
+    let mut codes = Vec::new();
+    for _ in 0..11 {
+        one.send(&wrong).await.unwrap();
+        codes.push(error_code(&mut one, "one guesser").await);
+    }
+    assert_eq!(codes[10], ErrorCode::RateLimited, "{codes:?}");
+    // The owner, from its own address, is not locked out.
+    let mut back = hello_from(s.addr, Ipv4Addr::new(127, 0, 1, 2)).await;
+    back.send(&ClientMsg::Login {
+        name,
+        password: "the owner's secret".into(),
+    })
+    .await
+    .unwrap();
+    back.expect(|m| matches!(m, ServerMsg::LoggedIn { .. }))
+        .await
+        .unwrap();
+}

@@ -86,7 +86,9 @@ struct State {
     games: HashMap<u64, GameEntry>,
     per_ip: HashMap<IpAddr, usize>,
     logins: rate::Windows<IpAddr, 60>,
-    failures: rate::Windows<String, 60>,
+    /// Failed passwords by address and account: a guesser is limited on the accounts it tries,
+    /// and cannot lock the owner (at another address) out.
+    failures: rate::Windows<(IpAddr, String), 60>,
     /// Chat lines by player (name key), over all their connections.
     chat: rate::Windows<String, 10>,
     /// With several instances: what the others hold ([`peers`]).

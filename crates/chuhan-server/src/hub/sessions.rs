@@ -14,14 +14,16 @@ impl Hub {
         self.lock().logins.count(ip) <= self.cfg.logins_per_minute
     }
 
-    /// Whether an account (by key) may try a password now.
-    pub fn account_allowed(&self, key: &str) -> bool {
-        self.lock().failures.seen(&key.to_owned()) < self.cfg.failed_logins_per_account
+    /// Whether a password may be tried for an account (by key) from `ip` now: failures count by
+    /// address and account together (ten wrong passwords from ten addresses locked the account
+    /// for its owner too).
+    pub fn account_allowed(&self, ip: IpAddr, key: &str) -> bool {
+        self.lock().failures.seen(&(ip, key.to_owned())) < self.cfg.failed_logins_per_account
     }
 
-    /// Counts a failed password for an account.
-    pub fn failed_login(&self, key: &str) {
-        self.lock().failures.count(key.to_owned());
+    /// Counts a failed password for an account from `ip`.
+    pub fn failed_login(&self, ip: IpAddr, key: &str) {
+        self.lock().failures.count((ip, key.to_owned()));
     }
 
     /// Counts a chat line of the player with name key `key`, over all their connections;
