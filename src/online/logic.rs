@@ -11,7 +11,7 @@ use chuhan_client::{
     Connection, Credentials, Link, LinkError, OnlineGame, Request, ServerAddress, Session,
     TokenStore, outcome_of, session::xiangqi_side,
 };
-use xiangqi_protocol::{ClientMsg, ErrorCode, OfferKind};
+use xiangqi_protocol::{ClientMsg, OfferKind};
 
 use crate::core::commands::Command;
 use crate::core::game::{BoardReset, CoreSet, Game, MovePlayed, NewGame, Players};
@@ -309,26 +309,19 @@ fn leave(mut new_games: MessageReader<NewGame>, mut online: ResMut<Online>) {
     }
 }
 
-/// A link error in both languages.
+/// A link error in both languages: the server's refusals by the table of
+/// [`crate::online::words::refusal`].
 pub(super) fn said(e: &LinkError) -> (String, String) {
     let zh = match e {
-        LinkError::Refused {
-            code: ErrorCode::BadCredentials,
-            ..
-        } => "用户名或密码错误".to_owned(),
-        LinkError::Refused {
-            code: ErrorCode::NameTaken,
-            ..
-        } => "这个名字已被使用".to_owned(),
-        LinkError::Refused {
-            code: ErrorCode::TokenInvalid,
-            ..
-        } => "保存的登录已失效，请重新登录".to_owned(),
+        LinkError::Refused { code, .. } => {
+            let (zh, en) = crate::online::words::refusal(*code);
+            return (zh.to_owned(), en.to_owned());
+        }
         LinkError::Unreachable { address, .. } => format!("无法连接服务器 {address}"),
         LinkError::ProtocolVersion { .. } => "服务器的协议版本与本游戏不同".to_owned(),
         LinkError::BadAddress(a) => format!("服务器地址有误：{a}"),
         LinkError::Lost(_) | LinkError::GaveUp { .. } => "与服务器的连接中断".to_owned(),
-        LinkError::Refused { message, .. } | LinkError::Internal(message) => message.clone(),
+        LinkError::Internal(message) => message.clone(),
     };
     (zh, e.to_string())
 }

@@ -15,6 +15,7 @@ pub mod form;
 pub mod host;
 pub mod logic;
 pub mod panel;
+pub mod words;
 
 pub use logic::{Online, Screen};
 

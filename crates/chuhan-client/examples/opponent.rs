@@ -74,7 +74,7 @@ fn main() -> ExitCode {
                     println!("opponent: game {id} over");
                     return ExitCode::SUCCESS;
                 }
-                Change::Error(e) => eprintln!("opponent: {e}"),
+                Change::Error(_, e) => eprintln!("opponent: {e}"),
                 _ => {}
             }
         }

@@ -239,8 +239,8 @@ pub enum Change {
     GameOver(u64),
     /// A chat line arrived.
     Chat(Room),
-    /// Something went wrong (in words).
-    Error(String),
+    /// Something went wrong: the server's code when it refused something, and the words.
+    Error(Option<ErrorCode>, String),
 }
 
 /// The client's knowledge of the server.
@@ -277,7 +277,7 @@ impl Session {
             Event::Closed(error) => {
                 self.connection = Connection::Offline;
                 let mut changes = vec![Change::Connection];
-                changes.extend(error.map(|e| Change::Error(e.to_string())));
+                changes.extend(error.map(|e| Change::Error(None, e.to_string())));
                 changes
             }
             Event::Unsent(msg) => self.unsent(msg),
@@ -293,7 +293,7 @@ impl Session {
         {
             return vec![Change::Refused { game, mv, why }];
         }
-        vec![Change::Error(why)]
+        vec![Change::Error(None, why)]
     }
 
     /// Plays this player's move in `game`: checked here first (so a wrong click never reaches

@@ -129,8 +129,15 @@ fn show(
             }
         }
         Change::GameOver(id) => over(id, online, game, out),
-        Change::Error(message) => {
-            online.tell(message.clone(), message);
+        Change::Error(code, message) => {
+            match code {
+                // The server refused: the table's sentence in the player's language.
+                Some(code) => {
+                    let (zh, en) = crate::online::words::refusal(code);
+                    online.tell(zh.to_owned(), en.to_owned());
+                }
+                None => online.tell(message.clone(), message),
+            }
             if let Some(s) = &online.status {
                 out.notices.write(notice(s));
             }

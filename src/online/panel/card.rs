@@ -181,6 +181,10 @@ pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
                     OnlineRequest::CancelSeek(seek.id),
                     w.say("取消", "Cancel"),
                 );
+            } else if seek.rated && guest {
+                // A guest cannot take a rated seek (the server would refuse it): said, not
+                // offered.
+                w.dim(r, w.say("注册后可应战", "Register to accept"), 14.0);
             } else {
                 w.button(
                     r,

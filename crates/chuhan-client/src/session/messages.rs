@@ -46,7 +46,7 @@ impl Session {
                         why: message,
                     }];
                 }
-                vec![Change::Error(message)]
+                vec![Change::Error(Some(code), message)]
             }
             ServerMsg::Lobby {
                 seeks,
@@ -96,7 +96,7 @@ impl Session {
                         self.games.insert(id, g);
                         vec![Change::GameOpened(id)]
                     }
-                    None => vec![Change::Error(format!("game {id} could not be read"))],
+                    None => vec![Change::Error(None, format!("game {id} could not be read"))],
                 }
             }
             ServerMsg::Moved {
