@@ -2,7 +2,7 @@
 # Online play in a real window, as a new user meets it: chuhan-server on a loopback port, the game
 # under Xvfb, real mouse clicks and keys (xdotool). Log in as a guest, open a 3+2 seek; a guest
 # opponent (the chuhan-client `opponent` example) accepts it; two moves by clicks on the board; a
-# chat line typed; resign. Screenshots of the lobby, the game with clocks and chat, and the end go
+# chat line typed; resign (asked once, then confirmed). Screenshots of the lobby, the game with clocks and chat, and the end go
 # to OUT (default docs/screenshots). Loopback only; everything it starts is stopped at the end.
 #
 #   tools/online-window.sh [--release] [OUT]
@@ -138,7 +138,11 @@ xdotool key Return
 sleep 4
 shot online-game.png
 
+# 认输 asks once: the panel shows 确定认输？ with 认输 and 继续下; the second 认输 resigns.
 click "认输" 60
+find_button "继续下" 30 > /dev/null
+shot online-resign.png
+click "认输" 30
 find_button "回到大厅" 60 > /dev/null
 shot online-end.png
 echo "online window test passed"

@@ -208,19 +208,7 @@ fn offers_and_buttons(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online
                     w.say("悔棋", "Takeback"),
                 );
             }
-            if online.resign_asked == Some(g.id) {
-                w.text(r, w.say("确定认输？", "Resign this game?"), 15.0);
-                w.button(
-                    r,
-                    OnlineRequest::ConfirmResign(true),
-                    w.say("认输", "Resign"),
-                );
-                w.button(
-                    r,
-                    OnlineRequest::ConfirmResign(false),
-                    w.say("继续下", "Play on"),
-                );
-            } else {
+            if online.resign_asked != Some(g.id) {
                 w.button(r, OnlineRequest::Resign, w.say("认输", "Resign"));
             }
         }
@@ -237,6 +225,22 @@ fn offers_and_buttons(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online
             );
         }
     });
+    // 认输 asks once, on a line of its own under the buttons.
+    if online.resign_asked == Some(g.id) && !g.over() {
+        w.row(c, |r| {
+            w.text(r, w.say("确定认输？", "Resign this game?"), 16.0);
+            w.button(
+                r,
+                OnlineRequest::ConfirmResign(true),
+                w.say("认输", "Resign"),
+            );
+            w.button(
+                r,
+                OnlineRequest::ConfirmResign(false),
+                w.say("继续下", "Play on"),
+            );
+        });
+    }
 }
 
 /// Whole seconds until `at`, rounded up: 0 exactly when it has come (a countdown says 1 until
