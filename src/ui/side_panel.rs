@@ -16,6 +16,16 @@ use crate::view::flat::ToggleFlat;
 #[derive(Component)]
 struct SidePanel;
 
+/// A button of the side panel that acts on a game at this machine (undo, hint, analysis, a draw
+/// offer, review, saving a position): hidden in an online game against a person while it goes
+/// on, where the online panel has the game's buttons. The view's own (flat view, reset view,
+/// from order 90) stay.
+#[derive(Component)]
+struct LocalGameButton;
+
+/// The side panel's entries from this order on act on the view, not the game.
+const VIEW_ENTRIES_FROM: u16 = 90;
+
 pub(super) fn plugin(app: &mut App) {
     // The game's own buttons; the features add theirs (hint 30, analysis 40, draw offer 50,
     // review 60) from their plugins.
@@ -37,8 +47,27 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn.after(super::menus::spawn));
     app.add_systems(
         Update,
-        hide_while_editing.run_if(state_changed::<crate::core::phase::Phase>),
+        (
+            hide_while_editing.run_if(state_changed::<crate::core::phase::Phase>),
+            online_hides_local_buttons.run_if(resource_changed::<crate::core::game::Game>),
+        ),
     );
+}
+
+fn online_hides_local_buttons(
+    game: Res<crate::core::game::Game>,
+    mut buttons: Query<&mut Node, With<LocalGameButton>>,
+) {
+    let display = if game.engine_help_refused() {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    for mut node in &mut buttons {
+        if node.display != display {
+            node.display = display;
+        }
+    }
 }
 
 fn hide_while_editing(
@@ -71,12 +100,15 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>, entries: Res<MenuEn
         ))
         .with_children(|c| {
             for e in entries.0.iter().filter(|e| e.place == Place::Side) {
-                c.spawn(button(
+                let mut b = c.spawn(button(
                     e.action.clone(),
                     entry_words(e.text.clone()),
                     &ui,
                     19.0,
                 ));
+                if e.order < VIEW_ENTRIES_FROM {
+                    b.insert(LocalGameButton);
+                }
             }
         });
 }
