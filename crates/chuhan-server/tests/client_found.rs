@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{game, guest, over, play, player, server};
+use common::{game, guest, hears_connection, over, play, player, server};
 use xiangqi_protocol::{
     ClaimKind, ClientMsg, ColorChoice, ErrorCode, Rules, ServerMsg, Side, TimeControl,
 };
@@ -32,17 +32,7 @@ async fn a_claim_before_both_sides_moved_aborts(db: &str) {
             play(&mut r, &mut b, g, 0, "h2e2").await;
         }
         b.close().await;
-        r.expect(|m| {
-            matches!(
-                m,
-                ServerMsg::Connection {
-                    connected: false,
-                    ..
-                }
-            )
-        })
-        .await
-        .unwrap();
+        hears_connection(&mut r, false).await;
         tokio::time::sleep(Duration::from_millis(1100)).await;
         r.send(&ClientMsg::Claim {
             game: g,

@@ -8,7 +8,10 @@ mod common;
 
 use std::time::Duration;
 
-use common::{game, guest, http_get, offer, over, over_within, play, player, refused, server};
+use common::{
+    game, guest, hears_connection, http_get, offer, over, over_within, play, player, refused,
+    server,
+};
 use xiangqi_protocol::{
     ChatLine, ClaimKind, ClientMsg, ErrorCode, OfferKind, Role, Room, Rules, ServerMsg, TimeControl,
 };
@@ -186,17 +189,7 @@ async fn disconnect_then_claim_and_reconnect(db: &str) {
     let token = r.token.clone().expect("a token");
     let name = r.name.clone();
     r.close().await;
-    b.expect(|m| {
-        matches!(
-            m,
-            ServerMsg::Connection {
-                connected: false,
-                ..
-            }
-        )
-    })
-    .await
-    .unwrap();
+    hears_connection(&mut b, false).await;
     let mut r = chuhan_server::bot::Bot::connect(s.addr).await.unwrap();
     r.log_in(ClientMsg::Resume { token }).await.unwrap();
     assert_eq!(r.name, name);
@@ -211,31 +204,11 @@ async fn disconnect_then_claim_and_reconnect(db: &str) {
         (view.id, view.you, view.moves.clone()),
         (g, Role::Red, vec!["h2e2".to_owned()])
     );
-    b.expect(|m| {
-        matches!(
-            m,
-            ServerMsg::Connection {
-                connected: true,
-                ..
-            }
-        )
-    })
-    .await
-    .unwrap();
+    hears_connection(&mut b, true).await;
     play(&mut b, &mut r, g, 1, "h9g7").await;
     // Black leaves: a claim too early is refused, one after the wait wins.
     b.close().await;
-    r.expect(|m| {
-        matches!(
-            m,
-            ServerMsg::Connection {
-                connected: false,
-                ..
-            }
-        )
-    })
-    .await
-    .unwrap();
+    hears_connection(&mut r, false).await;
     r.send(&ClientMsg::Claim {
         game: g,
         kind: ClaimKind::Win,

@@ -84,9 +84,10 @@ impl std::error::Error for DhtmlError {}
 /// tag section comes first: a PGN quoting DhtmlXQ in a comment or a tag stays a PGN).
 #[must_use]
 pub fn is_dhtml(text: &str) -> bool {
-    !crate::pgn::starts_with_tags(text) && text.contains("[DhtmlXQ_movelist]")
-        || !crate::pgn::starts_with_tags(text)
-            && (text.contains("[DhtmlXQ_binit]") || text.contains("[DhtmlXQ_fen]"))
+    ["[DhtmlXQ_movelist]", "[DhtmlXQ_binit]", "[DhtmlXQ_fen]"]
+        .iter()
+        .any(|tag| text.contains(tag))
+        && !crate::pgn::starts_with_tags(text)
 }
 
 /// DhtmlXQ's header tags and the record's.

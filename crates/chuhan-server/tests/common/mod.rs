@@ -192,6 +192,13 @@ pub async fn over_within(
 }
 
 /// Waits for `bot`'s next error and checks its code.
+/// Waits until `bot` hears that a player of its game has left (or come back, `connected`).
+pub async fn hears_connection(bot: &mut Bot, connected: bool) {
+    bot.expect(|m| matches!(m, ServerMsg::Connection { connected: c, .. } if *c == connected))
+        .await
+        .unwrap();
+}
+
 pub async fn refused(bot: &mut Bot, code: xiangqi_protocol::ErrorCode) {
     let e = bot
         .expect(|m| matches!(m, ServerMsg::Error { .. }))

@@ -76,27 +76,21 @@ impl Session {
                 // An unreadable move time: as little time as can be.
                 l.movetime.get_or_insert(Duration::ZERO);
             }
-            let value = if takes_value {
-                match args.get(i) {
-                    Some(w) if !KEYWORDS.contains(w) => {
-                        i += 1;
-                        match number(w) {
-                            Some(v) => Some(v),
-                            None => {
-                                problems.push(format!("go: bad value {w:?} for {word}; left out"));
-                                continue;
-                            }
-                        }
-                    }
-                    _ => {
-                        problems.push(format!("go: {word} needs a value; left out"));
-                        continue;
-                    }
-                }
+            // The word's number (0 for the words that take none).
+            let v = if takes_value {
+                let Some(w) = args.get(i).filter(|w| !KEYWORDS.contains(w)) else {
+                    problems.push(format!("go: {word} needs a value; left out"));
+                    continue;
+                };
+                i += 1;
+                let Some(v) = number(w) else {
+                    problems.push(format!("go: bad value {w:?} for {word}; left out"));
+                    continue;
+                };
+                v
             } else {
-                None
+                0
             };
-            let v = value.unwrap_or(0);
             match word {
                 "infinite" => l.infinite = true,
                 "depth" => l.depth = Some(v.clamp(1, 96) as u32),

@@ -51,10 +51,7 @@ impl GameRecord {
             return Ok(false);
         }
         // The old main continuation becomes a variation: everything in it one level deeper.
-        let above = (0..ply)
-            .filter(|&p| self.tree.children(self.parent_of(p)).first() != self.line.get(p))
-            .count();
-        if above + 1 + self.tree.nesting_below(kids[0]) > MAX_VARIATION_NESTING {
+        if self.nesting_before(ply) + 1 + self.tree.nesting_below(kids[0]) > MAX_VARIATION_NESTING {
             return Err(PlayError::NestedTooDeep);
         }
         let kids = self.tree.children_mut(parent);

@@ -178,7 +178,7 @@ impl GameRecord {
             Some(same) => kids.first() == Some(&same),
             None => kids.is_empty(),
         };
-        self.nesting_before() + usize::from(!first)
+        self.nesting_before(self.cursor) + usize::from(!first)
     }
 
     /// The same for `m` recorded by [`GameRecord::append`], which puts it in the place of the
@@ -193,13 +193,13 @@ impl GameRecord {
             Some(same) => rest.next() == Some(same),
             None => old_at.map_or(rest.next().is_none(), |at| at == 0),
         };
-        self.nesting_before() + usize::from(!first)
+        self.nesting_before(self.cursor) + usize::from(!first)
     }
 
-    /// The points before the current one where the current line takes another continuation
-    /// than the first.
-    fn nesting_before(&self) -> usize {
-        (0..self.cursor)
+    /// The points before `ply` where the current line takes another continuation than the
+    /// first.
+    pub(super) fn nesting_before(&self, ply: usize) -> usize {
+        (0..ply)
             .filter(|&ply| self.tree.children(self.parent_of(ply)).first() != self.line.get(ply))
             .count()
     }
