@@ -1,5 +1,9 @@
 //! Chuhan (楚汉): the game binary.
 
+// A release build on Windows is a window program: no console opens beside it (debug builds keep
+// theirs, for the log).
+#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
+
 use bevy::prelude::*;
 
 fn main() -> AppExit {

@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Chuhan needs to build, test and run, when they are missing.
-# Usage: tools/setup.sh build|run|test
+# Usage: tools/setup.sh build|run|windows|test
 #   build: a C linker, pkg-config, and the ALSA, udev and X11 development packages;
 #   run:   build plus the X11 and Vulkan runtime (Mesa's software Vulkan, for machines with no GPU);
 #   test:  run plus Xvfb, xauth and python3 (the screenshot check), openssl and curl (the
-#          server's TLS test) and postgresql (the server's tests on PostgreSQL).
+#          server's TLS test) and postgresql (the server's tests on PostgreSQL), and the Windows
+#          packages below with Wine (the Windows build's checks, tools/windows-check.sh);
+#   windows: MinGW-w64 (the Windows linker and windres), NSIS (the installer) and zip.
 set -euo pipefail
 what="${1:-test}"
 build=(build-essential pkg-config libasound2-dev libudev-dev libx11-dev libxcursor-dev libxrandr-dev
   libxi-dev libxkbcommon-dev libxkbcommon-x11-0 libwayland-dev)
 run=("${build[@]}" libvulkan1 mesa-vulkan-drivers)
-test=("${run[@]}" xvfb xauth python3 openssl curl postgresql)
+windows=(gcc-mingw-w64-x86-64 nsis zip)
+test=("${run[@]}" xvfb xauth python3 openssl curl postgresql "${windows[@]}" wine wine64)
 case "$what" in
   build) want=("${build[@]}") ;;
   run) want=("${run[@]}") ;;
+  windows) want=("${windows[@]}") ;;
   test) want=("${test[@]}") ;;
-  *) echo "usage: $0 build|run|test" >&2; exit 2 ;;
+  *) echo "usage: $0 build|run|windows|test" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${want[@]}"; do

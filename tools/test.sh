@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check: installs missing system packages, the lint gates (rustfmt, clippy with
 # warnings as errors), the workspace's tests, then the game under Xvfb in screenshot mode from a
-# folder with no assets beside it, and checks the PNG is a real picture of the board.
+# folder with no assets beside it, and checks the PNG is a real picture of the board; last, the
+# Windows build cross-built, packed and checked under Wine (tools/windows-check.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/chuhan-target}"
@@ -30,3 +31,8 @@ shot="$away/board.png"
   xvfb-run -a -s '-screen 0 1280x720x24' "$CARGO_TARGET_DIR/debug/chuhan" 2>&1 |
   grep -E "first board frame|screenshot saved|ERROR|WARN" || true)
 python3 tools/check_png.py "$shot"
+# The Windows build: cross-built, packed (installer and zip) and proven under Wine (installer,
+# upgrade, per-user install, uninstaller; the engine against the Linux one; records byte for byte
+# both ways; online against a Linux server; the board rendered by chuhan.exe).
+echo "== tools/windows-check.sh"
+tools/windows-check.sh

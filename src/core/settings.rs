@@ -341,7 +341,7 @@ fn save_settings(
     if last == &*settings {
         return;
     }
-    let text = match ron::ser::to_string_pretty(&*settings, ron::ser::PrettyConfig::default()) {
+    let text = match ron::ser::to_string_pretty(&*settings, xiangqi::ron::pretty_config()) {
         Ok(t) => t,
         Err(e) => {
             warn!("settings: {e}");

@@ -32,11 +32,15 @@ impl Dirs {
         if let Some(home) = env("CHUHAN_HOME") {
             return Dirs::in_one(&home);
         }
-        let home = env("HOME").unwrap_or_else(|| PathBuf::from("."));
         if cfg!(target_os = "windows") {
-            let base = env("APPDATA").unwrap_or(home).join("Chuhan");
-            return Dirs::in_one(&base);
+            // %APPDATA% (the roaming profile: settings, records and tokens follow the player to
+            // another machine of the domain), else the profile's own AppData\Roaming.
+            let base = env("APPDATA")
+                .or_else(|| env("USERPROFILE").map(|p| p.join("AppData").join("Roaming")))
+                .unwrap_or_else(|| PathBuf::from("."));
+            return Dirs::in_one(&base.join("Chuhan"));
         }
+        let home = env("HOME").unwrap_or_else(|| PathBuf::from("."));
         if cfg!(target_os = "macos") {
             return Dirs::in_one(&home.join("Library/Application Support/Chuhan"));
         }

@@ -1,22 +1,24 @@
 //! `opponent`: a guest that plays whoever seeks in a server's lobby, for trying the game's online
 //! play in a real window (`tools/online-window.sh`): it accepts the first seek it sees, says
 //! hello in the chat, answers each move with the first legal one that takes nothing back (a
-//! quiet move when there is one), and leaves after `--moves` moves or 120 seconds. Loopback only.
+//! quiet move when there is one), and leaves after `--moves` moves or 120 seconds. With `--seek`
+//! it opens a casual 5+3 seek instead and plays whoever accepts (`tools/windows-check.sh` pairs a
+//! Windows build of it with a Linux one). Loopback only.
 //!
 //! ```text
-//! cargo run -p chuhan-client --example opponent -- 127.0.0.1:7878 [--moves N]
+//! cargo run -p chuhan-client --example opponent -- 127.0.0.1:7878 [--moves N] [--seek]
 //! ```
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use chuhan_client::{Change, Credentials, Link, Request, ServerAddress, Session};
-use xiangqi_protocol::{ClientMsg, Room};
+use xiangqi_protocol::{ClientMsg, ColorChoice, Room, Rules, TimeControl};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(address) = args.first().and_then(|a| a.parse::<ServerAddress>().ok()) else {
-        eprintln!("usage: opponent HOST:PORT [--moves N]");
+        eprintln!("usage: opponent HOST:PORT [--moves N] [--seek]");
         return ExitCode::from(2);
     };
     let loopback = address.host() == "localhost"
@@ -32,6 +34,7 @@ fn main() -> ExitCode {
         Some(i) => args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(20),
         None => 20,
     };
+    let seek = args.iter().any(|a| a == "--seek");
     let Ok(link) = Link::start("opponent") else {
         eprintln!("opponent: the link did not start");
         return ExitCode::from(1);
@@ -50,8 +53,25 @@ fn main() -> ExitCode {
         };
         for change in session.apply(event, Instant::now()) {
             match change {
-                Change::LoggedIn => link.say(ClientMsg::Lobby { subscribe: true }),
-                Change::Lobby if game.is_none() => {
+                Change::LoggedIn => {
+                    let me = session.me.as_ref().map_or("?", |m| m.name.as_str());
+                    println!("opponent: logged in as {me}");
+                    link.say(ClientMsg::Lobby { subscribe: true });
+                    if seek {
+                        link.say(ClientMsg::Seek {
+                            time: TimeControl {
+                                base_s: 300,
+                                inc_s: 3,
+                            },
+                            rated: false,
+                            color: ColorChoice::default(),
+                            rules: Rules::default(),
+                            rating_min: None,
+                            rating_max: None,
+                        });
+                    }
+                }
+                Change::Lobby if game.is_none() && !seek => {
                     let me = session.me.as_ref().map(|m| m.name.clone());
                     if let Some(seek) = session
                         .lobby

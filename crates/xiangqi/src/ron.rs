@@ -56,7 +56,15 @@ pub fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> ron::error::Spann
 pub fn to_string_pretty<T: Serialize>(value: &T) -> ron::Result<String> {
     ron::Options::default()
         .without_recursion_limit()
-        .to_string_pretty(value, ron::ser::PrettyConfig::default())
+        .to_string_pretty(value, pretty_config())
+}
+
+/// How every RON file of the project is laid out: ron's pretty layout with `\n` line ends on
+/// every platform (ron's default is `\r\n` on Windows), so that a file is the same bytes
+/// whichever build wrote it.
+#[must_use]
+pub fn pretty_config() -> ron::ser::PrettyConfig {
+    ron::ser::PrettyConfig::default().new_line("\n")
 }
 
 /// The serialized form of a [`GameRecord`]: notation only, never internal bit patterns.
@@ -367,7 +375,7 @@ impl GameRecord {
         // readers and `play_variation` let a record reach.
         let text = ron::Options::default()
             .without_recursion_limit()
-            .to_string_pretty(&file, ron::ser::PrettyConfig::default());
+            .to_string_pretty(&file, pretty_config());
         debug_assert!(text.is_ok(), "RON writer: {text:?}");
         text.unwrap_or_default()
     }

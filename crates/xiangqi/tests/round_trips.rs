@@ -272,3 +272,15 @@ fn pgn_tag_names_that_are_not_pgn_symbols_are_written_as_symbols() {
     assert_eq!(back.tag("a__b"), Some("x"));
     assert_eq!(back.main_line().all_moves(), r.main_line().all_moves());
 }
+
+/// A record is the same bytes whichever platform's build wrote it (ron's own default ends lines
+/// with `\r\n` on Windows: `tools/windows-check.sh` compares a Windows build's files with these).
+#[test]
+fn ron_records_end_their_lines_the_same_on_every_platform() {
+    let r = nested(3);
+    let text = r.to_ron();
+    assert!(text.lines().count() > 10, "{text}");
+    assert!(!text.contains('\r'), "{text:?}");
+    let config = xiangqi::ron::pretty_config();
+    assert_eq!(config.new_line, "\n");
+}
