@@ -75,6 +75,10 @@ c="$WINEPREFIX/drive_c"
 # bytes on Windows 10 and later (Wine has it from 9.0): a stand-in goes into this prefix only.
 x86_64-w64-mingw32-gcc -O2 -shared -o "$c/windows/system32/bcryptprimitives.dll" \
   tools/wine/bcryptprimitives.c tools/wine/bcryptprimitives.def -ladvapi32
+# Wine's X11 driver reads display modes from XRandR, and Xvfb's come without a refresh rate, which
+# winit asserts on (monitor.rs: DM_DISPLAYFREQUENCY): Wine's own single mode instead.
+wine reg add 'HKCU\Software\Wine\X11 Driver' /v UseXRandR /d N /f >/dev/null 2>&1
+wine reg add 'HKCU\Software\Wine\X11 Driver' /v UseXVidMode /d N /f >/dev/null 2>&1
 user="$(whoami)"
 appdata="$c/users/$user/AppData/Roaming"
 [ -d "$appdata" ] || fail "no $appdata"
@@ -206,8 +210,12 @@ tr -d '\r' <"$work/win-client.log"
 
 step "chuhan.exe under Wine: a picture of the board"
 shot="$work/board.png"
-CHUHAN_HOME="$(winpath "$work/home")" CHUHAN_SCREENSHOT="$(winpath "$shot")" \
+# Vulkan through Wine's winevulkan to Mesa's lavapipe: wgpu's other choice under Wine, Direct3D 12
+# on vkd3d, loses its device at start (its shader compiler is not implemented there).
+WGPU_BACKEND=vulkan CHUHAN_HOME="$(winpath "$work/home")" CHUHAN_SCREENSHOT="$(winpath "$shot")" \
   timeout 300 wine "$inst/chuhan.exe" >"$work/game.log" 2>&1 || true
+tr -d '\r' <"$work/game.log" | grep -E "AdapterInfo|graphics |first board frame|screenshot saved" |
+  sed 's/\x1b\[[0-9;]*m//g' | cut -c1-160
 if [ ! -f "$shot" ]; then
   tr -d '\r' <"$work/game.log" | tail -n 30
   fail "chuhan.exe saved no picture"
