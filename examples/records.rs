@@ -6,6 +6,9 @@
 //! saves the RON a second time over the first (an atomic replace of an existing file) and lists
 //! OUT as the record browser does. It prints one line per file and exits 1 on the first mismatch.
 //!
+//! `records --where` prints the folders the game uses on this platform (settings; records and
+//! autosave) and exits.
+//!
 //! ```text
 //! cargo run -p chuhan --example records -- OUT FILE...
 //! ```
@@ -13,12 +16,19 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use chuhan::storage::files::write_atomic;
+use chuhan::storage::files::{Dirs, write_atomic};
 use chuhan::storage::records::{RecordFormat, list_records, read_record, save_record_as};
 use xiangqi::notation::Notation;
 
 fn main() -> ExitCode {
     let args: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
+    if args.first().is_some_and(|a| a.as_os_str() == "--where") {
+        let dirs = Dirs::platform();
+        println!("settings: {}", dirs.settings().display());
+        println!("records: {}", dirs.records().display());
+        println!("autosave: {}", dirs.autosave().display());
+        return ExitCode::SUCCESS;
+    }
     let Some((out, files)) = args.split_first().filter(|(_, f)| !f.is_empty()) else {
         eprintln!("usage: records OUT FILE...");
         return ExitCode::from(2);

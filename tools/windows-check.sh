@@ -104,6 +104,10 @@ grep -q '"DisplayName"="\\x695a\\x6c49\\x8c61\\x68cb Chuhan"' "$WINEPREFIX/syste
 grep -q "QuietUninstallString" <<<"$reg" || fail "no quiet uninstall string"
 
 step "the player's records (written by the Windows build into %APPDATA%\\Chuhan\\records)"
+where="$(win "$winbin/examples/records.exe" --where | tr -d '\r')"
+echo "$where"
+grep -qxF "records: C:\\users\\$user\\AppData\\Roaming\\Chuhan\\records" <<<"$where" ||
+  fail "the game would not keep its records in %APPDATA%\\Chuhan: $where"
 records="$appdata/Chuhan/records"
 mkdir -p "$records"
 in="$work/in"
@@ -201,8 +205,20 @@ done
 timeout 90 wine "$winbin/examples/opponent.exe" "127.0.0.1:$port" --seek --moves 4 >"$work/win-client.log" 2>&1 &
 winclient=$!
 sleep 3
-timeout 90 "$linbin/examples/opponent" "127.0.0.1:$port" --moves 4 >"$work/lin-client.log" 2>&1 || true
-wait $winclient || true
+timeout 90 "$linbin/examples/opponent" "127.0.0.1:$port" --moves 4 >"$work/lin-client.log" 2>&1 &
+linclient=$!
+# Each plays its 4 moves; the one that moves last may wait for an answer that does not come, so
+# the two are stopped once both have played (or after 60 s).
+for _ in $(seq 120); do
+  if ! kill -0 $winclient 2>/dev/null && ! kill -0 $linclient 2>/dev/null; then break; fi
+  if ! kill -0 $linclient 2>/dev/null && grep -q "playing game" "$work/win-client.log"; then
+    sleep 3
+    break
+  fi
+  sleep 0.5
+done
+kill $winclient $linclient 2>/dev/null || true
+wait $winclient $linclient 2>/dev/null || true
 tr -d '\r' <"$work/win-client.log" | grep -q "logged in as" || fail "the Windows client did not log in: $(cat "$work/win-client.log")"
 tr -d '\r' <"$work/win-client.log" | grep -q "playing game" || fail "the Windows client played no game: $(cat "$work/win-client.log")"
 grep -q "playing game" "$work/lin-client.log" || fail "the Linux client played no game: $(cat "$work/lin-client.log")"
