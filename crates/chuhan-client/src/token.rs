@@ -1,10 +1,17 @@
 //! The kept logins: one token per server, in a file only its owner may read (mode 0600 on Unix),
-//! written whole to a temporary file and renamed over the old one. Passwords are never kept.
+//! written whole to a temporary file of its own and renamed over the old one; saves in one process
+//! take turns. Passwords are never kept.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::address::ServerAddress;
+
+/// Saves and forgets in this process one at a time: each reads the file, changes one line and
+/// writes it whole, so two at once would lose one's line.
+static EDITS: Mutex<()> = Mutex::new(());
 
 /// The file of kept tokens.
 #[derive(Clone, Debug)]
@@ -48,6 +55,9 @@ impl TokenStore {
 
     /// Keeps `token` for `server` (replacing any other).
     pub fn save(&self, server: &ServerAddress, token: &str) -> std::io::Result<()> {
+        let _one_at_a_time = EDITS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let key = server.to_string();
         let mut entries = self.entries();
         entries.retain(|(a, _)| *a != key);
@@ -57,6 +67,9 @@ impl TokenStore {
 
     /// Forgets the token for `server` (logging out).
     pub fn forget(&self, server: &ServerAddress) -> std::io::Result<()> {
+        let _one_at_a_time = EDITS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let key = server.to_string();
         let mut entries = self.entries();
         let before = entries.len();
@@ -73,19 +86,35 @@ impl TokenStore {
         {
             std::fs::create_dir_all(dir)?;
         }
-        let tmp = self.path.with_extension("tmp");
-        let _ = std::fs::remove_file(&tmp);
+        // A temp name of this process and this write alone (never a fixed `.tmp` another writer
+        // could be using), created new with the owner-only mode from the start, then renamed
+        // over the file; on failure the old file stays and the temp goes.
+        static WRITES: AtomicU64 = AtomicU64::new(0);
+        let name = self
+            .path
+            .file_name()
+            .map_or_else(|| "tokens".into(), |n| n.to_string_lossy().into_owned());
+        let n = WRITES.fetch_add(1, Ordering::Relaxed);
+        let tmp = self
+            .path
+            .with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()));
         let mut options = std::fs::OpenOptions::new();
         options.write(true).create_new(true);
         #[cfg(unix)]
         std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        let mut file = options.open(&tmp)?;
-        for (a, t) in entries {
-            writeln!(file, "{a}\t{t}")?;
+        let written = (|| {
+            let mut file = options.open(&tmp)?;
+            for (a, t) in entries {
+                writeln!(file, "{a}\t{t}")?;
+            }
+            file.sync_all()?;
+            drop(file);
+            std::fs::rename(&tmp, &self.path)
+        })();
+        if written.is_err() {
+            let _ = std::fs::remove_file(&tmp);
         }
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&tmp, &self.path)
+        written
     }
 }
 
@@ -120,6 +149,42 @@ mod tests {
         // A damaged file is read for what is sound in it.
         std::fs::write(store.path(), "garbage\nlocalhost:7878\tt9\n\t\n").unwrap();
         assert_eq!(store.load(&a).as_deref(), Some("t9"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn tokens_saved_at_once_from_several_threads_are_all_kept() {
+        let dir = std::env::temp_dir().join(format!("chuhan-tokens-race-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = TokenStore::new(dir.join("tokens"));
+        let servers: Vec<ServerAddress> = (0..8)
+            .map(|n| ServerAddress::new("127.0.0.1", 7000 + n))
+            .collect();
+        std::thread::scope(|scope| {
+            for (n, server) in servers.iter().enumerate() {
+                let store = &store;
+                scope.spawn(move || {
+                    for round in 0..25 {
+                        store
+                            .save(server, &format!("t{n}-{round}"))
+                            .expect("every save succeeds");
+                    }
+                });
+            }
+        });
+        for (n, server) in servers.iter().enumerate() {
+            assert_eq!(store.load(server), Some(format!("t{n}-24")), "{server}");
+        }
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(
+            left,
+            vec![std::ffi::OsString::from("tokens")],
+            "no temp file left"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
