@@ -9,7 +9,7 @@ use std::time::Instant;
 use bevy::prelude::*;
 use chuhan_client::{
     Connection, Credentials, Link, LinkError, OnlineGame, Request, ServerAddress, Session,
-    TokenStore, outcome_of, session::xiangqi_side,
+    TokenStore, outcome_of,
 };
 use xiangqi_protocol::{ClientMsg, OfferKind};
 
@@ -278,7 +278,7 @@ fn own_moves(
 pub(super) fn sync_board(online: &Online, game: &mut Game, resets: &mut MessageWriter<BoardReset>) {
     let Some(g) = online.game() else { return };
     game.record = record_of(g, online.address.as_ref());
-    game.players = Players::online(g.my_side().map(xiangqi_side));
+    game.players = Players::online(g.my_side().map(xiangqi::Color::from));
     game.ended = g
         .result
         .as_ref()

@@ -106,7 +106,7 @@ fn main() -> ExitCode {
             continue;
         };
         let pos = g.position();
-        if pos.side_to_move() != chuhan_client::session::xiangqi_side(side) || g.over() {
+        if pos.side_to_move() != xiangqi::Color::from(side) || g.over() {
             continue;
         }
         let legal = pos.legal_moves();

@@ -145,10 +145,7 @@ impl OnlineGame {
     #[must_use]
     pub fn record(&self) -> GameRecord {
         let mut record = GameRecord::new(self.start.clone());
-        record.set_rulebook(match self.rules {
-            Rules::Asian => Rulebook::Asian,
-            Rules::League => Rulebook::League,
-        });
+        record.set_rulebook(Rulebook::from(self.rules));
         for &m in &self.moves {
             if record.play(m).is_err() {
                 break;
@@ -308,7 +305,7 @@ impl Session {
             return Err("your last move is not confirmed yet".into());
         }
         let pos = g.position();
-        if pos.side_to_move() != xiangqi_side(side) {
+        if pos.side_to_move() != xiangqi::Color::from(side) {
             return Err("it is not your turn".into());
         }
         pos.check_legal(mv).map_err(|e| e.to_string())?;
@@ -362,15 +359,6 @@ pub fn outcome_of(result: &str, reason: &str) -> Option<Outcome> {
             Some(Outcome::Draw { reason })
         }
         _ => None,
-    }
-}
-
-/// The rules library's colour of a protocol side.
-#[must_use]
-pub fn xiangqi_side(side: Side) -> xiangqi::Color {
-    match side {
-        Side::Red => xiangqi::Color::Red,
-        Side::Black => xiangqi::Color::Black,
     }
 }
 

@@ -146,7 +146,7 @@ fn clk(ms: i64) -> String {
 /// A game as PGN, with the clock after each move as a comment.
 pub fn export(row: &GameRow, moves: &[MoveRow]) -> Result<String, String> {
     let mut record = GameRecord::from_fen(&row.fen).map_err(|e| e.to_string())?;
-    record.set_rulebook(crate::game::rulebook(crate::game::rules_from(&row.rules)));
+    record.set_rulebook(xiangqi::Rulebook::from(crate::game::rules_from(&row.rules)));
     for m in moves {
         let mv = m.mv.parse().map_err(|_| format!("stored move {}", m.mv))?;
         record.play(mv).map_err(|e| e.to_string())?;

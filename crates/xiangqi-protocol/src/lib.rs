@@ -20,6 +20,8 @@
 
 mod client;
 mod error;
+#[cfg(feature = "xiangqi")]
+mod rules_library;
 mod server;
 mod types;
 

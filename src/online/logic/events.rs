@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use chuhan_client::{Change, Connection, Event, Link, outcome_of, session::xiangqi_side};
+use chuhan_client::{Change, Connection, Event, Link, outcome_of};
 
 use super::{Online, Screen, notice, record_of, said, sync_board, tokens};
 use crate::core::commands::Command;
@@ -169,11 +169,13 @@ fn opened(id: u64, online: &mut Online, game: &mut Game, out: &mut Out, now: Ins
         online.active = Some(id);
         out.new_games.write(NewGame {
             record,
-            players: Players::online(side.map(xiangqi_side)),
+            players: Players::online(side.map(xiangqi::Color::from)),
             puzzle: None,
         });
     }
-    online.turn_from = side.filter(|s| xiangqi_side(*s) == to_move).map(|_| now);
+    online.turn_from = side
+        .filter(|s| xiangqi::Color::from(*s) == to_move)
+        .map(|_| now);
     online.screen = Screen::Game;
 }
 

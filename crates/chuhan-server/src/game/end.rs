@@ -8,7 +8,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use xiangqi::{DrawReason, Outcome, WinReason};
 use xiangqi_protocol::{RatingChange, ServerMsg, Side};
 
-use super::{Game, side_of};
+use super::Game;
 use crate::store::{Finish, Rating};
 
 /// A deviation above this shows the rating as provisional.
@@ -43,18 +43,13 @@ pub fn reason_code(o: Outcome) -> &'static str {
 impl Game {
     /// `side`'s flag fell.
     pub(crate) async fn flag(&mut self, side: Side) {
-        let color = if side == Side::Red {
-            xiangqi::Color::Red
-        } else {
-            xiangqi::Color::Black
-        };
-        let outcome = xiangqi::on_time(self.record.position(), color);
+        let outcome = xiangqi::on_time(self.record.position(), side.into());
         self.finish(outcome).await;
     }
 
     /// The rules ended the game.
     pub(crate) async fn finish(&mut self, outcome: Outcome) {
-        let winner = outcome.winner().map(side_of);
+        let winner = outcome.winner().map(Side::from);
         self.finish_special(outcome.pgn_result(), reason_code(outcome), winner)
             .await;
     }

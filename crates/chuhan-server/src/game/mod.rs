@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
-use xiangqi::{Color, GameRecord, Move, Rulebook};
+use xiangqi::{GameRecord, Move, Rulebook};
 use xiangqi_protocol::{
     ChatLine, ClientMsg, ErrorCode, GameSummary, GameView, OfferKind, PlayerView, Role, Room,
     Rules, ServerMsg, Side, TimeControl,
@@ -73,21 +73,6 @@ impl Seat {
     }
 }
 
-pub(crate) fn side_of(c: Color) -> Side {
-    if c == Color::Red {
-        Side::Red
-    } else {
-        Side::Black
-    }
-}
-
-pub(crate) fn rulebook(r: Rules) -> Rulebook {
-    match r {
-        Rules::Asian => Rulebook::Asian,
-        Rules::League => Rulebook::League,
-    }
-}
-
 pub(crate) fn rules_name(r: Rules) -> &'static str {
     match r {
         Rules::Asian => "asian",
@@ -142,7 +127,7 @@ impl Game {
         let time = TimeControl::new(row.base_s as u32, row.inc_s as u32);
         let rules = rules_from(&row.rules);
         let mut record = GameRecord::from_fen(&row.fen).map_err(|e| e.to_string())?;
-        record.set_rulebook(rulebook(rules));
+        record.set_rulebook(Rulebook::from(rules));
         let base = u64::from(time.base_s) * 1000;
         let mut clock = Clock::new(base, u64::from(time.inc_s) * 1000);
         let mut history = vec![(base, base)];
@@ -153,7 +138,7 @@ impl Game {
         }
         let now = Instant::now();
         let (r, b) = history[history.len() - 1];
-        let to_move = side_of(record.position().side_to_move());
+        let to_move = Side::from(record.position().side_to_move());
         let running = (record.len() >= 2).then_some((to_move, now));
         clock.set(r, b, running);
         Ok(Game {

@@ -90,7 +90,7 @@ impl Game {
             );
             return;
         }
-        if side_of(self.record.position().side_to_move()) != side {
+        if Side::from(self.record.position().side_to_move()) != side {
             self.reply(conn, ErrorCode::NotYourTurn, "it is the other side's turn");
             return;
         }

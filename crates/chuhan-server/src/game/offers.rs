@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use xiangqi_protocol::{ClaimKind, ErrorCode, OfferKind, ServerMsg, Side};
 
-use super::{Game, ix, side_of};
+use super::{Game, ix};
 use crate::outbox::ConnId;
 
 impl Game {
@@ -87,7 +87,7 @@ impl Game {
     /// Takes back `by`'s last move (and the opponent's reply after it, if any).
     async fn take_back(&mut self, by: Side) {
         let len = self.record.len();
-        let to_move = side_of(self.record.position().side_to_move());
+        let to_move = Side::from(self.record.position().side_to_move());
         let target = if to_move == by {
             len.saturating_sub(2)
         } else {
@@ -107,7 +107,8 @@ impl Game {
         self.history.truncate(target + 1);
         let (r, b) = self.history[target];
         let now = Instant::now();
-        let running = (target >= 2).then(|| (side_of(self.record.position().side_to_move()), now));
+        let running =
+            (target >= 2).then(|| (Side::from(self.record.position().side_to_move()), now));
         self.clock.set(r, b, running);
         self.last_move = now;
         self.broadcast(&ServerMsg::TookBack {
