@@ -62,7 +62,6 @@ xvfb_pid=$!
 trap 'kill $xvfb_pid 2>/dev/null || true; cleanup' EXIT
 export DISPLAY=:77
 sleep 1
-win() { wine "$@"; }
 # A Linux path as Windows sees it (Wine maps the Unix root to Z:).
 winpath() { echo "Z:${1//\//\\}"; }
 
@@ -84,7 +83,7 @@ appdata="$c/users/$user/AppData/Roaming"
 [ -d "$appdata" ] || fail "no $appdata"
 
 step "the installer, silently, for all users"
-win "$setup" /S || fail "the silent install exited $?"
+wine "$setup" /S || fail "the silent install exited $?"
 wineserver -w
 inst="$c/Program Files/Chuhan"
 for f in chuhan.exe chuhan.ico uninstall.exe engine/xiangqi-engine.exe engine/README.txt \
@@ -95,7 +94,7 @@ menu="$c/ProgramData/Microsoft/Windows/Start Menu/Programs/楚汉象棋 Chuhan"
 [ -f "$menu/楚汉象棋 Chuhan.lnk" ] || fail "no Start-menu entry in $menu"
 [ -f "$menu/象棋引擎 Engine folder.lnk" ] || fail "no Start-menu entry for the engine's folder"
 key='HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\Chuhan'
-reg="$(win reg query "$key" 2>/dev/null | tr -d '\r')"
+reg="$(wine reg query "$key" 2>/dev/null | tr -d '\r')"
 grep -q "DisplayName.*Chuhan" <<<"$reg" || fail "Apps & features has no entry: $reg"
 # reg.exe prints through the console's code page; the hive file keeps the name's characters
 # (楚汉象棋 is U+695A U+6C49 U+8C61 U+68CB).
@@ -104,7 +103,7 @@ grep -q '"DisplayName"="\\x695a\\x6c49\\x8c61\\x68cb Chuhan"' "$WINEPREFIX/syste
 grep -q "QuietUninstallString" <<<"$reg" || fail "no quiet uninstall string"
 
 step "the player's records (written by the Windows build into %APPDATA%\\Chuhan\\records)"
-where="$(win "$winbin/examples/records.exe" --where | tr -d '\r')"
+where="$(wine "$winbin/examples/records.exe" --where | tr -d '\r')"
 echo "$where"
 grep -qxF "records: C:\\users\\$user\\AppData\\Roaming\\Chuhan\\records" <<<"$where" ||
   fail "the game would not keep its records in %APPDATA%\\Chuhan: $where"
@@ -118,13 +117,13 @@ cp crates/xiangqi/tests/data/xqf/NEGCOMMENT.XQF "$in/"
 inputs=("$in"/*)
 winputs=()
 for f in "${inputs[@]}"; do winputs+=("$(winpath "$f")"); done
-win "$winbin/examples/records.exe" "$(winpath "$records")" "${winputs[@]}" || fail "records.exe into APPDATA"
+wine "$winbin/examples/records.exe" "$(winpath "$records")" "${winputs[@]}" || fail "records.exe into APPDATA"
 kept="$(ls "$records" | wc -l)"
 [ "$kept" -gt 10 ] || fail "only $kept files in $records"
 
 step "the installer again over itself (an upgrade in place)"
 touch -d '2000-01-01' "$inst/chuhan.exe"
-win "$setup" /S || fail "the second install exited $?"
+wine "$setup" /S || fail "the second install exited $?"
 wineserver -w
 [ "$(stat -c %Y "$inst/chuhan.exe")" -gt 946771200 ] || fail "the upgrade did not replace chuhan.exe"
 [ "$(ls "$records" | wc -l)" = "$kept" ] || fail "the upgrade touched the records"
@@ -141,7 +140,7 @@ else
   chmod 555 "$ro"
 fi
 set +e
-win "$setup" /S "/D=$(winpath "$ro")\Chuhan"
+wine "$setup" /S "/D=$(winpath "$ro")\Chuhan"
 code=$?
 set -e
 wineserver -w
@@ -150,11 +149,11 @@ if [ -n "${mounted:-}" ]; then umount "$mounted" && mounted=""; fi
 [ ! -e "$ro/Chuhan" ] || fail "something was written into the read-only folder"
 
 step "the installer for the current user only"
-win "$setup" /S /CurrentUser || fail "the per-user install exited $?"
+wine "$setup" /S /CurrentUser || fail "the per-user install exited $?"
 wineserver -w
 mine="$c/users/$user/AppData/Local/Programs/Chuhan"
 [ -f "$mine/chuhan.exe" ] || fail "the per-user install is not in $mine"
-win reg query 'HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\Chuhan' >/dev/null 2>&1 ||
+wine reg query 'HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\Chuhan' >/dev/null 2>&1 ||
   fail "the per-user install has no entry in HKCU"
 
 step "xiangqi-engine.exe speaks UCI and UCCI"
@@ -181,14 +180,14 @@ grep -E '^(game |W/D/L|forfeits)' "$work/match.log" | cut -c1-120
 step "records: the same bytes from both builds, each reading the other's (a folder named 我的 棋谱)"
 lin="$work/linux/我的 棋谱" wdir="$work/windows/我的 棋谱"
 "$linbin/examples/records" "$lin" "${inputs[@]}" >/dev/null
-win "$winbin/examples/records.exe" "$(winpath "$wdir")" "${winputs[@]}" >/dev/null ||
+wine "$winbin/examples/records.exe" "$(winpath "$wdir")" "${winputs[@]}" >/dev/null ||
   fail "records.exe into a folder with Chinese characters and spaces"
 diff -r "$lin" "$wdir" >/dev/null || fail "the Windows build wrote other bytes: $(diff -rq "$lin" "$wdir" | head -3)"
 # The other way round: each reads what the other wrote, and writes it again the same.
 "$linbin/examples/records" "$work/linux-of-windows" "$wdir"/*.xqf "$wdir"/*.pgn "$wdir"/*.ron "$wdir"/*.txt >/dev/null
 wback=()
 for f in "$lin"/*.xqf "$lin"/*.pgn "$lin"/*.ron "$lin"/*.txt; do wback+=("$(winpath "$f")"); done
-win "$winbin/examples/records.exe" "$(winpath "$work/windows-of-linux")" "${wback[@]}" >/dev/null ||
+wine "$winbin/examples/records.exe" "$(winpath "$work/windows-of-linux")" "${wback[@]}" >/dev/null ||
   fail "records.exe reading the Linux build's files"
 diff -r "$work/linux-of-windows" "$work/windows-of-linux" >/dev/null ||
   fail "the builds read each other's files differently: $(diff -rq "$work/linux-of-windows" "$work/windows-of-linux" | head -3)"
@@ -240,12 +239,12 @@ python3 tools/check_png.py "$shot"
 [ -n "${CHUHAN_WINE_SHOT:-}" ] && cp "$shot" "$CHUHAN_WINE_SHOT"
 
 step "the uninstaller removes what was installed and leaves the records"
-win "$inst/uninstall.exe" /S || fail "the uninstaller exited $?"
+wine "$inst/uninstall.exe" /S || fail "the uninstaller exited $?"
 wineserver -w
 sleep 1
 wineserver -w
 [ ! -e "$inst" ] || fail "left behind: $(find "$inst" | head)"
 [ ! -e "$menu" ] || fail "the Start-menu folder is left"
-win reg query "$key" >/dev/null 2>&1 && fail "the Apps & features entry is left"
+wine reg query "$key" >/dev/null 2>&1 && fail "the Apps & features entry is left"
 [ "$(ls "$records" | wc -l)" = "$kept" ] || fail "the uninstaller touched the records"
 step "passed"
