@@ -52,11 +52,24 @@ impl Plugin for CorePlugin {
 pub const APP_ID: &str = "chuhan";
 
 /// The whole game in a window.
-pub struct AppPlugin;
+#[derive(Default)]
+pub struct AppPlugin {
+    /// Draw with the software renderer: the display shows no GPU's frames
+    /// ([`view::display::check`]).
+    pub software_renderer: bool,
+}
 
 impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        let render = bevy::render::RenderPlugin {
+            render_creation: bevy::render::settings::WgpuSettings {
+                force_fallback_adapter: self.software_renderer,
+                ..default()
+            }
+            .into(),
+            ..default()
+        };
+        app.add_plugins(DefaultPlugins.set(render).set(WindowPlugin {
             primary_window: Some(Window {
                 title: "楚汉 Chuhan".into(),
                 // The application id (Wayland) and WM_CLASS (X11): the desktop entry
@@ -70,27 +83,59 @@ impl Plugin for AppPlugin {
             ..default()
         }));
         app.add_systems(Update, ask_to_close);
-        // The desktop's clipboard (used off the frame loop).
-        app.insert_resource(storage::clipboard::Clipboard::start(
-            storage::clipboard::System::default(),
-        ));
-        app.add_plugins((CorePlugin, view::plugin, ui::plugin));
-        // The features' panels, over the ui layer.
-        app.add_plugins((
-            analysis::panel::plugin,
-            clipboard::panel::plugin,
-            clock::panel::plugin,
-            draw::panel::plugin,
-            editor::panel::plugin,
-            hints::panel::plugin,
-            online::panel::plugin,
-            pictures::panel::plugin,
-            puzzles::panel::plugin,
-            review::panel::plugin,
-            watch::panel::plugin,
-        ));
-        app.add_plugins(dev::plugin);
+        add_game(app);
     }
+}
+
+/// The whole game with no window: the same scene, interface and post-processing drawn into an
+/// image of `size` pixels (see [`dev::offscreen`]), for machines with no display (a GPU server,
+/// CI). Nothing drives it: the caller runs `App::update` itself, and each update draws one frame
+/// before it returns (no pipelined rendering), so the caller can wait for the GPU to finish it.
+pub struct OffscreenPlugin {
+    /// The image's size in pixels.
+    pub size: UVec2,
+}
+
+impl Plugin for OffscreenPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: None,
+                    exit_condition: bevy::window::ExitCondition::DontExit,
+                    close_when_requested: false,
+                    ..default()
+                })
+                .disable::<bevy::winit::WinitPlugin>()
+                .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>(),
+        );
+        add_game(app);
+        app.add_plugins(dev::offscreen::Offscreen::plugin(self.size));
+    }
+}
+
+/// The game's plugins over Bevy's: the same with a window or without.
+fn add_game(app: &mut App) {
+    // The desktop's clipboard (used off the frame loop).
+    app.insert_resource(storage::clipboard::Clipboard::start(
+        storage::clipboard::System::default(),
+    ));
+    app.add_plugins((CorePlugin, view::plugin, ui::plugin));
+    // The features' panels, over the ui layer.
+    app.add_plugins((
+        analysis::panel::plugin,
+        clipboard::panel::plugin,
+        clock::panel::plugin,
+        draw::panel::plugin,
+        editor::panel::plugin,
+        hints::panel::plugin,
+        online::panel::plugin,
+        pictures::panel::plugin,
+        puzzles::panel::plugin,
+        review::panel::plugin,
+        watch::panel::plugin,
+    ));
+    app.add_plugins(dev::plugin);
 }
 
 /// The window's close button quits as the menu does (asking first during a game).

@@ -5,8 +5,23 @@
 #![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
 
 use bevy::prelude::*;
+use chuhan::view::display::{self, Display};
 
 fn main() -> AppExit {
     let _ = chuhan::dev::screenshot::LAUNCHED.set(std::time::Instant::now());
-    App::new().add_plugins(chuhan::AppPlugin).run()
+    display::explain_failures();
+    let software_renderer = match display::check() {
+        Ok(Display::Fine) => false,
+        Ok(Display::SoftwareOnly(why)) => {
+            eprintln!("chuhan: {why}; drawing with the software renderer");
+            true
+        }
+        Err(words) => {
+            eprintln!("chuhan: {words}");
+            return AppExit::error();
+        }
+    };
+    App::new()
+        .add_plugins(chuhan::AppPlugin { software_renderer })
+        .run()
 }

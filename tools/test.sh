@@ -27,10 +27,16 @@ cargo build -p chuhan
 # The binary runs from an empty folder: every asset is built into it.
 away="$(mktemp -d)"
 shot="$away/board.png"
-(cd "$away" && CHUHAN_SCREENSHOT="$shot" \
+(cd "$away" && CHUHAN_GRAPHICS=low CHUHAN_SCREENSHOT="$shot" \
   xvfb-run -a -s '-screen 0 1280x720x24' "$CARGO_TARGET_DIR/debug/chuhan" 2>&1 |
-  grep -E "first board frame|screenshot saved|ERROR|WARN" || true)
+  grep -E "first board frame|screenshot saved|software renderer|ERROR|WARN" || true)
 python3 tools/check_png.py "$shot"
+# The headless render benchmark (no window, no display): both settings produce frames showing the
+# board, and its picture of the usual game's start matches the window's above.
+echo "== render_bench (offscreen, short)"
+(cd "$away" && env -u DISPLAY -u WAYLAND_DISPLAY "$CARGO_TARGET_DIR/debug/examples/render_bench" \
+  --frames 3 --sizes 320x180 --scenes idle,capture --png "$away/bench" --compare "$shot")
+python3 tools/check_png.py "$away/bench/high-320x180-capture.png" 320 180
 # The Windows build: cross-built, packed (installer and zip) and proven under Wine (installer,
 # upgrade, per-user install, uninstaller; the engine against the Linux one; records byte for byte
 # both ways; online against a Linux server; the board rendered by chuhan.exe).

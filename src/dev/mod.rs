@@ -7,6 +7,7 @@ pub mod drive;
 pub mod hide;
 pub mod lighting;
 pub mod measure;
+pub mod offscreen;
 pub mod probe;
 pub mod screenshot;
 

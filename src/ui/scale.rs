@@ -1,4 +1,5 @@
-//! The interface's scale: Bevy's [`UiScale`] follows the window, so that text and buttons laid
+//! The interface's scale: Bevy's [`UiScale`] follows the window (or the image the game draws
+//! into when it has no window, `OffscreenPlugin`), so that text and buttons laid
 //! out for 1280x720 keep their share of a 1920x1080 window or of a high-DPI screen, times the
 //! player's 界面大小 / UI size setting.
 //!
@@ -6,10 +7,8 @@
 //! high-DPI screen that reports its scale factor is already served; the window's logical size
 //! covers the rest: a large window, or a high-DPI screen that reports a factor of 1.
 
-use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-
 use crate::core::settings::{Language, Settings, UiSize};
+use bevy::prelude::*;
 
 /// The logical size the interface was laid out for.
 pub const DESIGN: Vec2 = Vec2::new(1280.0, 720.0);
@@ -54,19 +53,22 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, follow_the_window.in_set(super::UiSet::Input));
 }
 
-/// Sets [`UiScale`] from the primary window and the setting, when either changed.
+/// Sets [`UiScale`] from the size of what the 3D camera draws into (the window, or the image with
+/// no window) and the setting, when either changed.
 fn follow_the_window(
-    window: Query<Ref<Window>, With<PrimaryWindow>>,
+    cameras: Query<&Camera, With<Camera3d>>,
     settings: Res<Settings>,
     mut scale: ResMut<UiScale>,
+    mut last: Local<Option<Vec2>>,
 ) {
-    let Ok(window) = window.single() else {
+    let Some(size) = cameras.iter().find_map(Camera::logical_target_size) else {
         return;
     };
-    if !window.is_changed() && !settings.is_changed() {
+    if *last == Some(size) && !settings.is_changed() {
         return;
     }
-    let want = ui_scale(window.size(), settings.ui_size);
+    *last = Some(size);
+    let want = ui_scale(size, settings.ui_size);
     if (scale.0 - want).abs() > 1e-3 {
         scale.0 = want;
     }

@@ -7,6 +7,7 @@ pub mod assets;
 pub mod audio;
 pub mod board;
 pub mod camera;
+pub mod display;
 pub mod flat;
 pub mod graphics;
 pub mod lathe;
@@ -31,5 +32,6 @@ pub(super) fn plugin(app: &mut App) {
         graphics::plugin,
         light::plugin,
         themes::plugin,
+        display::plugin,
     ));
 }

@@ -7,7 +7,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use futures_util::{SinkExt, StreamExt};
 use xiangqi_protocol::{
     ChatLine, ClientMsg, ErrorCode, MAX_CHAT_CHARS, MAX_FRAME_BYTES, PROTOCOL_VERSION, Room,
@@ -58,6 +58,15 @@ pub async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
                         if hidden { continue; }
                         Message::Text(frame.as_ref().into())
                     }
+                    Some(Out::Close { code, reason }) => {
+                        let _ = sink
+                            .send(Message::Close(Some(CloseFrame {
+                                code,
+                                reason: reason.into(),
+                            })))
+                            .await;
+                        break;
+                    }
                     None => break,
                 },
                 () = inbox.overflow.wait() => break,
@@ -82,6 +91,10 @@ pub async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
     loop {
         let frame = match tokio::time::timeout(idle, stream.next()).await {
             Ok(Some(Ok(f))) => f,
+            Ok(Some(Err(e))) => {
+                s.on_broken_frame(e);
+                break;
+            }
             _ => break,
         };
         let keep = match frame {
@@ -108,6 +121,30 @@ impl Session {
         self.out.send(msg);
     }
 
+    /// Ends the connection with RFC 6455's status `code` and a reason, after what is queued.
+    fn close(&self, code: u16, reason: &'static str) {
+        self.out.push(Out::Close { code, reason });
+    }
+
+    /// A frame the WebSocket layer could not read: one over its 64 KiB limit is refused in
+    /// words as the protocol promises (`frame_too_large`) and closed with 1009, text that is not
+    /// UTF-8 with 1007; anything else (the peer gone) ends the connection as it is.
+    fn on_broken_frame(&self, e: axum::Error) {
+        match e.into_inner().downcast::<tungstenite::Error>().map(|e| *e) {
+            Ok(tungstenite::Error::Capacity(_)) => {
+                self.refuse(
+                    ErrorCode::FrameTooLarge,
+                    format!("a frame holds at most {MAX_FRAME_BYTES} bytes"),
+                );
+                self.close(close_code::SIZE, "frame too large");
+            }
+            Ok(tungstenite::Error::Utf8(_)) => {
+                self.close(close_code::INVALID, "text frames are UTF-8");
+            }
+            _ => {}
+        }
+    }
+
     fn refuse(&self, code: ErrorCode, message: impl Into<String>) {
         self.hub
             .metrics
@@ -123,6 +160,7 @@ impl Session {
                 ErrorCode::FrameTooLarge,
                 format!("a frame holds at most {MAX_FRAME_BYTES} bytes"),
             );
+            self.close(close_code::SIZE, "frame too large");
             return false;
         }
         if self.rate.0.elapsed() >= Duration::from_secs(1) {

@@ -16,6 +16,9 @@ use xiangqi::notation::Notation;
 use crate::hub::Hub;
 use crate::store::{GameRow, MoveRow};
 
+/// The largest frame the WebSocket layer reads (and the session refuses in words).
+const WS_LIMIT: usize = 1024 * 1024;
+
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
@@ -33,12 +36,15 @@ async fn ws(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     State(hub): State<Arc<Hub>>,
 ) -> Response {
-    // Larger frames than the protocol allows are read so that they can be refused in words;
-    // far larger ones end the connection in the WebSocket layer.
+    // Larger frames than the protocol allows (8 KiB) are read, up to 1 MiB, so that they can be
+    // refused in words and closed with 1009: a frame the WebSocket layer refuses unread leaves
+    // bytes in the socket, and closing it then resets the connection, losing the words (a
+    // client saw `Connection reset`). Far larger ones end the connection in that layer.
     // Buffers sized for the protocol's small frames, not tungstenite's 128 KiB defaults: a
-    // server of thousands of connections keeps its memory for the games.
-    ws.max_message_size(64 * 1024)
-        .max_frame_size(64 * 1024)
+    // server of thousands of connections keeps its memory for the games (a buffer grows past
+    // them only while a large frame is read, before its connection is closed).
+    ws.max_message_size(WS_LIMIT)
+        .max_frame_size(WS_LIMIT)
         .read_buffer_size(16 * 1024)
         .write_buffer_size(8 * 1024)
         .on_upgrade(move |socket| crate::conn::run(hub, socket, addr.ip()))

@@ -27,6 +27,14 @@ pub enum Out {
         /// The message.
         frame: Arc<str>,
     },
+    /// The end: a WebSocket close with RFC 6455's status code and a reason, after the frames
+    /// queued before it.
+    Close {
+        /// The status code (1009: too big, 1007: not UTF-8).
+        code: u16,
+        /// The reason, in words.
+        reason: &'static str,
+    },
 }
 
 /// The sending end of a connection's queue.

@@ -1,7 +1,8 @@
 //! Defects an independent client found, each on SQLite in memory and on PostgreSQL: a claim
 //! before both sides have moved won and rated the game (now it aborts it; the claim after moves
-//! is in `games.rs`), a re-sent move was acknowledged with the clocks of long ago, and one
-//! player could open any number of seeks.
+//! is in `games.rs`), a re-sent move was acknowledged with the clocks of long ago, one player
+//! could open any number of seeks, and closes carried no status code (RFC 6455's 1009 for a frame
+//! too large, 1007 for text that is not UTF-8) and, over 64 KiB, no `frame_too_large`.
 
 #[macro_use]
 mod common;
@@ -18,7 +19,8 @@ const BLITZ: TimeControl = TimeControl::new(300, 3);
 on_both!(
     a_claim_before_both_sides_moved_aborts,
     a_re_sent_move_is_acknowledged_with_the_clocks_of_now,
-    open_seeks_are_capped_per_player
+    open_seeks_are_capped_per_player,
+    closes_give_the_rfc_code_and_the_reason
 );
 
 /// A rated game whose second player leaves before anyone moves: a claim after the wait aborts
@@ -119,4 +121,76 @@ async fn open_seeks_are_capped_per_player(db: &str) {
         unreachable!()
     };
     assert_eq!(seeks.len(), chuhan_server::hub::MAX_SEEKS_PER_PLAYER);
+}
+
+/// A frame over 8 KiB, one over the 64 KiB the WebSocket layer once stopped at (the connection was
+/// reset, the words lost), and a text frame that is not UTF-8:
+/// each connection is told why (`frame_too_large` where the protocol promises it) and closed with
+/// RFC 6455's code: 1009 (too big), 1007 (not UTF-8).
+async fn closes_give_the_rfc_code_and_the_reason(db: &str) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
+    use tokio_tungstenite::tungstenite::protocol::frame::{Frame, FrameHeader};
+
+    let s = server(db).await;
+    let url = format!("ws://{}/ws", s.addr);
+    let chat = |n: usize| {
+        format!(
+            r#"{{"t":"chat","room":{{"kind":"lobby"}},"text":"{}"}}"#,
+            "x".repeat(n)
+        )
+    };
+    let not_utf8 = {
+        let header = FrameHeader {
+            opcode: OpCode::Data(Data::Text),
+            ..FrameHeader::default()
+        };
+        Message::Frame(Frame::from_payload(
+            header,
+            vec![0x7b, 0xff, 0xfe, 0x7d].into(),
+        ))
+    };
+    for (i, (frame, code, told)) in [
+        (Message::Text(chat(9 * 1024).into()), CloseCode::Size, true),
+        (Message::Text(chat(70 * 1024).into()), CloseCode::Size, true),
+        (not_utf8, CloseCode::Invalid, false),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+        let hello = ClientMsg::Hello {
+            protocol: xiangqi_protocol::PROTOCOL_VERSION,
+            client: "closes".into(),
+        }
+        .to_json();
+        ws.send(Message::Text(hello.into())).await.unwrap();
+        // The client may see the connection end while it still writes a large frame.
+        let _ = ws.send(frame).await;
+        let (mut refused, mut closed) = (false, None);
+        let read = async {
+            while let Some(Ok(m)) = ws.next().await {
+                match m {
+                    Message::Text(t) if t.contains("frame_too_large") => refused = true,
+                    Message::Close(c) => {
+                        closed = Some(c.map(|c| c.code));
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        };
+        assert!(
+            tokio::time::timeout(Duration::from_secs(10), read)
+                .await
+                .is_ok(),
+            "the server kept the connection open"
+        );
+        assert_eq!(
+            refused, told,
+            "case {i}: frame_too_large for {code:?}, closed {closed:?}"
+        );
+        assert_eq!(closed, Some(Some(code)));
+    }
 }

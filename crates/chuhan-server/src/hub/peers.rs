@@ -97,6 +97,8 @@ impl Hub {
                     let (from_key, frame) = match o {
                         Out::Frame(f) => (None, f),
                         Out::Chat { from_key, frame } => (Some(from_key), frame),
+                        // Only a connection's own session closes it, on its own instance.
+                        Out::Close { .. } => continue,
                     };
                     link.to(
                         from,
