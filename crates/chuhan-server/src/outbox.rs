@@ -102,6 +102,13 @@ impl Outbox {
         }
     }
 
+    /// Closes the connection (as an overflow does): its client reconnects and gets everything
+    /// again.
+    pub fn close_now(&self) {
+        self.overflow.0.store(true, Ordering::Release);
+        self.overflow.1.notify_waiters();
+    }
+
     /// Whether the connection is gone.
     #[must_use]
     pub fn is_closed(&self) -> bool {

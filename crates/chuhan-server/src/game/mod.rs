@@ -3,16 +3,17 @@
 //! queue, one at a time; a move is written durably before anyone hears of it.
 
 mod end;
+pub mod mailbox;
 mod moves;
 mod offers;
 
 pub use end::{PROVISIONAL_DEVIATION, reason_code};
+pub use mailbox::{GameRx, GameTx, mailbox};
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::sync::mpsc;
 use xiangqi::{GameRecord, Move, Rulebook};
 use xiangqi_protocol::{
     ChatLine, ClientMsg, ErrorCode, GameSummary, GameView, OfferKind, PlayerView, Role, Room,
@@ -175,7 +176,7 @@ impl Game {
     }
 
     /// Runs the game until it has ended and lingered.
-    pub async fn run(mut self, mut rx: mpsc::Receiver<GameCmd>) {
+    pub async fn run(mut self, mut rx: GameRx) {
         loop {
             let deadline = self.deadline();
             let cmd = tokio::select! {

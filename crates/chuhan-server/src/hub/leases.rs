@@ -11,7 +11,6 @@ use xiangqi_protocol::{GameSummary, ServerMsg};
 use super::peers::online_total;
 use super::{Hub, lobby_send};
 use crate::cluster::{LEASE_EVERY, LEASE_MS, Peer};
-use crate::game::GameCmd;
 use crate::outbox::ConnId;
 
 impl Hub {
@@ -115,7 +114,7 @@ impl Hub {
         };
         let (tx, keys) = (entry.tx.clone(), entry.keys.clone());
         for (_, out, user) in super::peers::rejoiners(&mut st, game, &keys) {
-            let _ = tx.try_send(GameCmd::Attach { out, user });
+            tx.attach_or_close(out, user);
         }
         st.peers.games.remove(&game);
     }

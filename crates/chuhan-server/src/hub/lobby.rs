@@ -364,10 +364,7 @@ impl Hub {
                 conn.games.insert(id);
                 let out = conn.out.clone();
                 if let Some(g) = st.games.get(&id) {
-                    let _ = g.tx.try_send(GameCmd::Attach {
-                        out,
-                        user: user.clone(),
-                    });
+                    g.tx.attach_or_close(out, user.clone());
                 }
             }
         }

@@ -19,12 +19,11 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
-use tokio::sync::mpsc;
 use xiangqi_protocol::{ChallengeView, ClientMsg, ErrorCode, GameSummary, SeekView, ServerMsg};
 
 use crate::config::Config;
 use crate::durable::MoveWriter;
-use crate::game::{Game, GameCmd, Seat};
+use crate::game::{Game, GameTx, Seat, mailbox};
 use crate::metrics::Metrics;
 use crate::outbox::{ConnId, Inbox, Outbox, outbox};
 use crate::store::{GameRow, Rating, Store};
@@ -70,7 +69,7 @@ struct ChallengeEntry {
 }
 
 struct GameEntry {
-    tx: mpsc::Sender<GameCmd>,
+    tx: GameTx,
     summary: GameSummary,
     keys: [String; 2],
     over: bool,
@@ -193,7 +192,7 @@ impl Hub {
     }
 
     fn spawn(&self, game: Game) {
-        let (tx, rx) = mpsc::channel(256);
+        let (tx, rx) = mailbox();
         let keys = [
             game.seats[0].user.key.clone(),
             game.seats[1].user.key.clone(),
@@ -260,7 +259,7 @@ impl Hub {
     fn detach_all(&self, st: &State, conn: ConnId, games: &HashSet<u64>) {
         for &g in games {
             if let Some(e) = st.games.get(&g) {
-                let _ = e.tx.try_send(GameCmd::Detach { conn });
+                e.tx.detach(conn);
             } else if let (Some(owner), Some(l)) = (Hub::owner_of(st, g), self.link()) {
                 l.to(owner, crate::cluster::Peer::Detach { conn, game: g });
             }
@@ -331,10 +330,7 @@ impl Hub {
             };
             c.games.insert(game);
             let out = c.out.clone();
-            let _ = tx.try_send(GameCmd::Attach {
-                out,
-                user: user.clone(),
-            });
+            tx.attach_or_close(out, user.clone());
             return Ok(());
         }
         if matches!(msg, ClientMsg::Unwatch { .. })
@@ -342,7 +338,7 @@ impl Hub {
         {
             c.games.remove(&game);
         }
-        tx.try_send(GameCmd::Msg { conn, msg }).map_err(|_| {
+        tx.message(conn, msg).map_err(|_| {
             (
                 ErrorCode::RateLimited,
                 "the game is busy; send it again".into(),

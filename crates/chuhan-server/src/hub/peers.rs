@@ -12,7 +12,6 @@ use xiangqi_protocol::{ClientMsg, ErrorCode, GameSummary, SeekView, ServerMsg};
 
 use super::{Conn, Hub, State, User, lobby_send};
 use crate::cluster::{Link, Peer};
-use crate::game::GameCmd;
 use crate::outbox::{ConnId, Out, outbox};
 
 /// What the other instances hold.
@@ -274,7 +273,7 @@ impl Hub {
                     return;
                 };
                 if let Some(g) = st.games.get(&game) {
-                    let _ = g.tx.try_send(GameCmd::Detach { conn: p });
+                    g.tx.detach(p);
                 }
                 let empty = st.conns.get_mut(&p).is_none_or(|c| {
                     c.games.remove(&game);

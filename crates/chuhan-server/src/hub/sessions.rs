@@ -64,10 +64,7 @@ impl Hub {
             .collect();
         for id in &mine {
             if let Some(g) = st.games.get(id) {
-                let _ = g.tx.try_send(GameCmd::Attach {
-                    out: out.clone(),
-                    user: user.clone(),
-                });
+                g.tx.attach_or_close(out.clone(), user.clone());
             }
             if let Some(c) = st.conns.get_mut(&conn) {
                 c.games.insert(*id);
