@@ -79,6 +79,10 @@ pub struct ServeArgs {
     /// it) [default: 60].
     #[arg(long, global = true)]
     pub idle_timeout_s: Option<u64>,
+    /// Seconds a client has to send a whole HTTP request head (the WebSocket handshake
+    /// included) before its connection is closed; TLS handshakes have as long [default: 10].
+    #[arg(long, global = true)]
+    pub header_timeout_s: Option<u64>,
     /// Seconds each side has for its first move before the game is aborted [default: 30].
     #[arg(long, global = true)]
     pub first_move_s: Option<u64>,
@@ -116,6 +120,8 @@ pub struct Config {
     pub failed_logins_per_account: u32,
     /// See [`ServeArgs::idle_timeout_s`].
     pub idle_timeout_s: u64,
+    /// See [`ServeArgs::header_timeout_s`].
+    pub header_timeout_s: u64,
     /// See [`ServeArgs::first_move_s`].
     pub first_move_s: u64,
     /// See [`ServeArgs::claim_after_s`].
@@ -141,6 +147,7 @@ impl Default for Config {
             logins_per_minute: 20,
             failed_logins_per_account: 10,
             idle_timeout_s: 60,
+            header_timeout_s: 10,
             first_move_s: 30,
             claim_after_s: None,
             chat_per_10s: 5,
@@ -185,6 +192,7 @@ impl Config {
             max_connections_per_ip,
             logins_per_minute,
             idle_timeout_s,
+            header_timeout_s,
             first_move_s,
             log
         );

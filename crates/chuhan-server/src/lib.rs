@@ -21,6 +21,7 @@ pub mod store;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::config::Config;
 use crate::store::{SqlStore, Store};
@@ -44,8 +45,11 @@ pub async fn start(cfg: Config) -> Result<Running, String> {
         .map_err(|e| format!("{}: {e}", cfg.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let app = http::router(Arc::clone(&hub)).into_make_service_with_connect_info::<SocketAddr>();
+    let listener = listener.into_std().map_err(|e| e.to_string())?;
+    let mut server = axum_server::from_tcp(listener);
+    with_timeouts(server.http_builder(), &cfg);
     let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
+        if let Err(e) = server.serve(app).await {
             tracing::error!("the server stopped: {e}");
         }
     });
@@ -64,10 +68,23 @@ pub async fn serve_tls(cfg: Config) -> Result<(), String> {
     let hub = start_hub(&cfg).await?;
     let app = http::router(hub).into_make_service_with_connect_info::<SocketAddr>();
     tracing::info!("serving https:// and wss:// on {}", cfg.listen);
-    axum_server::bind_rustls(cfg.listen, tls)
-        .serve(app)
-        .await
-        .map_err(|e| e.to_string())
+    let acceptor = axum_server::tls_rustls::RustlsAcceptor::new(tls)
+        .handshake_timeout(Duration::from_secs(cfg.header_timeout_s.max(1)));
+    let mut server = axum_server::bind(cfg.listen).acceptor(acceptor);
+    with_timeouts(server.http_builder(), &cfg);
+    server.serve(app).await.map_err(|e| e.to_string())
+}
+
+/// A client that does not send a whole request head in time (one byte a minute holds a
+/// connection for ever otherwise) is closed: hyper's header timeout, which needs a timer.
+fn with_timeouts(
+    builder: &mut hyper_util::server::conn::auto::Builder<hyper_util::rt::TokioExecutor>,
+    cfg: &Config,
+) {
+    builder
+        .http1()
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(Duration::from_secs(cfg.header_timeout_s.max(1)));
 }
 
 /// Opens the database and starts the hub (joining the other instances with `--instance`).
