@@ -130,6 +130,8 @@ pub struct Config {
     pub chat_per_10s: u32,
     /// Messages a connection may send a second (moves included) before it is refused.
     pub messages_per_s: u32,
+    /// Milliseconds a move's write may take before it fails (the move is not acknowledged).
+    pub write_timeout_ms: u64,
     /// See [`ServeArgs::log`].
     pub log: String,
     /// See [`ServeArgs::instance`].
@@ -152,6 +154,7 @@ impl Default for Config {
             claim_after_s: None,
             chat_per_10s: 5,
             messages_per_s: 30,
+            write_timeout_ms: 5000,
             log: "info".into(),
             instance: None,
         }

@@ -1,8 +1,13 @@
 //! Moves made durable before they are acknowledged, many at a time: the moves of all games that
 //! arrive while one transaction commits go into the next one (group commit), so a thousand games
-//! cost a few commits a second, not a thousand fsyncs.
+//! cost a few commits a second, not a thousand fsyncs. The queue is bounded (each game waits for
+//! its move, so it holds at most one per game; a full one makes the game wait), and a write that
+//! the database does not answer in time is reported as failed: the game takes the move back and
+//! does not acknowledge it (its flag timer is not held up for longer), and a later write of the
+//! same ply replaces whatever the late one left.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot};
 
@@ -11,19 +16,27 @@ use crate::store::{MoveRow, Store, StoreError};
 /// The most moves in one transaction.
 const BATCH: usize = 512;
 
+/// The moves that may wait for the writer.
+const QUEUE: usize = 8 * BATCH;
+
 type Job = (MoveRow, oneshot::Sender<Result<(), String>>);
 
 /// The handle games write their moves through.
 #[derive(Clone)]
 pub struct MoveWriter {
-    tx: mpsc::UnboundedSender<Job>,
+    tx: mpsc::Sender<Job>,
+    timeout: Duration,
 }
 
 impl MoveWriter {
-    /// Starts the writer task on `store`.
+    /// Starts the writer task on `store`; a write not committed within `timeout` fails.
     #[must_use]
-    pub fn start(store: Arc<dyn Store>, metrics: Arc<crate::metrics::Metrics>) -> MoveWriter {
-        let (tx, mut rx) = mpsc::unbounded_channel::<Job>();
+    pub fn start(
+        store: Arc<dyn Store>,
+        metrics: Arc<crate::metrics::Metrics>,
+        timeout: Duration,
+    ) -> MoveWriter {
+        let (tx, mut rx) = mpsc::channel::<Job>(QUEUE);
         tokio::spawn(async move {
             while let Some(first) = rx.recv().await {
                 let mut jobs = vec![first];
@@ -43,16 +56,27 @@ impl MoveWriter {
                 }
             }
         });
-        MoveWriter { tx }
+        MoveWriter { tx, timeout }
     }
 
     /// Writes one move; returns once it is committed (or why not).
     pub async fn write(&self, row: MoveRow) -> Result<(), String> {
         let (reply, done) = oneshot::channel();
-        self.tx
-            .send((row, reply))
-            .map_err(|_| "the move writer stopped".to_owned())?;
-        done.await
-            .unwrap_or_else(|_| Err("the move writer stopped".into()))
+        let write = async {
+            self.tx
+                .send((row, reply))
+                .await
+                .map_err(|_| "the move writer stopped".to_owned())?;
+            done.await
+                .unwrap_or_else(|_| Err("the move writer stopped".into()))
+        };
+        tokio::time::timeout(self.timeout, write)
+            .await
+            .unwrap_or_else(|_| {
+                Err(format!(
+                    "the database did not answer within {} ms",
+                    self.timeout.as_millis()
+                ))
+            })
     }
 }

@@ -1,8 +1,12 @@
-//! Bounds on what a client may hold: a request head sent slowly (or never finished) holds its
-//! connection only for `header_timeout_s`, then the server closes it; a whole request in time is
-//! answered as ever.
+//! Bounds on what a client may hold and how long the server waits: a request head sent slowly (or
+//! never finished) holds its connection only for `header_timeout_s`; a database that stops
+//! answering mid-game makes a move fail after `write_timeout_ms`, never acknowledged, the game
+//! consistent, and the move played again once the database answers is kept.
 
 mod common;
+
+use chuhan_server::bot::Bot;
+use xiangqi_protocol::{ClientMsg, ErrorCode, Rules, ServerMsg, TimeControl};
 
 use std::time::{Duration, Instant};
 
@@ -37,4 +41,77 @@ async fn an_unfinished_request_head_is_closed_after_the_header_timeout() {
     // A whole request is answered.
     let body = common::http_get(s.addr, "/healthz").await;
     assert!(body.contains("ok"), "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_that_stops_answering_refuses_the_move_and_loses_nothing() {
+    use sqlx::Connection;
+
+    let dir = std::env::temp_dir().join(format!("chuhan-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("db.sqlite").display());
+    let mut cfg = common::config(&url);
+    cfg.write_timeout_ms = 700;
+    let s = chuhan_server::start(cfg).await.expect("the server starts");
+    let (mut r, mut b) = (
+        common::player(s.addr, "dbr").await,
+        common::player(s.addr, "dbb").await,
+    );
+    let g = common::game(
+        &mut r,
+        &mut b,
+        TimeControl::new(300, 0),
+        false,
+        Rules::Asian,
+        None,
+    )
+    .await;
+    common::play(&mut r, &mut b, g, 0, "h2e2").await;
+
+    // Another connection takes the database's write lock and keeps it.
+    let mut locker = sqlx::SqliteConnection::connect(&format!("{url}?mode=rw"))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN EXCLUSIVE")
+        .execute(&mut locker)
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let mv = |mv: &str| ClientMsg::Move {
+        game: g,
+        ply: 1,
+        mv: mv.into(),
+        think_ms: None,
+    };
+    b.send(&mv("h9g7")).await.unwrap();
+    common::refused(&mut b, ErrorCode::Internal).await;
+    let waited = started.elapsed();
+    assert!(
+        waited < Duration::from_secs(5),
+        "refused only after {waited:?}"
+    );
+    // Nobody heard of the move: the game is where it was (Black to play ply 1).
+    assert_no_move(&mut r).await;
+
+    // The database answers again: another move at that ply is kept, and the game goes on.
+    sqlx::query("ROLLBACK").execute(&mut locker).await.unwrap();
+    common::play(&mut b, &mut r, g, 1, "b9c7").await;
+    common::play(&mut r, &mut b, g, 2, "h0g2").await;
+    let (_, moves) = s
+        .hub
+        .store
+        .game(g as i64)
+        .await
+        .unwrap()
+        .expect("the game is stored");
+    let stored: Vec<&str> = moves.iter().map(|m| m.mv.as_str()).collect();
+    assert_eq!(stored, ["h2e2", "b9c7", "h0g2"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// No move reaches `bot` for a moment.
+async fn assert_no_move(bot: &mut Bot) {
+    while let Some(m) = bot.next(Duration::from_millis(300)).await {
+        assert!(!matches!(m, ServerMsg::Moved { .. }), "{m:?}");
+    }
 }

@@ -120,7 +120,11 @@ impl Hub {
     pub async fn start(cfg: Config, store: Arc<dyn Store>) -> Result<Arc<Hub>, String> {
         let instance = cfg.instance;
         let metrics = Arc::new(Metrics::default());
-        let moves = MoveWriter::start(Arc::clone(&store), Arc::clone(&metrics));
+        let moves = MoveWriter::start(
+            Arc::clone(&store),
+            Arc::clone(&metrics),
+            std::time::Duration::from_millis(cfg.write_timeout_ms.max(1)),
+        );
         let hub = Arc::new(Hub {
             cfg,
             store,
