@@ -22,6 +22,8 @@ pub struct Bot {
     pub token: Option<String>,
     /// Whether the connection was seen closed (by the server, or by the network).
     pub closed: bool,
+    /// The WebSocket status the server closed with, if it gave one.
+    pub close_code: Option<u16>,
     /// Where it connects.
     addr: SocketAddr,
     /// Where else it may log in again when `addr` is gone (other instances of the service).
@@ -73,6 +75,7 @@ impl Bot {
             name: String::new(),
             token: None,
             closed: false,
+            close_code: None,
             addr,
             fallbacks: Vec::new(),
         })
@@ -112,7 +115,12 @@ impl Bot {
         loop {
             match tokio::time::timeout(wait, self.ws.next()).await {
                 Ok(Some(Ok(Message::Text(t)))) => return ServerMsg::from_json(t.as_str()).ok(),
-                Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => {
+                Ok(Some(Ok(Message::Close(frame)))) => {
+                    self.closed = true;
+                    self.close_code = frame.map(|f| f.code.into());
+                    return None;
+                }
+                Ok(Some(Err(_)) | None) => {
                     self.closed = true;
                     return None;
                 }
@@ -167,7 +175,12 @@ impl Bot {
                         self.seen.push_back(m);
                     }
                 }
-                Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => {
+                Ok(Some(Ok(Message::Close(frame)))) => {
+                    self.closed = true;
+                    self.close_code = frame.map(|f| f.code.into());
+                    return true;
+                }
+                Ok(Some(Err(_)) | None) => {
                     self.closed = true;
                     return true;
                 }

@@ -132,6 +132,8 @@ pub struct Config {
     pub messages_per_s: u32,
     /// Milliseconds a move's write may take before it fails (the move is not acknowledged).
     pub write_timeout_ms: u64,
+    /// Seconds a drain (SIGTERM) may take before the process exits.
+    pub drain_timeout_s: u64,
     /// See [`ServeArgs::log`].
     pub log: String,
     /// See [`ServeArgs::instance`].
@@ -155,6 +157,7 @@ impl Default for Config {
             chat_per_10s: 5,
             messages_per_s: 30,
             write_timeout_ms: 5000,
+            drain_timeout_s: 10,
             log: "info".into(),
             instance: None,
         }

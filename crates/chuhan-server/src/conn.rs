@@ -231,6 +231,20 @@ impl Session {
     async fn as_user(&mut self, user: &User, msg: ClientMsg) -> Result<(), Refusal> {
         let hub = Arc::clone(&self.hub);
         let conn = self.out.conn;
+        if hub.is_draining()
+            && matches!(
+                msg,
+                ClientMsg::Seek { .. }
+                    | ClientMsg::AcceptSeek { .. }
+                    | ClientMsg::Challenge { .. }
+                    | ClientMsg::AcceptChallenge { .. }
+            )
+        {
+            return Err((
+                ErrorCode::NotNow,
+                "the server is restarting: no new games here now".into(),
+            ));
+        }
         match msg {
             ClientMsg::Logout => {
                 if let Some(h) = self.token_hash.take() {

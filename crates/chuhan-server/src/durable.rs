@@ -19,13 +19,15 @@ const BATCH: usize = 512;
 /// The moves that may wait for the writer.
 const QUEUE: usize = 8 * BATCH;
 
-type Job = (MoveRow, oneshot::Sender<Result<(), String>>);
+type Job = (MoveRow, oneshot::Sender<Result<(), String>>, Pending);
 
 /// The handle games write their moves through.
 #[derive(Clone)]
 pub struct MoveWriter {
     tx: mpsc::Sender<Job>,
     timeout: Duration,
+    /// Writes asked for and not yet answered.
+    pending: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl MoveWriter {
@@ -46,25 +48,39 @@ impl MoveWriter {
                         Err(_) => break,
                     }
                 }
-                let rows: Vec<MoveRow> = jobs.iter().map(|(m, _)| m.clone()).collect();
+                let rows: Vec<MoveRow> = jobs.iter().map(|(m, _, _)| m.clone()).collect();
                 let started = std::time::Instant::now();
                 let done = store.append_moves(&rows).await;
                 metrics.commit(rows.len(), started.elapsed());
                 let done = done.map_err(|e: StoreError| e.to_string());
-                for (_, reply) in jobs {
+                // Each job's `Pending` is let go once it is answered, committed or not.
+                for (_, reply, _pending) in jobs {
                     let _ = reply.send(done.clone());
                 }
             }
         });
-        MoveWriter { tx, timeout }
+        MoveWriter {
+            tx,
+            timeout,
+            pending: Arc::default(),
+        }
+    }
+
+    /// Whether no write is waiting or committing (a drain waits for it).
+    #[must_use]
+    pub fn idle(&self) -> bool {
+        self.pending.load(std::sync::atomic::Ordering::Acquire) == 0
     }
 
     /// Writes one move; returns once it is committed (or why not).
     pub async fn write(&self, row: MoveRow) -> Result<(), String> {
         let (reply, done) = oneshot::channel();
+        self.pending
+            .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        let pending = Pending(Arc::clone(&self.pending));
         let write = async {
             self.tx
-                .send((row, reply))
+                .send((row, reply, pending))
                 .await
                 .map_err(|_| "the move writer stopped".to_owned())?;
             done.await
@@ -78,5 +94,14 @@ impl MoveWriter {
                     self.timeout.as_millis()
                 ))
             })
+    }
+}
+
+/// Counts a write as answered when dropped (whether it committed, failed or timed out).
+struct Pending(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
     }
 }

@@ -58,6 +58,12 @@ pub async fn start(cfg: Config) -> Result<Running, String> {
 
 /// Serves HTTPS and WSS with rustls on the configured address until the process ends.
 pub async fn serve_tls(cfg: Config) -> Result<(), String> {
+    start_tls(cfg).await?.task.await.map_err(|e| e.to_string())
+}
+
+/// Opens the database, resumes the games in play and serves HTTPS and WSS with rustls on the
+/// configured address (`addr` is the address configured).
+pub async fn start_tls(cfg: Config) -> Result<Running, String> {
     let (Some(cert), Some(key)) = (&cfg.tls_cert, &cfg.tls_key) else {
         return Err("TLS needs --tls-cert and --tls-key".into());
     };
@@ -66,13 +72,22 @@ pub async fn serve_tls(cfg: Config) -> Result<(), String> {
         .await
         .map_err(|e| format!("TLS: {e}"))?;
     let hub = start_hub(&cfg).await?;
-    let app = http::router(hub).into_make_service_with_connect_info::<SocketAddr>();
+    let app = http::router(Arc::clone(&hub)).into_make_service_with_connect_info::<SocketAddr>();
     tracing::info!("serving https:// and wss:// on {}", cfg.listen);
     let acceptor = axum_server::tls_rustls::RustlsAcceptor::new(tls)
         .handshake_timeout(Duration::from_secs(cfg.header_timeout_s.max(1)));
     let mut server = axum_server::bind(cfg.listen).acceptor(acceptor);
     with_timeouts(server.http_builder(), &cfg);
-    server.serve(app).await.map_err(|e| e.to_string())
+    let task = tokio::spawn(async move {
+        if let Err(e) = server.serve(app).await {
+            tracing::error!("the server stopped: {e}");
+        }
+    });
+    Ok(Running {
+        addr: cfg.listen,
+        hub,
+        task,
+    })
 }
 
 /// A client that does not send a whole request head in time (one byte a minute holds a

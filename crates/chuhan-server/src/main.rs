@@ -41,20 +41,53 @@ fn main() -> std::process::ExitCode {
 
 async fn serve(cfg: Config) -> Result<(), String> {
     tracing::info!("database {}", chuhan_server::shown_url(&cfg.database));
-    if cfg.tls_cert.is_some() {
-        return chuhan_server::serve_tls(cfg).await;
+    let drain = std::time::Duration::from_secs(cfg.drain_timeout_s);
+    let mut running = if cfg.tls_cert.is_some() {
+        chuhan_server::start_tls(cfg).await?
+    } else {
+        let running = chuhan_server::start(cfg).await?;
+        tracing::info!(
+            "listening on http://{0} (WebSocket ws://{0}/ws)",
+            running.addr
+        );
+        tracing::warn!(
+            "no TLS: passwords and tokens cross the network in the clear unless a reverse \
+             proxy (nginx, see the README) terminates TLS in front of this server; give \
+             --tls-cert and --tls-key to serve https:// and wss:// directly"
+        );
+        running
+    };
+    tokio::select! {
+        r = &mut running.task => r.map_err(|e| e.to_string()),
+        () = stop_asked() => {
+            // No new connections; then the drain (hub/drain.rs).
+            running.task.abort();
+            let clean = running.hub.drain(drain).await;
+            tracing::info!(clean, "drained: exiting");
+            Ok(())
+        }
     }
-    let running = chuhan_server::start(cfg).await?;
-    tracing::info!(
-        "listening on http://{0} (WebSocket ws://{0}/ws)",
-        running.addr
-    );
-    tracing::warn!(
-        "no TLS: passwords and tokens cross the network in the clear unless a reverse proxy \
-         (nginx, see the README) terminates TLS in front of this server; give --tls-cert and \
-         --tls-key to serve https:// and wss:// directly"
-    );
-    running.task.await.map_err(|e| e.to_string())
+}
+
+/// SIGTERM (systemd's stop) or SIGINT (Ctrl-C).
+async fn stop_asked() {
+    #[cfg(unix)]
+    {
+        let Ok(mut term) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        else {
+            let _ = tokio::signal::ctrl_c().await;
+            return;
+        };
+        tokio::select! {
+            _ = term.recv() => tracing::info!("SIGTERM: draining"),
+            _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT: draining"),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 async fn admin(cfg: Config, task: AdminTask) -> Result<(), String> {

@@ -3,6 +3,7 @@
 //! address. The sessions (logins, their limits, ratings) are in [`sessions`], the lobby's seeks,
 //! challenges and the start of games in [`lobby`].
 
+mod drain;
 mod leases;
 mod lobby;
 mod peers;
@@ -11,7 +12,6 @@ mod seeks;
 pub use seeks::MAX_SEEKS_PER_PLAYER;
 mod send;
 mod sessions;
-
 use send::{lobby_send, user_send, user_send_unless_lobby};
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -108,6 +108,8 @@ pub struct Hub {
     state: Mutex<State>,
     /// With several instances: the way to the others.
     link: std::sync::OnceLock<crate::cluster::Link>,
+    /// Set by a drain (SIGTERM): no new games.
+    draining: std::sync::atomic::AtomicBool,
 }
 
 /// Instance `N` numbers its seeks from `N · 2⁴⁰`, apart from the others' (and exact in JSON).
@@ -134,6 +136,7 @@ impl Hub {
             next: AtomicU64::new(cfg_instance_base(instance)),
             state: Mutex::new(State::default()),
             link: std::sync::OnceLock::new(),
+            draining: std::sync::atomic::AtomicBool::new(false),
         });
         if instance.is_some() {
             // The others' games are theirs; this instance's own are taken back by its leases.
