@@ -67,6 +67,14 @@ pub fn name_key(name: &str) -> String {
     name.nfkc().collect::<String>().to_lowercase()
 }
 
+/// The key names that only look alike share: the confusable skeleton (Unicode's UTS #39) of the
+/// name's key, so that `Lіu` with a Cyrillic і and `Liu` have one. (From the lower-case key, so
+/// the upper-case `I` and `l` are not taken for each other.)
+#[must_use]
+pub fn name_skeleton(name: &str) -> String {
+    unicode_security::confusable_detection::skeleton(&name_key(name)).collect()
+}
+
 /// A new guest's key: random, never a name's key (names that start with `guest` or `游客` are
 /// reserved, and `#` is in no name).
 #[must_use]
@@ -136,6 +144,20 @@ fn hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_that_only_look_alike_share_a_skeleton() {
+        let liu = name_skeleton("Liu5209");
+        assert_eq!(name_skeleton("L\u{456}u5209"), liu, "Cyrillic і");
+        assert_eq!(
+            name_skeleton("\u{ff2c}\u{ff49}\u{ff55}5209"),
+            liu,
+            "full width"
+        );
+        assert_eq!(name_skeleton("LIU5209"), liu, "case");
+        assert_ne!(name_skeleton("Lau5209"), liu);
+        assert_ne!(name_skeleton("刘5209"), liu);
+    }
 
     #[test]
     fn names_are_normalised_and_checked() {

@@ -42,7 +42,10 @@ impl Session {
                 let id = match hub.store.register(&name, &key, &hash, now_ms()).await {
                     Ok(id) => id,
                     Err(crate::store::StoreError::NameTaken) => {
-                        return Err((ErrorCode::NameTaken, format!("the name {name} is taken")));
+                        return Err((
+                            ErrorCode::NameTaken,
+                            format!("the name {name} is taken, or looks like one that is"),
+                        ));
                     }
                     Err(e) => return Err(db(e)),
                 };

@@ -1,7 +1,8 @@
 //! Defects an independent client found, each on SQLite in memory and on PostgreSQL: a claim
 //! before both sides have moved won and rated the game (now it aborts it; the claim after moves
 //! is in `games.rs`), a re-sent move was acknowledged with the clocks of long ago, one player
-//! could open any number of seeks, and closes carried no status code (RFC 6455's 1009 for a frame
+//! could open any number of seeks, a name with a Cyrillic і registered beside the same name with a
+//! Latin i, and closes carried no status code (RFC 6455's 1009 for a frame
 //! too large, 1007 for text that is not UTF-8) and, over 64 KiB, no `frame_too_large`.
 
 #[macro_use]
@@ -20,7 +21,8 @@ on_both!(
     a_claim_before_both_sides_moved_aborts,
     a_re_sent_move_is_acknowledged_with_the_clocks_of_now,
     open_seeks_are_capped_per_player,
-    closes_give_the_rfc_code_and_the_reason
+    closes_give_the_rfc_code_and_the_reason,
+    a_name_that_only_looks_like_a_taken_one_is_taken
 );
 
 /// A rated game whose second player leaves before anyone moves: a claim after the wait aborts
@@ -192,5 +194,51 @@ async fn closes_give_the_rfc_code_and_the_reason(db: &str) {
             "case {i}: frame_too_large for {code:?}, closed {closed:?}"
         );
         assert_eq!(closed, Some(Some(code)));
+    }
+}
+
+/// `Lіu…` with a Cyrillic і (U+0456) beside `Liu…`: one name, by Unicode's confusable skeleton;
+/// a name that differs in a letter that looks different is still free.
+async fn a_name_that_only_looks_like_a_taken_one_is_taken(db: &str) {
+    let s = server(db).await;
+    let latin = common::unique("Liu");
+    let mut first = chuhan_server::bot::Bot::connect(s.addr).await.unwrap();
+    first
+        .log_in(ClientMsg::Register {
+            name: latin.clone(),
+            password: "long enough secret".into(),
+        })
+        .await
+        .unwrap();
+    for (name, taken) in [
+        (latin.replacen('i', "\u{456}", 1), true),
+        (latin.replacen('L', "M", 1), false),
+    ] {
+        let mut other = chuhan_server::bot::Bot::connect(s.addr).await.unwrap();
+        other
+            .send(&ClientMsg::Register {
+                name: name.clone(),
+                password: "long enough secret".into(),
+            })
+            .await
+            .unwrap();
+        let answer = other
+            .expect(|m| {
+                matches!(
+                    m,
+                    ServerMsg::Welcome { .. }
+                        | ServerMsg::LoggedIn { .. }
+                        | ServerMsg::Error { .. }
+                )
+            })
+            .await
+            .unwrap();
+        match answer {
+            ServerMsg::Error { code, .. } => {
+                assert!(taken, "{name:?} refused");
+                assert_eq!(code, ErrorCode::NameTaken);
+            }
+            _ => assert!(!taken, "{name:?} registered beside {latin:?}"),
+        }
     }
 }

@@ -66,7 +66,9 @@ impl SqlStore {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Db(e.to_string()))?;
-        Ok(SqlStore { pool, backend })
+        let store = SqlStore { pool, backend };
+        store.fill_skeletons().await?;
+        Ok(store)
     }
 
     /// Closes the pool.
@@ -96,11 +98,12 @@ impl Store for SqlStore {
     ) -> Fut<'a, i64> {
         Box::pin(async move {
             let row = sqlx::query(
-                "INSERT INTO accounts (name, name_key, password_hash, created_ms, banned) \
-                 VALUES ($1, $2, $3, $4, 0) RETURNING id",
+                "INSERT INTO accounts (name, name_key, name_skeleton, password_hash, created_ms, \
+                 banned) VALUES ($1, $2, $3, $4, $5, 0) RETURNING id",
             )
             .bind(name)
             .bind(key)
+            .bind(crate::auth::name_skeleton(name))
             .bind(hash)
             .bind(now)
             .fetch_one(&self.pool)

@@ -287,4 +287,33 @@ impl SqlStore {
             .await?;
         Ok(rows.iter().map(move_row).collect::<Result<_, _>>()?)
     }
+
+    /// Gives the accounts made before names had skeletons theirs. Where two old names share one,
+    /// the first keeps it and the other is left without (said in the log): it keeps its name,
+    /// and no new name like either can be registered.
+    pub(super) async fn fill_skeletons(&self) -> Result<(), StoreError> {
+        let rows =
+            sqlx::query("SELECT id, name FROM accounts WHERE name_skeleton IS NULL ORDER BY id")
+                .fetch_all(&self.pool)
+                .await?;
+        for row in rows {
+            let (id, name): (i64, String) = (row.try_get("id")?, row.try_get("name")?);
+            let set = sqlx::query("UPDATE accounts SET name_skeleton = $1 WHERE id = $2")
+                .bind(crate::auth::name_skeleton(&name))
+                .bind(id)
+                .execute(&self.pool)
+                .await;
+            match set.map_err(StoreError::from) {
+                Ok(_) => {}
+                Err(StoreError::NameTaken) => {
+                    tracing::warn!(
+                        account = id,
+                        "the name {name:?} looks like an older account's"
+                    );
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
 }
