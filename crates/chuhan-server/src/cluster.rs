@@ -9,7 +9,7 @@
 //! What the hub does with them is in `hub/peers.rs`.
 
 use std::collections::HashMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::{PgListener, PgPoolOptions};
@@ -201,15 +201,27 @@ fn split(text: &str, me: u16, seq: &std::sync::atomic::AtomicU64) -> Vec<String>
         .collect()
 }
 
-/// Puts parted messages together again.
+/// How long the parts of a message may take to arrive; a message still missing parts then is
+/// dropped (its sender's instance died mid-message, or a part was lost), said in the log.
+const PARTIAL_TTL: Duration = Duration::from_secs(30);
+
+/// The most messages waiting for parts at once; beyond it the oldest is dropped.
+const MAX_PARTIALS: usize = 256;
+
+/// Puts parted messages together again; what never completes is dropped after [`PARTIAL_TTL`],
+/// and no more than [`MAX_PARTIALS`] wait.
 #[derive(Default)]
 struct Joiner {
-    partial: HashMap<String, Vec<Option<String>>>,
+    partial: HashMap<String, (Instant, Vec<Option<String>>)>,
 }
 
 impl Joiner {
     /// The whole message once every part of it arrived; a whole message as it is.
     fn take(&mut self, payload: &str) -> Option<String> {
+        self.take_at(payload, Instant::now())
+    }
+
+    fn take_at(&mut self, payload: &str, now: Instant) -> Option<String> {
         let Some(rest) = payload.strip_prefix('~') else {
             return Some(payload.to_owned());
         };
@@ -219,16 +231,44 @@ impl Joiner {
         if i >= n || n > 10_000 {
             return None;
         }
-        let slots = self
+        self.forget_stale(now);
+        if !self.partial.contains_key(id) && self.partial.len() >= MAX_PARTIALS {
+            let oldest = self
+                .partial
+                .iter()
+                .min_by_key(|(_, p)| p.0)
+                .map(|(k, _)| k.clone());
+            if let Some(k) = oldest {
+                tracing::warn!("a message between instances waited too long for its parts");
+                self.partial.remove(&k);
+            }
+        }
+        let (_, slots) = self
             .partial
             .entry(id.to_owned())
-            .or_insert_with(|| vec![None; n]);
+            .or_insert_with(|| (now, vec![None; n]));
+        if slots.len() != n {
+            return None;
+        }
         *slots.get_mut(i)? = Some(text.to_owned());
         if slots.iter().all(Option::is_some) {
-            let slots = self.partial.remove(id)?;
+            let (_, slots) = self.partial.remove(id)?;
             return Some(slots.into_iter().flatten().collect());
         }
         None
+    }
+
+    /// Drops the messages whose first part came longer than [`PARTIAL_TTL`] ago.
+    fn forget_stale(&mut self, now: Instant) {
+        let before = self.partial.len();
+        self.partial
+            .retain(|_, p| now.saturating_duration_since(p.0) < PARTIAL_TTL);
+        if self.partial.len() < before {
+            tracing::warn!(
+                dropped = before - self.partial.len(),
+                "messages between instances never got all their parts"
+            );
+        }
     }
 }
 
@@ -344,5 +384,34 @@ mod tests {
         assert_eq!(whole.as_deref(), Some(text.as_str()));
         assert_eq!(split("{}", 3, &seq), vec!["{}".to_owned()]);
         assert_eq!(j.take("~bad"), None);
+    }
+
+    #[test]
+    fn a_message_that_never_completes_is_forgotten_and_few_wait() {
+        let seq = std::sync::atomic::AtomicU64::new(0);
+        let parts = split(&"z".repeat(20_000), 5, &seq);
+        let mut j = Joiner::default();
+        let t0 = Instant::now();
+        // Only the first part ever comes.
+        assert_eq!(j.take_at(&parts[0], t0), None);
+        assert_eq!(j.partial.len(), 1);
+        // Past the wait, the next message's part sweeps it away.
+        let other = split(&"w".repeat(20_000), 5, &seq);
+        assert_eq!(j.take_at(&other[0], t0 + PARTIAL_TTL), None);
+        assert_eq!(
+            j.partial.len(),
+            1,
+            "the stale one is gone, the new one waits"
+        );
+        // Its late parts start nothing whole.
+        for p in &parts[1..] {
+            assert_eq!(j.take_at(p, t0 + PARTIAL_TTL), None);
+        }
+        // Many incomplete messages at once: no more than the bound wait.
+        for k in 0..(MAX_PARTIALS * 2) {
+            let many = split(&"v".repeat(10_000 + k), 5, &seq);
+            assert_eq!(j.take_at(&many[0], t0 + PARTIAL_TTL), None);
+        }
+        assert_eq!(j.partial.len(), MAX_PARTIALS);
     }
 }
