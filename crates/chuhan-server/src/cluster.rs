@@ -141,9 +141,18 @@ pub fn channel(n: u16) -> String {
 pub struct Link {
     /// This instance's number.
     pub me: u16,
-    tx: mpsc::UnboundedSender<(String, String)>,
+    tx: mpsc::Sender<(String, String)>,
     seq: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
+
+/// The parts that may wait to go to the other instances (the sender, one statement a batch,
+/// keeps up with thousands a second); past it a part is dropped and said in the log, as a failed
+/// batch is: the others catch up at the next heartbeat and lease renewal.
+const OUT_QUEUE: usize = 65_536;
+
+/// The messages from the other instances that may wait for the hub; past it the listener waits
+/// (PostgreSQL keeps the notifications meanwhile).
+const IN_QUEUE: usize = 16_384;
 
 impl Link {
     /// This instance's name as a lease owner.
@@ -173,7 +182,13 @@ impl Link {
             Err(e) => return tracing::error!("a message between instances: {e}"),
         };
         for part in split(&text, self.me, &self.seq) {
-            let _ = self.tx.send((channel.clone(), part));
+            match self.tx.try_send((channel.clone(), part)) {
+                Ok(()) | Err(mpsc::error::TrySendError::Closed(_)) => {}
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    tracing::warn!("a message between instances was lost: the queue is full");
+                    return;
+                }
+            }
         }
     }
 }
@@ -277,10 +292,7 @@ impl Joiner {
 ///
 /// # Errors
 /// The database cannot be reached.
-pub async fn connect(
-    url: &str,
-    me: u16,
-) -> Result<(Link, mpsc::UnboundedReceiver<(u16, Peer)>), String> {
+pub async fn connect(url: &str, me: u16) -> Result<(Link, mpsc::Receiver<(u16, Peer)>), String> {
     let pool = PgPoolOptions::new()
         .max_connections(1)
         .connect(url)
@@ -295,7 +307,7 @@ pub async fn connect(
         .listen_all([own.as_str(), ALL])
         .await
         .map_err(|e| format!("the instances' channel: {e}"))?;
-    let (tx, mut out) = mpsc::unbounded_channel::<(String, String)>();
+    let (tx, mut out) = mpsc::channel::<(String, String)>(OUT_QUEUE);
     tokio::spawn(async move {
         // What waited while the last batch went out goes in the next, in one statement (one
         // round trip and one commit), in order.
@@ -326,7 +338,7 @@ pub async fn connect(
             payloads.clear();
         }
     });
-    let (in_tx, in_rx) = mpsc::unbounded_channel();
+    let (in_tx, in_rx) = mpsc::channel(IN_QUEUE);
     tokio::spawn(async move {
         let mut joiner = Joiner::default();
         loop {
@@ -344,7 +356,7 @@ pub async fn connect(
             match serde_json::from_str::<Envelope>(&text) {
                 Ok(e) if e.from == me => {}
                 Ok(e) => {
-                    if in_tx.send((e.from, e.peer)).is_err() {
+                    if in_tx.send((e.from, e.peer)).await.is_err() {
                         return;
                     }
                 }
