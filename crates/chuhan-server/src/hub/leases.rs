@@ -86,7 +86,7 @@ impl Hub {
                 let _ = self.store.release_lease(id, me).await;
                 continue;
             }
-            if let Some(summary) = self.resume(row, &moves) {
+            if let Some(summary) = self.resume(row, &moves).await {
                 tracing::info!(game = id, "took the game over");
                 self.metrics.taken_over.fetch_add(1, Relaxed);
                 self.attach_here(id as u64);

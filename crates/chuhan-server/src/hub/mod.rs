@@ -145,39 +145,38 @@ impl Hub {
         let games = hub.store.games_in_play().await.map_err(|e| e.to_string())?;
         let n = games.len();
         for (row, moves) in games {
-            hub.resume(row, &moves);
+            hub.resume(row, &moves).await;
         }
         tracing::info!("{n} games in play resumed");
         Ok(hub)
     }
 
     /// Resumes a stored game in play (its clocks as stored): its task spawned.
-    fn resume(
+    async fn resume(
         self: &Arc<Hub>,
         row: GameRow,
         moves: &[crate::store::MoveRow],
     ) -> Option<GameSummary> {
         // An account is known by its name's key, a guest by the key its session keeps.
-        let seat = |account: Option<i64>, name: &str, guest: &Option<String>| {
+        let user = |account: Option<i64>, name: &str, guest: &Option<String>| {
             let key = match (account, guest) {
                 (Some(_), _) => crate::auth::name_key(name),
                 (None, Some(k)) => k.clone(),
                 (None, None) => crate::auth::guest_key(),
             };
-            Seat::new(
-                User {
-                    account,
-                    name: name.to_owned(),
-                    key,
-                    guest: account.is_none(),
-                },
-                None,
-            )
+            User {
+                account,
+                name: name.to_owned(),
+                key,
+                guest: account.is_none(),
+            }
         };
-        let seats = [
-            seat(row.red_account, &row.red_name, &row.red_guest),
-            seat(row.black_account, &row.black_name, &row.black_guest),
-        ];
+        let red = user(row.red_account, &row.red_name, &row.red_guest);
+        let black = user(row.black_account, &row.black_name, &row.black_guest);
+        // The ratings shown, as when the game began (a resumed game showed none).
+        let time = xiangqi_protocol::TimeControl::new(row.base_s as u32, row.inc_s as u32);
+        let shown = (self.shown(&red, time).await, self.shown(&black, time).await);
+        let seats = [Seat::new(red, shown.0), Seat::new(black, shown.1)];
         let id = row.id;
         match Game::restore(Arc::clone(self), row, moves, seats) {
             Ok(game) => {
