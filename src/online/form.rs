@@ -31,7 +31,7 @@ impl Field {
     pub fn max(self) -> usize {
         match self {
             Field::Address => 255,
-            Field::Name | Field::Opponent => 20,
+            Field::Name | Field::Opponent => *xiangqi_protocol::NAME_CHARS.end(),
             Field::Password => 128,
             Field::Chat => MAX_CHAT_CHARS,
         }

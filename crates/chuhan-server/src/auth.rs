@@ -36,10 +36,14 @@ pub const GUEST_TOKEN_LIFE_MS: i64 = 24 * 3600 * 1000;
 pub fn check_name(raw: &str) -> Result<(String, String), (ErrorCode, String)> {
     let name: String = raw.nfkc().collect();
     let count = name.chars().count();
-    if !(2..=20).contains(&count) {
+    if !xiangqi_protocol::NAME_CHARS.contains(&count) {
         return Err((
             ErrorCode::NameInvalid,
-            format!("a name has 2 to 20 characters, not {count}"),
+            format!(
+                "a name has {} to {} characters, not {count}",
+                xiangqi_protocol::NAME_CHARS.start(),
+                xiangqi_protocol::NAME_CHARS.end()
+            ),
         ));
     }
     if let Some(c) = name

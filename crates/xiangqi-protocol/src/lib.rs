@@ -42,3 +42,7 @@ pub const MAX_FRAME_BYTES: usize = 8 * 1024;
 
 /// The longest chat line, in characters.
 pub const MAX_CHAT_CHARS: usize = 140;
+
+/// The fewest and most characters of a player's name (after NFKC), as the server checks them and
+/// the game's name field limits them.
+pub const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=20;

@@ -59,6 +59,11 @@ pub(super) fn login(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
                 )],
             ));
             w.field(r, form, field, 320.0);
+            // The name's length against the server's limit: typing stops there, visibly.
+            if field == Field::Name {
+                let n = form.text(field).chars().count();
+                w.dim(r, format!("{n}/{}", field.max()), 13.0);
+            }
         });
     }
     w.row(c, |r| {
