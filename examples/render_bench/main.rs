@@ -89,7 +89,9 @@ fn all(o: &Options) -> Result<(), String> {
     }
     if let Some(window) = &o.compare {
         let (w, h) = image::image_dimensions(window).map_err(|e| format!("{window}: {e}"))?;
-        runs.push(("low".into(), UVec2::new(w, h), "idle".into(), Some(window)));
+        // The usual game's start, as the window's picture (taken with `CHUHAN_GRAPHICS=low`
+        // alone, so that it too keeps apart from the player's files).
+        runs.push(("low".into(), UVec2::new(w, h), "start".into(), Some(window)));
     }
     let mut failed = Vec::new();
     for (graphics, size, scene, compare) in runs {
@@ -97,7 +99,7 @@ fn all(o: &Options) -> Result<(), String> {
         let mut cmd = Command::new(&exe);
         cmd.arg("--one")
             .arg(format!("{}x{}", size.x, size.y))
-            .arg(if compare.is_some() { "start" } else { &scene })
+            .arg(&scene)
             .arg(
                 o.frames
                     .min(if compare.is_some() { 5 } else { usize::MAX })
@@ -124,13 +126,9 @@ fn all(o: &Options) -> Result<(), String> {
                 .env("CHUHAN_FEN", MIDDLEGAME)
                 .env("CHUHAN_PLAYERS", "computers")
                 .env("CHUHAN_LEVEL", "master"),
-            _ => cmd.env("CHUHAN_PLAYERS", "two"),
+            "capture" => cmd.env("CHUHAN_PLAYERS", "two"),
+            _ => &mut cmd,
         };
-        if compare.is_some() {
-            // The window's picture is of the usual game's start (taken with CHUHAN_GRAPHICS=low
-            // alone, so that it too keeps apart from the player's files).
-            cmd.env_remove("CHUHAN_FEN").env_remove("CHUHAN_PLAYERS");
-        }
         let out = cmd.output().map_err(|e| e.to_string())?;
         let stdout = String::from_utf8_lossy(&out.stdout);
         for line in stdout.lines() {
@@ -276,16 +274,13 @@ fn one(args: &[String]) -> Result<(), String> {
         .resource::<chuhan::core::computer::Thinking>()
         .is_thinking();
     let s = FrameSummary::of(&times).ok_or("no frames")?;
-    let mut ms: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
-    ms.sort_by(f64::total_cmp);
-    let p50 = ms[ms.len() / 2];
     println!(
         "row frames {:4}  mean {:7.2} ms ({:6.1} fps)  p50 {:7.2}  p99 {:7.2}  max {:7.2}  \
          (board after {:.1} s{})",
         s.frames,
         s.mean,
         1000.0 / s.mean,
-        p50,
+        s.p50,
         s.p99,
         s.max,
         first_board.as_secs_f64(),

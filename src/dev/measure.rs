@@ -18,6 +18,8 @@ pub struct FrameSummary {
     pub frames: usize,
     /// Their mean.
     pub mean: f64,
+    /// The median (the upper one of an even count).
+    pub p50: f64,
     /// The 99th percentile.
     pub p99: f64,
     /// The longest.
@@ -36,6 +38,7 @@ impl FrameSummary {
         Some(FrameSummary {
             frames: ms.len(),
             mean,
+            p50: ms[ms.len() / 2],
             p99,
             max,
         })

@@ -7,8 +7,9 @@
 //! high-DPI screen that reports its scale factor is already served; the window's logical size
 //! covers the rest: a large window, or a high-DPI screen that reports a factor of 1.
 
-use crate::core::settings::{Language, Settings, UiSize};
 use bevy::prelude::*;
+
+use crate::core::settings::{Language, Settings, UiSize};
 
 /// The logical size the interface was laid out for.
 pub const DESIGN: Vec2 = Vec2::new(1280.0, 720.0);

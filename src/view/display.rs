@@ -139,7 +139,9 @@ pub fn graphics_failure(message: &str) -> Option<String> {
 /// Keeps the adapter's name for the words after a crash.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, |adapter: Option<Res<RenderAdapterInfo>>| {
-        if let Some(a) = adapter {
+        if ADAPTER.get().is_none()
+            && let Some(a) = adapter
+        {
             let _ = ADAPTER.set(format!("{} ({:?})", a.name, a.backend));
         }
     });

@@ -126,18 +126,21 @@ impl Session {
         self.out.push(Out::Close { code, reason });
     }
 
-    /// A frame the WebSocket layer could not read: one over its 64 KiB limit is refused in
-    /// words as the protocol promises (`frame_too_large`) and closed with 1009, text that is not
-    /// UTF-8 with 1007; anything else (the peer gone) ends the connection as it is.
+    /// A frame too large: refused in words as the protocol promises, then closed with 1009.
+    fn too_large(&self) {
+        self.refuse(
+            ErrorCode::FrameTooLarge,
+            format!("a frame holds at most {MAX_FRAME_BYTES} bytes"),
+        );
+        self.close(close_code::SIZE, "frame too large");
+    }
+
+    /// A frame the WebSocket layer could not read: one over its limit (`http::WS_LIMIT`) is
+    /// refused as any frame too large is, text that is not UTF-8 is closed with 1007; anything
+    /// else (the peer gone) ends the connection as it is.
     fn on_broken_frame(&self, e: axum::Error) {
         match e.into_inner().downcast::<tungstenite::Error>().map(|e| *e) {
-            Ok(tungstenite::Error::Capacity(_)) => {
-                self.refuse(
-                    ErrorCode::FrameTooLarge,
-                    format!("a frame holds at most {MAX_FRAME_BYTES} bytes"),
-                );
-                self.close(close_code::SIZE, "frame too large");
-            }
+            Ok(tungstenite::Error::Capacity(_)) => self.too_large(),
             Ok(tungstenite::Error::Utf8(_)) => {
                 self.close(close_code::INVALID, "text frames are UTF-8");
             }
@@ -156,11 +159,7 @@ impl Session {
     /// Handles a text frame; whether to keep the connection.
     async fn on_text(&mut self, text: &str) -> bool {
         if text.len() > MAX_FRAME_BYTES {
-            self.refuse(
-                ErrorCode::FrameTooLarge,
-                format!("a frame holds at most {MAX_FRAME_BYTES} bytes"),
-            );
-            self.close(close_code::SIZE, "frame too large");
+            self.too_large();
             return false;
         }
         if self.rate.0.elapsed() >= Duration::from_secs(1) {

@@ -3,8 +3,9 @@
 //! cost a few commits a second, not a thousand fsyncs. The queue is bounded (each game waits for
 //! its move, so it holds at most one per game; a full one makes the game wait), and a write that
 //! the database does not answer in time is reported as failed: the game takes the move back and
-//! does not acknowledge it (its flag timer is not held up for longer), and a later write of the
-//! same ply replaces whatever the late one left.
+//! does not acknowledge it (its flag timer is not held up for longer). If that write commits
+//! after all, nobody is waiting for its answer any more: the writer deletes the move again before
+//! it writes anything else, so the database never holds a move nobody was told of.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -53,10 +54,25 @@ impl MoveWriter {
                 let done = store.append_moves(&rows).await;
                 metrics.commit(rows.len(), started.elapsed());
                 let done = done.map_err(|e: StoreError| e.to_string());
-                // Each job's `Pending` is let go once it is answered, committed or not.
-                for (_, reply, _pending) in jobs {
-                    let _ = reply.send(done.clone());
+                // A move committed whose game stopped waiting (its write timed out, so the game
+                // took it back) is deleted again, before the next batch can write that ply.
+                let mut unanswered = Vec::new();
+                for (row, reply, pending) in jobs {
+                    if reply.send(done.clone()).is_err() && done.is_ok() {
+                        unanswered.push((row.game_id, row.ply, pending));
+                    }
                 }
+                for (game, ply, _pending) in unanswered {
+                    tracing::warn!(
+                        game,
+                        ply,
+                        "a move stored after its write timed out: deleted"
+                    );
+                    if let Err(e) = store.truncate_moves(game, ply).await {
+                        tracing::error!(game, ply, "a move nobody was told of stays stored: {e}");
+                    }
+                }
+                // Each job's `Pending` is let go here, answered (and tidied) or not.
             }
         });
         MoveWriter {

@@ -30,7 +30,7 @@ pub enum Out {
     /// The end: a WebSocket close with RFC 6455's status code and a reason, after the frames
     /// queued before it.
     Close {
-        /// The status code (1009: too big, 1007: not UTF-8).
+        /// The status code (1009: too big, 1007: not UTF-8, 1012: the server restarts).
         code: u16,
         /// The reason, in words.
         reason: &'static str,
@@ -97,8 +97,7 @@ impl Outbox {
     /// Queues a frame already written.
     pub fn push(&self, out: Out) {
         if let Err(mpsc::error::TrySendError::Full(_)) = self.tx.try_send(out) {
-            self.overflow.0.store(true, Ordering::Release);
-            self.overflow.1.notify_waiters();
+            self.close_now();
         }
     }
 

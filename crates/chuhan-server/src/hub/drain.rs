@@ -7,7 +7,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use super::Hub;
+use super::{Conn, Hub, State};
 use crate::outbox::Out;
 
 /// WebSocket status 1012: the service is restarting (RFC 6455's registry).
@@ -27,20 +27,21 @@ impl Hub {
         self.draining.store(true, Ordering::Release);
         let told = {
             let st = self.lock();
-            for c in st.conns.values() {
+            let clients = clients(&st);
+            for c in &clients {
                 c.out.push(Out::Close {
                     code: SERVICE_RESTART,
                     reason: "the server is restarting: reconnect",
                 });
             }
-            st.conns.len()
+            clients.len()
         };
         tracing::info!(
             connections = told,
             "draining: every connection told to reconnect"
         );
         while Instant::now() < deadline {
-            if self.moves.idle() && self.lock().conns.is_empty() {
+            if self.moves.idle() && clients(&self.lock()).is_empty() {
                 return true;
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
@@ -51,4 +52,15 @@ impl Hub {
         }
         idle
     }
+}
+
+/// The connections of clients here: not the stand-ins for connections on other instances
+/// (those close with their own instance).
+fn clients(st: &State) -> Vec<&Conn> {
+    let proxies: std::collections::HashSet<_> = st.peers.proxies.values().collect();
+    st.conns
+        .iter()
+        .filter(|(id, _)| !proxies.contains(id))
+        .map(|(_, c)| c)
+        .collect()
 }

@@ -34,13 +34,8 @@ impl SqlStore {
         let mut tx = self.pool.begin().await?;
         for m in moves {
             sqlx::query(
-                // A ply written again replaces the row: a write that timed out (the move not
-                // acknowledged, the game went back) may still have committed, and the move
-                // played next at that ply must then win.
                 "INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, at_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6) \
-                 ON CONFLICT (game_id, ply) DO UPDATE SET mv = excluded.mv, \
-                 red_ms = excluded.red_ms, black_ms = excluded.black_ms, at_ms = excluded.at_ms",
+                 VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(m.game_id)
             .bind(m.ply)
