@@ -5,11 +5,12 @@ use std::time::Duration;
 
 use bevy::camera::NormalizedRenderTarget;
 use bevy::picking::backend::HitData;
-use bevy::picking::events::{Click, DragEnd, DragStart, Pointer, Press};
+use bevy::picking::events::{Click, Drag, DragEnd, DragStart, Pointer, Press};
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 use chuhan::core::game::{Game, NewGame, Players};
 use chuhan::core::geometry::square_to_world;
+use chuhan::core::pieces::PieceView;
 use chuhan::core::selection::{Pick, Selection};
 use chuhan::view::board::BoardSurface;
 use xiangqi::Square;
@@ -74,6 +75,17 @@ fn drag_start(app: &mut App, on: Entity, square: &str) {
         .trigger(Pointer::new(PointerId::Mouse, location(), e, on));
 }
 
+/// The pointer moved `by` pixels (in all) from where the drag started.
+fn drag(app: &mut App, on: Entity, by: f32) {
+    let e = Drag {
+        button: PointerButton::Primary,
+        distance: Vec2::new(by, 0.0),
+        delta: Vec2::new(by, 0.0),
+    };
+    app.world_mut()
+        .trigger(Pointer::new(PointerId::Mouse, location(), e, on));
+}
+
 fn release_click(app: &mut App, on: Entity, square: &str) {
     let e = Click {
         button: PointerButton::Primary,
@@ -104,6 +116,7 @@ fn a_drag_that_turns_the_view_never_plays_a_move() {
     // selected cannon: bevy_picking sends a click there after the drag.
     press(&mut app, board, "a5");
     drag_start(&mut app, board, "a5");
+    drag(&mut app, board, 200.0);
     release_click(&mut app, board, "e2");
     drag_end(&mut app, board);
     app.update();
@@ -116,4 +129,52 @@ fn a_drag_that_turns_the_view_never_plays_a_move() {
     app.update();
     app.update();
     assert_eq!(app.world().resource::<Game>().record.len(), 1);
+}
+
+/// The piece entity standing on `square`.
+fn piece_on(app: &mut App, square: &str) -> Entity {
+    let mut pieces = app.world_mut().query::<(Entity, &PieceView)>();
+    pieces
+        .iter(app.world())
+        .find(|(_, p)| p.square == sq(square))
+        .map(|(e, _)| e)
+        .expect("a piece there")
+}
+
+/// bevy_picking starts a drag at the first movement of any size: a click whose pointer trembled by
+/// two pixels between press and release (a real hand, or a slow frame gathering both) is still a
+/// click, on the board and on a piece.
+#[test]
+fn a_click_with_a_tremor_is_still_a_click() {
+    let (mut app, board) = app();
+    // The cannon picked up by a trembling click on it.
+    let cannon = piece_on(&mut app, "h2");
+    press(&mut app, cannon, "h2");
+    drag_start(&mut app, cannon, "h2");
+    drag(&mut app, cannon, 2.0);
+    release_click(&mut app, cannon, "h2");
+    drag_end(&mut app, cannon);
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().0, Some(sq("h2")));
+    // Its target clicked with a tremor too: the move is played.
+    press(&mut app, board, "e2");
+    drag_start(&mut app, board, "e2");
+    drag(&mut app, board, 3.0);
+    release_click(&mut app, board, "e2");
+    drag_end(&mut app, board);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Game>().record.len(), 1);
+    // A piece dragged past the slop is a drag: dropped on its own point, nothing is played and
+    // the click bevy_picking sends at the release does not count.
+    let knight = piece_on(&mut app, "b9");
+    press(&mut app, knight, "b9");
+    drag_start(&mut app, knight, "b9");
+    drag(&mut app, knight, 40.0);
+    release_click(&mut app, knight, "b9");
+    drag_end(&mut app, knight);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Game>().record.len(), 1);
+    assert_eq!(app.world().resource::<Selection>().0, Some(sq("b9")));
 }

@@ -37,6 +37,11 @@ echo "== render_bench (offscreen, short)"
 (cd "$away" && env -u DISPLAY -u WAYLAND_DISPLAY "$CARGO_TARGET_DIR/debug/examples/render_bench" \
   --frames 3 --sizes 320x180 --scenes idle,capture --png "$away/bench" --compare "$shot")
 python3 tools/check_png.py "$away/bench/high-320x180-capture.png" 320 180
+# Two players in two real windows (xdotool under two Xvfb displays) against a loopback server:
+# register, guest, pairing, six moves by clicks, chat, 认输 confirmed, a closed window and the
+# claim within 2 s of the time announced, each interface in one language.
+echo "== tools/online-window.sh"
+CHUHAN_SERVER="$CARGO_TARGET_DIR/debug/chuhan-server" tools/online-window.sh "$away/online"
 # The Windows build: cross-built, packed (installer and zip) and proven under Wine (installer,
 # upgrade, per-user install, uninstaller; the engine against the Linux one; records byte for byte
 # both ways; online against a Linux server; the board rendered by chuhan.exe).

@@ -1,10 +1,15 @@
 //! Driving the real window from outside (`CHUHAN_DRIVE=DIR`), for tests with real mouse events
-//! (`xdotool` under Xvfb): every few frames the game writes `DIR/buttons.txt`, one visible button
-//! a line as `x y text` (its centre in window pixels, then its words), so a script can click a
-//! button by its words; `DIR/points.txt`, each point of the board as `e2 x y` (where the camera
-//! shows it, in window pixels), so that a script clicks pieces; and when a script writes a path
-//! into `DIR/shot`, the next frame is saved there as a PNG (`DIR/shot` is then removed). Nothing
-//! happens without the variable.
+//! (`xdotool` under Xvfb): four times a second (whatever the frame rate) the game writes
+//! `DIR/buttons.txt`, one visible button a line as `x y text` (its centre in window pixels, then
+//! its words), so a script can click a button by its words; `DIR/points.txt`, each point of the
+//! board as `e2 x y` (where the camera shows it, in window pixels), so that a script clicks
+//! pieces; `DIR/texts.txt`, every visible text, a line each (to check the interface's language);
+//! `DIR/state.txt`, what a script waits on (`plies N`, `selected e2` while a piece is picked up;
+//! in an online game the player's `side red`
+//! or `side black`, and `claim_at MS`: when the claim against a gone opponent opens, in
+//! milliseconds since the Unix epoch); and when a
+//! script writes a path into `DIR/shot`, the next frame is saved there as a PNG (`DIR/shot` is
+//! then removed). Nothing happens without the variable.
 
 use std::path::PathBuf;
 
@@ -23,13 +28,78 @@ pub(super) fn plugin(app: &mut App) {
         return;
     };
     app.insert_resource(Drive(PathBuf::from(dir)));
-    app.add_systems(Last, (list_buttons, list_points, shoot));
+    app.add_systems(
+        Last,
+        (
+            (list_buttons, list_points, list_texts, list_state).run_if(quarter_second),
+            shoot,
+        ),
+    );
 }
 
-/// The visible buttons and their words, every tenth frame.
+/// Whether a quarter of a second has passed since the lists were last written.
+fn quarter_second(time: Res<Time<Real>>, mut last: Local<Option<std::time::Duration>>) -> bool {
+    let now = time.elapsed();
+    if last.is_some_and(|t| now.saturating_sub(t).as_millis() < 250) {
+        return false;
+    }
+    *last = Some(now);
+    true
+}
+
+/// Writes `name` in the drive's folder whole (a temporary file renamed over it).
+fn write(drive: &Drive, name: &str, lines: &str) {
+    let tmp = drive.0.join(format!("{name}.tmp"));
+    if std::fs::write(&tmp, lines).is_ok() {
+        let _ = std::fs::rename(&tmp, drive.0.join(name));
+    }
+}
+
+/// Every visible text of the interface, a line each.
+fn list_texts(drive: Res<Drive>, texts: Query<(&Text, &InheritedVisibility, &ComputedNode)>) {
+    let mut lines = String::new();
+    for (text, visible, node) in &texts {
+        if visible.get() && node.size().x > 0.0 && !text.0.trim().is_empty() {
+            lines.push_str(&text.0.replace('\n', " "));
+            lines.push('\n');
+        }
+    }
+    write(&drive, "texts.txt", &lines);
+}
+
+/// The moves played, and when a claim against a gone opponent opens.
+fn list_state(
+    drive: Res<Drive>,
+    game: Res<crate::core::game::Game>,
+    online: Option<Res<crate::online::Online>>,
+    selection: Res<crate::core::selection::Selection>,
+) {
+    let mut lines = format!("plies {}\n", game.record.len());
+    if let Some(sq) = selection.0 {
+        lines.push_str(&format!("selected {sq}\n"));
+    }
+    let online_game = online.as_ref().and_then(|o| o.game());
+    if let Some(side) = online_game.and_then(|g| g.my_side()) {
+        let side = match side {
+            xiangqi_protocol::Side::Red => "red",
+            xiangqi_protocol::Side::Black => "black",
+        };
+        lines.push_str(&format!("side {side}\n"));
+    }
+    if let Some(at) = online_game.and_then(|g| g.claim_at) {
+        let left = at.saturating_duration_since(std::time::Instant::now());
+        let epoch = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            + left;
+        lines.push_str(&format!("claim_at {}\n", epoch.as_millis()));
+    }
+    write(&drive, "state.txt", &lines);
+}
+
+/// The visible buttons and their words.
 fn list_buttons(
     drive: Res<Drive>,
-    mut frame: Local<u32>,
     buttons: Query<
         (
             &ComputedNode,
@@ -42,10 +112,6 @@ fn list_buttons(
     texts: Query<&Text>,
     windows: Query<&Window>,
 ) {
-    *frame += 1;
-    if !(*frame).is_multiple_of(10) {
-        return;
-    }
     let scale = windows.iter().next().map_or(1.0, Window::scale_factor);
     let mut lines = String::new();
     for (node, at, visible, children) in &buttons {
@@ -60,22 +126,11 @@ fn list_buttons(
         let centre = at.translation / scale;
         lines.push_str(&format!("{:.0} {:.0} {words}\n", centre.x, centre.y));
     }
-    let tmp = drive.0.join("buttons.tmp");
-    if std::fs::write(&tmp, lines).is_ok() {
-        let _ = std::fs::rename(&tmp, drive.0.join("buttons.txt"));
-    }
+    write(&drive, "buttons.txt", &lines);
 }
 
-/// Where each point of the board shows, every tenth frame.
-fn list_points(
-    drive: Res<Drive>,
-    mut frame: Local<u32>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
-) {
-    *frame += 1;
-    if !(*frame).is_multiple_of(10) {
-        return;
-    }
+/// Where each point of the board shows.
+fn list_points(drive: Res<Drive>, cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>) {
     let Some((camera, at)) = cameras.iter().find(|(c, _)| c.is_active) else {
         return;
     };
@@ -89,10 +144,7 @@ fn list_points(
             lines.push_str(&format!("{sq} {:.0} {:.0}\n", p.x, p.y));
         }
     }
-    let tmp = drive.0.join("points.tmp");
-    if std::fs::write(&tmp, lines).is_ok() {
-        let _ = std::fs::rename(&tmp, drive.0.join("points.txt"));
-    }
+    write(&drive, "points.txt", &lines);
 }
 
 /// A screenshot when the script asks for one.

@@ -149,6 +149,8 @@ pub struct Form {
     pub focus: Option<Field>,
     /// The terms of the next seek.
     pub seek: SeekTerms,
+    /// The order of the lobby's seek list.
+    pub sort: crate::online::pool::SeekSort,
 }
 
 impl Form {
@@ -204,22 +206,29 @@ pub(crate) fn plugin(app: &mut App) {
 pub(crate) fn typing(app: &mut App) {
     app.add_systems(
         PreUpdate,
-        (focus, type_in).chain().after(bevy::input::InputSystems),
+        (focus, type_in, ime_follows_focus)
+            .chain()
+            .after(bevy::input::InputSystems)
+            .after(bevy::picking::PickingSystems::Last),
     );
 }
 
-fn focus(
-    mut asked: MessageReader<Focus>,
-    mut form: ResMut<Form>,
-    mut windows: Query<&mut Window, With<PrimaryWindow>>,
-) {
-    let Some(&Focus(field)) = asked.read().last() else {
+/// A click on a field (this frame: the pointer's clicks are read first) gives it the keyboard,
+/// before this frame's keys are typed.
+fn focus(mut asked: MessageReader<Focus>, mut form: ResMut<Form>) {
+    if let Some(&Focus(field)) = asked.read().last() {
+        form.focus = field;
+    }
+}
+
+/// The window takes input-method text (Chinese typed with an IME) while a field has the keyboard.
+fn ime_follows_focus(form: Res<Form>, mut windows: Query<&mut Window, With<PrimaryWindow>>) {
+    if !form.is_changed() {
         return;
-    };
-    form.focus = field;
+    }
     for mut window in &mut windows {
-        if window.ime_enabled != field.is_some() {
-            window.ime_enabled = field.is_some();
+        if window.ime_enabled != form.focus.is_some() {
+            window.ime_enabled = form.focus.is_some();
         }
     }
 }
@@ -230,27 +239,30 @@ fn type_in(
     mut form: ResMut<Form>,
     mut keys: ResMut<ButtonInput<KeyCode>>,
     mut requests: MessageWriter<OnlineRequest>,
-    mut focus: MessageWriter<Focus>,
 ) {
-    let Some(field) = form.focus else {
+    let Some(mut field) = form.focus else {
         return;
     };
     if typed.is_empty() && ime.is_empty() {
         return;
     }
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // Keys in the order typed; Tab and Escape move the keyboard at once, so that what follows
+    // them in the same frame goes where they sent it.
     for key in typed.read() {
         let form = &mut *form;
         match type_key(form.text_mut(field), key, shift, false, field.max()) {
             Typed::Edited => {}
             Typed::Escape => {
-                focus.write(Focus(None));
+                form.focus = None;
+                break;
             }
             Typed::Tab { back } => {
                 if let Some(i) = Field::LOGIN.iter().position(|f| *f == field) {
                     let n = Field::LOGIN.len();
                     let next = if back { (i + n - 1) % n } else { (i + 1) % n };
-                    focus.write(Focus(Some(Field::LOGIN[next])));
+                    field = Field::LOGIN[next];
+                    form.focus = Some(field);
                 }
             }
             Typed::Enter => match field {
@@ -264,9 +276,11 @@ fn type_in(
             },
         }
     }
-    for event in ime.read() {
-        if let Ime::Commit { value, .. } = event {
-            type_commit(form.text_mut(field), value, field.max());
+    if form.focus.is_some() {
+        for event in ime.read() {
+            if let Ime::Commit { value, .. } = event {
+                type_commit(form.text_mut(field), value, field.max());
+            }
         }
     }
     keys.reset_all();

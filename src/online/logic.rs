@@ -309,21 +309,9 @@ fn leave(mut new_games: MessageReader<NewGame>, mut online: ResMut<Online>) {
     }
 }
 
-/// A link error in both languages: the server's refusals by the table of
-/// [`crate::online::words::refusal`].
+/// A link error in both languages, from the one table ([`crate::online::words`]).
 pub(super) fn said(e: &LinkError) -> (String, String) {
-    let zh = match e {
-        LinkError::Refused { code, .. } => {
-            let (zh, en) = crate::online::words::refusal(*code);
-            return (zh.to_owned(), en.to_owned());
-        }
-        LinkError::Unreachable { address, .. } => format!("无法连接服务器 {address}"),
-        LinkError::ProtocolVersion { .. } => "服务器的协议版本与本游戏不同".to_owned(),
-        LinkError::BadAddress(a) => format!("服务器地址有误：{a}"),
-        LinkError::Lost(_) | LinkError::GaveUp { .. } => "与服务器的连接中断".to_owned(),
-        LinkError::Internal(message) => message.clone(),
-    };
-    (zh, e.to_string())
+    crate::online::words::link_error(e)
 }
 
 /// The notice of a status sentence.

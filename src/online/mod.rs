@@ -15,6 +15,7 @@ pub mod form;
 pub mod host;
 pub mod logic;
 pub mod panel;
+pub mod pool;
 pub mod words;
 
 pub use logic::{Online, Screen};
@@ -62,6 +63,11 @@ pub enum OnlineRequest {
         /// How far from the player's rating an opponent may be (`None`: anyone).
         range: Option<i32>,
     },
+    /// A quick-pairing pool: accept the oldest open seek of that time control the player may
+    /// take, or open one (rated for an account, casual for a guest) when none waits.
+    Pool(TimeControl),
+    /// Order the lobby's seek list.
+    SortSeeks(pool::SeekSort),
     /// The next value of one of the lobby's seek terms.
     SeekTerm(form::SeekTerm),
     /// Open a seek on the lobby's terms.

@@ -131,7 +131,6 @@ fn show_list(
                 let name = if zh { t.chinese() } else { tier_name(t) };
                 row.spawn((
                     Button,
-                    WasPressed::default(),
                     KeepColor,
                     send(PuzzleRequest::Show(Some(t))),
                     Node {
@@ -176,7 +175,6 @@ fn show_list(
                 };
                 let mut cell = grid.spawn((
                     Button,
-                    WasPressed::default(),
                     send(PuzzleRequest::Start(puzzle.id)),
                     Node {
                         width: px(104),

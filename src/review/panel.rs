@@ -304,7 +304,6 @@ fn build_graph(
             g.spawn((
                 Column(i),
                 Button,
-                WasPressed::default(),
                 KeepColor,
                 send(Command::Step(Step::To(i))),
                 Node {

@@ -1,15 +1,18 @@
 //! What buttons do: a message for the game or one of its features ([`send`]), or a change of what
 //! the interface shows (the open menu, the browsed folder, the camera's view). Buttons act when
-//! released over them.
+//! released over them, read from every press and release the window reported
+//! ([`press_and_release`]).
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use bevy::picking::hover::HoverMap;
+use bevy::picking::pointer::{PointerAction, PointerButton, PointerId, PointerInput};
 use bevy::prelude::*;
 
 use crate::core::commands::Command;
 use crate::storage::files::Dirs;
-use crate::ui::theme::{BUTTON, BUTTON_HOT, WasPressed};
+use crate::ui::theme::{BUTTON, BUTTON_HOT};
 
 /// What a button does.
 #[derive(Component, Clone, Debug)]
@@ -102,45 +105,111 @@ pub(crate) struct KeepColor;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OpenMenu>().init_resource::<Browser>();
-    app.add_systems(Update, press_buttons.in_set(super::UiSet::Input));
+    // With the pointer's events of the frame, before anything that runs after picking (the
+    // forms' focus) looks at what the buttons sent.
+    app.add_systems(
+        PreUpdate,
+        press_and_release.in_set(bevy::picking::PickingSystems::Last),
+    );
+    app.add_systems(Update, hover_colors.in_set(super::UiSet::Input));
 }
 
-fn press_buttons(
-    mut buttons: Query<(&Interaction, &Action, &mut WasPressed), Changed<Interaction>>,
-    mut colors: Query<(&Interaction, &mut BackgroundColor), (With<Action>, Without<KeepColor>)>,
+/// A button acts when the primary button is pressed over it and released over it. Both are read
+/// from every press and release the window reported, in order, against what lies under the pointer
+/// at that frame: a click whose press and release fall inside one slow frame still acts (the
+/// `Interaction` state seen once a frame missed it; bevy_picking's click, which looks at the frame
+/// before, too). A button is known by what it does, not by its entity, so a click across a panel
+/// drawn again between press and release (a form redrawn at each key) still acts.
+fn press_and_release(
+    mut inputs: MessageReader<PointerInput>,
+    hover: Res<HoverMap>,
+    parents: Query<&ChildOf>,
+    buttons: Query<&Action>,
+    mut pressed: Local<Option<String>>,
     mut open: ResMut<OpenMenu>,
     mut browser: ResMut<Browser>,
     dirs: Res<Dirs>,
     mut commands_out: MessageWriter<Command>,
     mut commands: Commands,
 ) {
-    // A button acts when it is released over it (Pressed, then Hovered), not when pressed.
-    for (interaction, action, mut was_pressed) in &mut buttons {
-        let released = *interaction == Interaction::Hovered && was_pressed.0;
-        was_pressed.0 = *interaction == Interaction::Pressed;
-        if !released {
-            continue;
-        }
-        match action {
-            Action::OpenMenu(menu) => {
-                open.0 = if open.0 == Some(*menu) {
-                    None
-                } else {
-                    Some(*menu)
+    let under = || -> Option<&Action> {
+        hover
+            .get(&PointerId::Mouse)?
+            .keys()
+            .find_map(|&e| button_of(e, &parents, &buttons))
+    };
+    for input in inputs.read().filter(|i| i.pointer_id == PointerId::Mouse) {
+        match input.action {
+            PointerAction::Press(PointerButton::Primary) => {
+                *pressed = under().map(|a| format!("{a:?}"));
+            }
+            PointerAction::Release(PointerButton::Primary) => {
+                let Some(key) = pressed.take() else { continue };
+                let Some(action) = under().filter(|a| format!("{a:?}") == key) else {
+                    continue;
                 };
-                continue;
+                act(
+                    action,
+                    &mut open,
+                    &mut browser,
+                    &dirs,
+                    &mut commands_out,
+                    &mut commands,
+                );
             }
-            Action::Send(sends) => (sends.write)(&mut commands),
-            Action::Browse => browser.dir = Some(dirs.records()),
-            Action::BrowseTo(path) => browser.dir = Some(path.clone()),
-            Action::OpenFile(path) => {
-                commands_out.write(Command::OpenRecord(path.clone()));
-                browser.dir = None;
-            }
-            Action::CloseBrowser => browser.dir = None,
+            _ => {}
         }
-        open.0 = None;
     }
+}
+
+/// The button `e` is, or lies in (its text).
+fn button_of<'a>(
+    e: Entity,
+    parents: &Query<&ChildOf>,
+    buttons: &'a Query<&Action>,
+) -> Option<&'a Action> {
+    let mut at = e;
+    loop {
+        if let Ok(action) = buttons.get(at) {
+            return Some(action);
+        }
+        at = parents.get(at).ok()?.parent();
+    }
+}
+
+fn act(
+    action: &Action,
+    open: &mut OpenMenu,
+    browser: &mut Browser,
+    dirs: &Dirs,
+    commands_out: &mut MessageWriter<Command>,
+    commands: &mut Commands,
+) {
+    match action {
+        Action::OpenMenu(menu) => {
+            open.0 = if open.0 == Some(*menu) {
+                None
+            } else {
+                Some(*menu)
+            };
+            return;
+        }
+        Action::Send(sends) => (sends.write)(commands),
+        Action::Browse => browser.dir = Some(dirs.records()),
+        Action::BrowseTo(path) => browser.dir = Some(path.clone()),
+        Action::OpenFile(path) => {
+            commands_out.write(Command::OpenRecord(path.clone()));
+            browser.dir = None;
+        }
+        Action::CloseBrowser => browser.dir = None,
+    }
+    open.0 = None;
+}
+
+/// A button under the pointer is lit.
+fn hover_colors(
+    mut colors: Query<(&Interaction, &mut BackgroundColor), (With<Action>, Without<KeepColor>)>,
+) {
     for (interaction, mut color) in &mut colors {
         let want = if *interaction == Interaction::None {
             BUTTON

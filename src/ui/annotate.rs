@@ -255,8 +255,11 @@ fn show(
 ) {
     if game.is_changed() {
         let ply = game.record.ply();
+        // PGN's commands (an online game's clocks, the review's notes) are for programs.
+        let words =
+            crate::ui::move_list::comment_words(game.record.comment(ply).unwrap_or_default());
         for mut t in &mut current {
-            t.0 = game.record.comment(ply).unwrap_or_default().to_owned();
+            t.0.clone_from(&words);
         }
     }
     let display = |on: bool| if on { Display::Flex } else { Display::None };

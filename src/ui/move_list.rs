@@ -167,11 +167,7 @@ fn show_move_list(
                         )],
                     ));
                     if replay {
-                        e.insert((
-                            Button,
-                            WasPressed::default(),
-                            send(Command::Step(Step::Variation(b.ply, b.index))),
-                        ));
+                        e.insert((Button, send(Command::Step(Step::Variation(b.ply, b.index)))));
                     }
                     continue;
                 }
@@ -233,11 +229,7 @@ fn show_move_list(
                         )],
                     ));
                     if replay {
-                        e.insert((
-                            Button,
-                            WasPressed::default(),
-                            send(Command::Step(Step::To(i + 1))),
-                        ));
+                        e.insert((Button, send(Command::Step(Step::To(i + 1)))));
                     }
                 }
             });
@@ -248,22 +240,46 @@ fn show_move_list(
 /// Whether a comment says something beyond PGN's commands (`[%clk 0:04:58]`, which every move of
 /// an online game carries): only such comments earn a move its dot.
 fn has_words(comment: &str) -> bool {
+    !comment_words(comment).is_empty()
+}
+
+/// A comment as a player reads it: PGN's commands (`[%clk …]`, the review's `[%review …]`) left
+/// out, the words between them joined by single spaces. An unclosed `[%` is words.
+pub(crate) fn comment_words(comment: &str) -> String {
+    let mut words = String::new();
     let mut rest = comment;
     while let Some(start) = rest.find("[%") {
-        if !rest[..start].trim().is_empty() {
-            return true;
-        }
+        words.push_str(&rest[..start]);
+        words.push(' ');
         match rest[start..].find(']') {
             Some(end) => rest = &rest[start + end + 1..],
-            None => return true,
+            None => {
+                rest = &rest[start..];
+                break;
+            }
         }
     }
-    !rest.trim().is_empty()
+    words.push_str(rest);
+    words.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::has_words;
+    use super::{comment_words, has_words};
+
+    #[test]
+    fn a_comment_is_shown_without_its_commands() {
+        assert_eq!(
+            comment_words("[%clk 0:02:44] [%review best=h2e2 loss=35]"),
+            ""
+        );
+        assert_eq!(comment_words("好棋 [%clk 0:04:58]"), "好棋");
+        assert_eq!(
+            comment_words("[%clk 0:04:58]  a\n blunder [%emt 0:00:03]"),
+            "a blunder"
+        );
+        assert_eq!(comment_words("[%clk unclosed"), "[%clk unclosed");
+    }
 
     #[test]
     fn clock_commands_alone_are_no_words() {

@@ -69,10 +69,6 @@ pub(crate) fn font(font: &UiFont, size: f32) -> TextFont {
     }
 }
 
-/// Whether a button was pressed when its interaction last changed (it acts on release).
-#[derive(Component, Default)]
-pub(crate) struct WasPressed(pub(crate) bool);
-
 /// A button with a text child.
 pub(crate) fn button(
     action: impl Bundle,
@@ -82,7 +78,6 @@ pub(crate) fn button(
 ) -> impl Bundle {
     (
         action,
-        WasPressed::default(),
         Button,
         Node {
             padding: UiRect::axes(px(12), px(5)),

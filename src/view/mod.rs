@@ -7,6 +7,7 @@ pub mod assets;
 pub mod audio;
 pub mod board;
 pub mod camera;
+pub mod clicks;
 pub mod display;
 pub mod flat;
 pub mod graphics;
@@ -26,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
         pieces::plugin,
         marks::plugin,
         pointer::plugin,
+        clicks::plugin,
         camera::plugin,
         flat::plugin,
         audio::plugin,

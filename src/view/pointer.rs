@@ -22,12 +22,19 @@ struct MarkerAssets {
     capture: Handle<StandardMaterial>,
 }
 
-/// The piece being dragged and where it started.
+/// The piece pressed on for a drag and where it stands: `lifted` once the pointer has moved past
+/// [`DRAG_SLOP`] (until then the press may still be a click).
 #[derive(Resource, Default)]
-struct DragState(Option<(Entity, Square)>);
+struct DragState(Option<(Entity, Square, bool)>);
 
-/// Whether the primary button has been dragged since it was pressed: a drag (turning the view,
-/// or moving a piece) ends in a click where it is released, which must not count as one.
+/// How far (in logical pixels) the pointer may move between press and release and still make a
+/// click: a hand's tremor or a move of a pixel or two must not turn a click into a drag (bevy_picking
+/// starts a drag at the first movement of any size).
+pub const DRAG_SLOP: f32 = 6.0;
+
+/// Whether the primary button has been dragged past [`DRAG_SLOP`] since it was pressed: a drag
+/// (turning the view, or moving a piece) ends in a click where it is released, which must not
+/// count as one.
 #[derive(Resource, Default)]
 pub(crate) struct DraggedSincePress(pub(crate) bool);
 
@@ -44,6 +51,7 @@ pub fn pointer_plugin(app: &mut App) {
     app.init_resource::<DragState>();
     app.init_resource::<DraggedSincePress>();
     app.add_observer(on_press);
+    app.add_observer(past_slop);
     app.add_observer(on_click)
         .add_observer(on_over)
         .add_observer(on_out)
@@ -121,15 +129,20 @@ fn on_click(
     markers: Query<&Marker>,
     parents: Query<&ChildOf>,
     surfaces: Query<(), With<BoardSurface>>,
-    drag: Res<DragState>,
+    mut drag: ResMut<DragState>,
     dragged: Res<DraggedSincePress>,
     mut picks: MessageWriter<Pick>,
 ) {
     if click.button != PointerButton::Primary
         || click.original_event_target() != click.entity
-        || drag.0.is_some()
         || dragged.0
     {
+        return;
+    }
+    // A piece pressed on but never moved past the slop was clicked, not dragged.
+    if drag.0.is_some_and(|(_, _, lifted)| !lifted) {
+        drag.0 = None;
+    } else if drag.0.is_some() {
         return;
     }
     let hit = click.hit.position;
@@ -175,22 +188,43 @@ fn on_press(press: On<Pointer<Press>>, mut dragged: ResMut<DraggedSincePress>) {
     }
 }
 
-/// A left drag that starts on a piece the player may move picks it up; any other left drag (the
-/// view turning) only keeps its release from counting as a click.
+/// A left drag moved past [`DRAG_SLOP`] is a drag: its release is no click, and a piece pressed on
+/// for a drag is lifted now (it follows the pointer from here).
+fn past_slop(
+    moved: On<Pointer<Drag>>,
+    mut commands: Commands,
+    mut dragged: ResMut<DraggedSincePress>,
+    mut drag: ResMut<DragState>,
+    mut picks: MessageWriter<Pick>,
+) {
+    if moved.button != PointerButton::Primary
+        || moved.original_event_target() != moved.entity
+        || dragged.0
+        || moved.distance.length() <= DRAG_SLOP
+    {
+        return;
+    }
+    dragged.0 = true;
+    if let Some((e, square, lifted)) = &mut drag.0
+        && !*lifted
+    {
+        *lifted = true;
+        commands.entity(*e).insert(Dragged).remove::<Motion>();
+        picks.write(Pick::DragStart(*square));
+    }
+}
+
+/// A left drag that starts on a piece the player may move is noted; the piece is picked up once
+/// the pointer has moved past the slop ([`past_slop`]). Any other left drag (the view turning)
+/// only keeps its release from counting as a click, once past the slop.
 fn on_drag_start(
     start: On<Pointer<DragStart>>,
-    mut commands: Commands,
     parents: Query<&ChildOf>,
     pieces: Query<&PieceView>,
     game: Res<Game>,
     phase: Res<State<Phase>>,
     mut drag: ResMut<DragState>,
-    mut dragged: ResMut<DraggedSincePress>,
-    mut picks: MessageWriter<Pick>,
 ) {
-    if start.button == PointerButton::Primary && start.original_event_target() == start.entity {
-        dragged.0 = true;
-    }
     if start.button != PointerButton::Primary
         || start.original_event_target() != start.entity
         || *phase.get() != Phase::Playing
@@ -208,9 +242,7 @@ fn on_drag_start(
     if view.piece.color != pos.side_to_move() {
         return;
     }
-    drag.0 = Some((e, view.square));
-    commands.entity(e).insert(Dragged).remove::<Motion>();
-    picks.write(Pick::DragStart(view.square));
+    drag.0 = Some((e, view.square, false));
 }
 
 /// Where the pointer's ray meets the plane at height `y`.
@@ -256,7 +288,7 @@ fn on_drag_end(
     if end.original_event_target() != end.entity {
         return;
     }
-    let Some((e, from)) = drag.0.take() else {
+    let Some((e, from, true)) = drag.0.take() else {
         return;
     };
     let to =

@@ -36,12 +36,18 @@ pub(super) fn poll(
     }
     let now = Instant::now();
     for event in events {
+        let closed = matches!(&event, Event::Closed(Some(_)));
         if let Event::Closed(Some(e)) = &event {
             let s = said(e);
             out.notices.write(notice(&s));
             online.status = Some(s);
         }
         let changes = online.session.apply(event, now);
+        // A link that closed with an error was said above from the table, in the player's
+        // language; the session's own words for it (the error's English) are not shown.
+        let changes = changes
+            .into_iter()
+            .filter(|c| !(closed && matches!(c, Change::Error(None, _))));
         for change in changes {
             show(change, &mut online, &mut game, &dirs, &mut out, now);
         }

@@ -7,6 +7,7 @@ use xiangqi_protocol::{ClientMsg, ColorChoice, Room, Rules, TimeControl};
 use super::{Online, Screen, connect, leave_game, tokens};
 use crate::core::settings::Settings;
 use crate::online::form::Form;
+use crate::online::pool::Viewer;
 use crate::online::{LoginKind, OnlineRequest};
 use crate::storage::files::Dirs;
 
@@ -41,11 +42,20 @@ pub(super) fn requests(
             OnlineRequest::LogIn(kind) => {
                 let address = match form.address.parse::<ServerAddress>() {
                     Ok(a) => a,
-                    Err(e) => {
-                        online.tell(format!("地址有误：{e}"), e.to_string());
+                    Err(_) => {
+                        let bad = chuhan_client::LinkError::BadAddress(form.address.clone());
+                        let (zh, en) = crate::online::words::link_error(&bad);
+                        online.tell(zh, en);
                         continue;
                     }
                 };
+                // What the server would refuse is said before connecting, in the same words.
+                if let Some((zh, en)) =
+                    crate::online::words::login_problem(kind, form.name.trim(), &form.password)
+                {
+                    online.tell(zh, en);
+                    continue;
+                }
                 if settings.online_server != form.address.trim() {
                     settings.online_server = form.address.trim().to_owned();
                 }
@@ -104,6 +114,26 @@ pub(super) fn requests(
                 let msg = seek(&online, time, rated, color, rules, range);
                 online.say(msg);
             }
+            OnlineRequest::Pool(time) => {
+                let msg = match Viewer::of(&online.session)
+                    .pool_match(&online.session.lobby.seeks, time)
+                {
+                    Some(seek) => ClientMsg::AcceptSeek { seek },
+                    None => {
+                        let guest = online.session.me.as_ref().is_none_or(|m| m.guest);
+                        seek(
+                            &online,
+                            time,
+                            !guest,
+                            ColorChoice::Random,
+                            Rules::Asian,
+                            None,
+                        )
+                    }
+                };
+                online.say(msg);
+            }
+            OnlineRequest::SortSeeks(sort) => form.sort = sort,
             OnlineRequest::SeekTerm(term) => form.seek.cycle(term),
             OnlineRequest::OpenSeek => {
                 let t = form.seek;
@@ -143,6 +173,11 @@ pub(super) fn requests(
             }
             OnlineRequest::Chat => {
                 let text = std::mem::take(&mut form.chat);
+                // The line sent, the keyboard goes back to the game (its shortcuts work again);
+                // a click on the field types the next line.
+                if form.focus == Some(crate::online::form::Field::Chat) {
+                    form.focus = None;
+                }
                 let room = game.map_or(Room::Lobby, |game| Room::Game { game });
                 if !text.trim().is_empty() {
                     online.say(ClientMsg::Chat { room, text });

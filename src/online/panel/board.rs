@@ -270,7 +270,14 @@ pub(super) fn chat(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, f
         .take(8)
         .collect::<Vec<_>>();
     for line in shown.into_iter().rev() {
-        w.text(c, format!("{}：{}", line.from, line.text), 14.0);
+        w.text(
+            c,
+            w.say(
+                format!("{}：{}", line.from, line.text),
+                format!("{}: {}", line.from, line.text),
+            ),
+            14.0,
+        );
     }
     chat_input(c, w, form, 150.0);
 }

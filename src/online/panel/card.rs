@@ -1,12 +1,12 @@
 //! The card in the middle: the login (server, name, password; log in, register, or play as a
-//! guest), then the lobby (quick pairing, open seeks, challenges, games to watch, the lobby's
-//! chat).
+//! guest, or host a game on this network). The lobby that follows is a screen of its own
+//! (`lobby`).
 
 use bevy::prelude::*;
-use xiangqi_protocol::{ColorChoice, Rules, TimeControl};
+use xiangqi_protocol::Rules;
 
 use super::Widgets;
-use crate::online::form::{Field, Form, SeekTerm};
+use crate::online::form::{Field, Form};
 use crate::online::{LoginKind, Online, OnlineRequest};
 
 /// A rating as shown: `1500?` while provisional, nothing for a guest.
@@ -18,14 +18,14 @@ pub(super) fn rating(r: Option<i32>, provisional: bool) -> String {
     }
 }
 
-fn rules_words(w: &Widgets, rules: Rules) -> String {
+pub(super) fn rules_words(w: &Widgets, rules: Rules) -> String {
     match rules {
         Rules::Asian => w.say("亚洲规则", "Asian rules"),
         Rules::League => w.say("计算机规则", "league rules"),
     }
 }
 
-fn status(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
+pub(super) fn status(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
     if let Some((zh, en)) = &online.status {
         w.text(c, w.say(zh.clone(), en.clone()), 16.0);
     }
@@ -100,7 +100,7 @@ pub(super) fn login(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
 }
 
 /// While this game hosts a server: the addresses to give a friend, and a button to stop.
-fn hosting(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
+pub(super) fn hosting(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
     let Some(host) = &online.host else { return };
     let addresses = host.addresses();
     if addresses.is_empty() {
@@ -119,179 +119,6 @@ fn hosting(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
             r,
             OnlineRequest::StopHost,
             w.say("停止开局", "Stop hosting"),
-        );
-    });
-}
-
-pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form) {
-    let s = &online.session;
-    let (name, guest) =
-        s.me.as_ref()
-            .map_or((String::new(), true), |m| (m.name.clone(), m.guest));
-    w.row(c, |r| {
-        w.text(r, w.say("联网大厅", "Lobby"), 22.0);
-        w.dim(
-            r,
-            w.say(
-                format!("{name}　在线 {} 人", s.lobby.online),
-                format!("{name} · {} online", s.lobby.online),
-            ),
-            16.0,
-        );
-        w.button(r, OnlineRequest::LogOut, w.say("退出登录", "Log out"));
-        w.button(r, OnlineRequest::Close, w.say("关闭", "Close"));
-    });
-    status(c, w, online);
-    hosting(c, w, online);
-    // Quick pairing: rated for an account, casual for a guest.
-    w.dim(c, w.say("快速配对", "Quick pairing"), 15.0);
-    w.row(c, |r| {
-        for time in TimeControl::QUICK {
-            let request = OnlineRequest::Seek {
-                time,
-                rated: !guest,
-                color: ColorChoice::Random,
-                rules: Rules::Asian,
-                range: None,
-            };
-            w.button(r, request, time.to_string());
-        }
-    });
-    seek_terms(c, w, form, guest);
-    w.dim(c, w.say("等待对手的邀请", "Open seeks"), 15.0);
-    if s.lobby.seeks.is_empty() {
-        w.dim(c, w.say("（暂无）", "(none)"), 14.0);
-    }
-    for seek in s.lobby.seeks.iter().take(8) {
-        w.row(c, |r| {
-            let kind = if seek.rated {
-                w.say("等级分", "rated")
-            } else {
-                w.say("非等级分", "casual")
-            };
-            w.text(
-                r,
-                format!(
-                    "{} {} · {} · {kind} · {}",
-                    seek.name,
-                    rating(seek.rating, seek.provisional),
-                    seek.time,
-                    rules_words(w, seek.rules)
-                ),
-                15.0,
-            );
-            if seek.name == name {
-                w.button(
-                    r,
-                    OnlineRequest::CancelSeek(seek.id),
-                    w.say("取消", "Cancel"),
-                );
-            } else if seek.rated && guest {
-                // A guest cannot take a rated seek (the server would refuse it): said, not
-                // offered.
-                w.dim(r, w.say("注册后可应战", "Register to accept"), 14.0);
-            } else {
-                w.button(
-                    r,
-                    OnlineRequest::AcceptSeek(seek.id),
-                    w.say("应战", "Accept"),
-                );
-            }
-        });
-    }
-    for ch in &s.lobby.challenges {
-        w.row(c, |r| {
-            w.text(
-                r,
-                w.say(
-                    format!("{} 向 {} 挑战 · {}", ch.from, ch.to, ch.time),
-                    format!("{} challenges {} · {}", ch.from, ch.to, ch.time),
-                ),
-                15.0,
-            );
-            if ch.to == name {
-                w.button(
-                    r,
-                    OnlineRequest::AcceptChallenge(ch.id),
-                    w.say("接受", "Accept"),
-                );
-            }
-            w.button(
-                r,
-                OnlineRequest::DeclineChallenge(ch.id),
-                w.say("拒绝", "Decline"),
-            );
-        });
-    }
-    w.row(c, |r| {
-        w.dim(r, w.say("挑战棋手", "Challenge"), 15.0);
-        w.field(r, form, Field::Opponent, 160.0);
-        // On the terms of the seek above (time, rated, colour, rules).
-        let time = form.seek.time_control();
-        let words = w.say(format!("挑战（{time}）"), format!("Challenge ({time})"));
-        w.button(r, OnlineRequest::Challenge, words);
-    });
-    w.dim(c, w.say("正在进行的对局", "Games in play"), 15.0);
-    if s.lobby.games.is_empty() {
-        w.dim(c, w.say("（暂无）", "(none)"), 14.0);
-    }
-    for g in s.lobby.games.iter().rev().take(6) {
-        w.row(c, |r| {
-            w.text(
-                r,
-                w.say(
-                    format!("{} 对 {} · {} · 第{}步", g.red, g.black, g.time, g.plies),
-                    format!("{} v {} · {} · {} plies", g.red, g.black, g.time, g.plies),
-                ),
-                15.0,
-            );
-            w.button(r, OnlineRequest::Watch(g.id), w.say("观战", "Watch"));
-        });
-    }
-    w.dim(c, w.say("大厅聊天", "Lobby chat"), 15.0);
-    for line in s.lobby.chat.iter().rev().take(5).rev() {
-        w.text(c, format!("{}：{}", line.from, line.text), 14.0);
-    }
-    super::board::chat_input(c, w, form, 240.0);
-}
-
-/// A seek with every option: each button shows a term and changes it; the last opens the seek.
-fn seek_terms(c: &mut ChildSpawnerCommands, w: &Widgets, form: &Form, guest: bool) {
-    let t = form.seek;
-    w.dim(c, w.say("自定邀请", "Your own seek"), 15.0);
-    w.row(c, |r| {
-        let time = t.time_control();
-        w.button(r, OnlineRequest::SeekTerm(SeekTerm::Time), time.to_string());
-        if !guest {
-            let rated = if t.rated {
-                w.say("等级分", "rated")
-            } else {
-                w.say("非等级分", "casual")
-            };
-            w.button(r, OnlineRequest::SeekTerm(SeekTerm::Rated), rated);
-        }
-        let color = match t.color {
-            ColorChoice::Random => w.say("随机先后", "random colour"),
-            ColorChoice::Red => w.say("执红", "Red"),
-            ColorChoice::Black => w.say("执黑", "Black"),
-        };
-        w.button(r, OnlineRequest::SeekTerm(SeekTerm::Color), color);
-        w.button(
-            r,
-            OnlineRequest::SeekTerm(SeekTerm::Rules),
-            rules_words(w, t.rules),
-        );
-        if !guest && t.rated {
-            let range = match t.range {
-                None => w.say("对手不限", "any opponent"),
-                Some(d) => w.say(format!("等级分±{d}"), format!("rating ±{d}")),
-            };
-            w.button(r, OnlineRequest::SeekTerm(SeekTerm::Range), range);
-        }
-        w.button(
-            r,
-            OnlineRequest::OpenSeek,
-            w.say("发出邀请", "Open the seek"),
         );
     });
 }

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::core::phase::Phase;
 use crate::core::settings::Settings;
 use crate::online::form::{Field, Focus, Form};
 use crate::online::{Online, OnlineRequest, Screen};
@@ -14,6 +15,7 @@ use crate::ui::theme::*;
 
 mod board;
 mod card;
+mod lobby;
 
 /// The card in the middle: the login or the lobby.
 #[derive(Component)]
@@ -49,14 +51,8 @@ fn spawn(mut commands: Commands) {
         Card,
         Node {
             position_type: PositionType::Absolute,
-            top: px(64),
-            left: percent(24),
-            width: percent(46),
-            max_height: percent(86),
             flex_direction: FlexDirection::Column,
             row_gap: px(6),
-            padding: UiRect::all(px(14)),
-            border_radius: BorderRadius::all(px(8)),
             overflow: Overflow::scroll_y(),
             display: Display::None,
             ..default()
@@ -108,6 +104,7 @@ fn rebuild(
     online: Res<Online>,
     form: Res<Form>,
     settings: Res<Settings>,
+    phase: Res<State<Phase>>,
     ui: Res<UiFont>,
     mut roots: Query<
         (
@@ -129,11 +126,21 @@ fn rebuild(
         .map(board::seconds_until);
     let ticked = claim_in != *countdown;
     *countdown = claim_in;
-    if !online.is_changed() && !form.is_changed() && !settings.is_changed() && !ticked {
+    if !online.is_changed()
+        && !form.is_changed()
+        && !settings.is_changed()
+        && !phase.is_changed()
+        && !ticked
+    {
         return;
     }
     let lang = settings.language;
-    let in_game = online.screen == Screen::Game && online.game().is_some();
+    // A finished game replayed or reviewed (复盘分析) has the left column and the foot of the list
+    // to itself: the review's panel and the comment bar stand where the game's panel and the
+    // chat stand. They come back when the replay ends.
+    let in_game = online.screen == Screen::Game
+        && online.game().is_some()
+        && *phase.get() != Phase::Replaying;
     for (root, mut node, children, card, bar) in &mut roots {
         let on = if card {
             matches!(online.screen, Screen::Login | Screen::Lobby)
@@ -143,6 +150,13 @@ fn rebuild(
         let display = if on { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;
+        }
+        if card && on {
+            if online.screen == Screen::Lobby {
+                lobby::screen_node(&mut node);
+            } else {
+                dialog_node(&mut node);
+            }
         }
         if let Some(children) = children {
             for c in children.iter() {
@@ -157,7 +171,7 @@ fn rebuild(
             if card && online.screen == Screen::Login {
                 card::login(c, &w, &online, &form);
             } else if card {
-                card::lobby(c, &w, &online, &form);
+                lobby::lobby(c, &w, &online, &form);
             } else if bar {
                 board::bar(c, &w, &online);
             } else {
@@ -165,6 +179,18 @@ fn rebuild(
             }
         });
     }
+}
+
+/// The card's node while it shows the login: a dialog in the middle.
+fn dialog_node(node: &mut Node) {
+    node.top = px(64);
+    node.left = percent(24);
+    node.right = Val::Auto;
+    node.bottom = Val::Auto;
+    node.width = percent(46);
+    node.max_height = percent(86);
+    node.padding = UiRect::all(px(14));
+    node.border_radius = BorderRadius::all(px(8));
 }
 
 /// What every part is built with: the font and the language.
@@ -205,7 +231,6 @@ impl Widgets<'_> {
         let empty = shown.is_empty();
         c.spawn((
             send(Focus(Some(field))),
-            WasPressed::default(),
             Button,
             Node {
                 width: px(width),

@@ -1,0 +1,389 @@
+//! The lobby, a screen of its own over the whole window below the menu bar: who is logged in and
+//! how many play; quick pairing as pools (a tile per time control with the number waiting, one
+//! click joins whoever waits or opens a seek); a seek of one's own terms and a game with a
+//! friend; the open seeks as a list the player sorts; the games in play to watch; the lobby's
+//! chat.
+
+use bevy::prelude::*;
+use bevy::text::Justify;
+use xiangqi_protocol::{ColorChoice, Speed, TimeControl};
+
+use super::Widgets;
+use super::card::{rating, rules_words};
+use crate::online::form::{Field, Form, SeekTerm};
+use crate::online::pool::{SeekSort, Viewer, sorted};
+use crate::online::{Online, OnlineRequest};
+use crate::ui::actions::{KeepColor, send};
+use crate::ui::theme::*;
+
+/// The card's node while it shows the lobby: the whole window under the menu bar, opaque.
+pub(super) fn screen_node(node: &mut Node) {
+    node.top = px(40);
+    node.left = px(0);
+    node.right = px(0);
+    node.bottom = px(0);
+    node.width = Val::Auto;
+    node.max_height = Val::Auto;
+    node.padding = UiRect::axes(px(22), px(14));
+    node.border_radius = BorderRadius::ZERO;
+}
+
+fn speed_words(w: &Widgets, speed: Speed) -> String {
+    match speed {
+        Speed::Bullet => w.say("超快棋", "bullet"),
+        Speed::Blitz => w.say("快棋", "blitz"),
+        Speed::Rapid => w.say("中速棋", "rapid"),
+        Speed::Classical => w.say("慢棋", "classical"),
+    }
+}
+
+/// A column of the screen, `share` percent wide.
+fn column(c: &mut ChildSpawnerCommands, share: f32, f: impl FnOnce(&mut ChildSpawnerCommands)) {
+    c.spawn(Node {
+        width: percent(share),
+        flex_direction: FlexDirection::Column,
+        row_gap: px(6),
+        padding: UiRect::all(px(12)),
+        border_radius: BorderRadius::all(px(6)),
+        overflow: Overflow::clip(),
+        ..default()
+    })
+    .insert(BackgroundColor(Color::srgb(0.16, 0.10, 0.06)))
+    .with_children(f);
+}
+
+/// A heading of a column.
+fn heading(c: &mut ChildSpawnerCommands, w: &Widgets, words: String) {
+    c.spawn((
+        Text::new(words),
+        font(w.ui, 18.0),
+        TextColor(Color::srgb(0.95, 0.78, 0.45)),
+    ));
+}
+
+pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form) {
+    let s = &online.session;
+    let me = Viewer::of(s);
+    // The top line: the player, the counts, leaving.
+    w.row(c, |r| {
+        w.text(r, w.say("联网大厅", "Lobby"), 26.0);
+        let rated = me
+            .ratings
+            .iter()
+            .find(|r| r.speed == Speed::Blitz)
+            .map(|r| rating(Some(r.rating), r.provisional))
+            .unwrap_or_default();
+        let who = if me.guest {
+            w.say(
+                format!("{}（游客）", me.name),
+                format!("{} (guest)", me.name),
+            )
+        } else {
+            format!("{} {rated}", me.name)
+        };
+        w.text(r, who, 18.0);
+        w.dim(
+            r,
+            w.say(
+                format!(
+                    "在线 {} 人 · 对局中 {} 局 · 等待中 {} 个邀请",
+                    s.lobby.online,
+                    s.lobby.games.len(),
+                    s.lobby.seeks.len()
+                ),
+                format!(
+                    "{} online · {} games · {} seeks",
+                    s.lobby.online,
+                    s.lobby.games.len(),
+                    s.lobby.seeks.len()
+                ),
+            ),
+            16.0,
+        );
+        w.button(
+            r,
+            OnlineRequest::Close,
+            w.say("回到棋盘", "Back to the board"),
+        );
+        w.button(r, OnlineRequest::LogOut, w.say("退出登录", "Log out"));
+    });
+    super::card::status(c, w, online);
+    super::card::hosting(c, w, online);
+    c.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        column_gap: px(14),
+        flex_grow: 1.0,
+        min_height: px(0),
+        ..default()
+    })
+    .with_children(|cols| {
+        column(cols, 33.0, |col| pairing(col, w, online, form, &me));
+        column(cols, 38.0, |col| seeks(col, w, online, form, &me));
+        column(cols, 29.0, |col| games_and_chat(col, w, online, form));
+    });
+}
+
+/// Quick pairing as pools, a seek of one's own terms, a game with a friend.
+fn pairing(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form, me: &Viewer) {
+    heading(
+        c,
+        w,
+        if me.guest {
+            w.say("快速配对（非等级分）", "Quick pairing (casual)")
+        } else {
+            w.say("快速配对（等级分）", "Quick pairing (rated)")
+        },
+    );
+    c.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        column_gap: px(8),
+        row_gap: px(8),
+        ..default()
+    })
+    .with_children(|grid| {
+        for time in TimeControl::QUICK {
+            let n = me.waiting(&online.session.lobby.seeks, time);
+            let waiting = w.say(format!("{n} 人等待"), format!("{n} waiting"));
+            grid.spawn((
+                send(OnlineRequest::Pool(time)),
+                Button,
+                Node {
+                    width: percent(30.5),
+                    min_height: px(66),
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    border_radius: BorderRadius::all(px(6)),
+                    ..default()
+                },
+                BackgroundColor(BUTTON),
+                children![(
+                    Text::new(format!(
+                        "{time}\n{}\n{waiting}",
+                        speed_words(w, time.speed())
+                    )),
+                    TextLayout::justify(Justify::Center),
+                    font(w.ui, 15.0),
+                    TextColor(if n > 0 {
+                        Color::srgb(1.0, 0.85, 0.5)
+                    } else {
+                        INK
+                    }),
+                )],
+            ));
+        }
+    });
+    heading(c, w, w.say("自定邀请", "Your own seek"));
+    seek_terms(c, w, form, me.guest);
+    heading(c, w, w.say("与朋友对弈", "Play a friend"));
+    w.row(c, |r| {
+        w.field(r, form, Field::Opponent, 150.0);
+        let time = form.seek.time_control();
+        let words = w.say(format!("挑战（{time}）"), format!("Challenge ({time})"));
+        w.button(r, OnlineRequest::Challenge, words);
+    });
+    w.dim(
+        c,
+        w.say(
+            "输入朋友的名字，按上面的条件向他挑战。",
+            "Type your friend's name: the challenge has the terms above.",
+        ),
+        13.0,
+    );
+}
+
+/// A seek with every option: each button shows a term and changes it; the last opens the seek.
+fn seek_terms(c: &mut ChildSpawnerCommands, w: &Widgets, form: &Form, guest: bool) {
+    let t = form.seek;
+    w.row(c, |r| {
+        let time = t.time_control();
+        w.button(r, OnlineRequest::SeekTerm(SeekTerm::Time), time.to_string());
+        if !guest {
+            let rated = if t.rated {
+                w.say("等级分", "rated")
+            } else {
+                w.say("非等级分", "casual")
+            };
+            w.button(r, OnlineRequest::SeekTerm(SeekTerm::Rated), rated);
+        }
+        let color = match t.color {
+            ColorChoice::Random => w.say("随机先后", "random colour"),
+            ColorChoice::Red => w.say("执红", "Red"),
+            ColorChoice::Black => w.say("执黑", "Black"),
+        };
+        w.button(r, OnlineRequest::SeekTerm(SeekTerm::Color), color);
+        w.button(
+            r,
+            OnlineRequest::SeekTerm(SeekTerm::Rules),
+            rules_words(w, t.rules),
+        );
+        if !guest && t.rated {
+            let range = match t.range {
+                None => w.say("对手不限", "any opponent"),
+                Some(d) => w.say(format!("等级分±{d}"), format!("rating ±{d}")),
+            };
+            w.button(r, OnlineRequest::SeekTerm(SeekTerm::Range), range);
+        }
+        w.button(
+            r,
+            OnlineRequest::OpenSeek,
+            w.say("发出邀请", "Open the seek"),
+        );
+    });
+}
+
+/// A cell of the seek table, `width` pixels wide.
+fn cell(c: &mut ChildSpawnerCommands, w: &Widgets, words: String, width: f32, dim: bool) {
+    c.spawn((
+        Node {
+            width: px(width),
+            ..default()
+        },
+        children![(
+            Text::new(words),
+            font(w.ui, 15.0),
+            TextColor(if dim {
+                Color::srgb(0.8, 0.72, 0.6)
+            } else {
+                INK
+            }),
+        )],
+    ));
+}
+
+/// The challenges, then the open seeks in the order chosen.
+fn seeks(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form, me: &Viewer) {
+    let s = &online.session;
+    for ch in &s.lobby.challenges {
+        w.row(c, |r| {
+            w.text(
+                r,
+                w.say(
+                    format!("{} 向 {} 挑战 · {}", ch.from, ch.to, ch.time),
+                    format!("{} challenges {} · {}", ch.from, ch.to, ch.time),
+                ),
+                15.0,
+            );
+            if ch.to == me.name {
+                let accept = OnlineRequest::AcceptChallenge(ch.id);
+                w.button(r, accept, w.say("接受", "Accept"));
+            }
+            let decline = OnlineRequest::DeclineChallenge(ch.id);
+            w.button(r, decline, w.say("拒绝", "Decline"));
+        });
+    }
+    w.row(c, |r| {
+        heading(
+            r,
+            w,
+            w.say(
+                format!("等待对手的邀请（{}）", s.lobby.seeks.len()),
+                format!("Open seeks ({})", s.lobby.seeks.len()),
+            ),
+        );
+        for (sort, zh, en) in [
+            (SeekSort::Time, "按用时", "by time"),
+            (SeekSort::Rating, "按等级分", "by rating"),
+            (SeekSort::Name, "按棋手", "by name"),
+        ] {
+            let mut b = r.spawn(button(
+                send(OnlineRequest::SortSeeks(sort)),
+                Text::new(w.say(zh, en)),
+                w.ui,
+                14.0,
+            ));
+            // The order chosen is lit.
+            if form.sort == sort {
+                b.insert((BackgroundColor(CURRENT), KeepColor));
+            }
+        }
+    });
+    if s.lobby.seeks.is_empty() {
+        w.dim(
+            c,
+            w.say(
+                "（暂无：点左边的快速配对，等别人来应战）",
+                "(none: pick a quick pairing on the left and wait for an opponent)",
+            ),
+            14.0,
+        );
+        return;
+    }
+    const SHOWN: usize = 12;
+    for seek in sorted(&s.lobby.seeks, form.sort).into_iter().take(SHOWN) {
+        w.row(c, |r| {
+            cell(r, w, seek.name.clone(), 104.0, false);
+            cell(r, w, rating(seek.rating, seek.provisional), 46.0, true);
+            cell(r, w, seek.time.to_string(), 48.0, false);
+            let kind = if seek.rated {
+                w.say("等级分", "rated")
+            } else {
+                w.say("非等级分", "casual")
+            };
+            cell(r, w, kind, 64.0, true);
+            cell(r, w, rules_words(w, seek.rules), 82.0, true);
+            if seek.name == me.name {
+                let cancel = OnlineRequest::CancelSeek(seek.id);
+                w.button(r, cancel, w.say("取消", "Cancel"));
+            } else if seek.rated && me.guest {
+                // A guest cannot take a rated seek (the server would refuse it): said, not
+                // offered.
+                w.dim(r, w.say("注册后可应战", "Register to accept"), 13.0);
+            } else if me.may_accept(seek) {
+                let accept = OnlineRequest::AcceptSeek(seek.id);
+                w.button(r, accept, w.say("应战", "Accept"));
+            } else {
+                w.dim(r, w.say("等级分不符", "Outside its range"), 13.0);
+            }
+        });
+    }
+    if s.lobby.seeks.len() > SHOWN {
+        let more = s.lobby.seeks.len() - SHOWN;
+        w.dim(
+            c,
+            w.say(format!("还有 {more} 个"), format!("{more} more")),
+            14.0,
+        );
+    }
+}
+
+/// The games in play (to watch) and the lobby's chat.
+fn games_and_chat(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form) {
+    let s = &online.session;
+    heading(
+        c,
+        w,
+        w.say(
+            format!("正在进行的对局（{}）", s.lobby.games.len()),
+            format!("Games in play ({})", s.lobby.games.len()),
+        ),
+    );
+    if s.lobby.games.is_empty() {
+        w.dim(c, w.say("（暂无）", "(none)"), 14.0);
+    }
+    for g in s.lobby.games.iter().rev().take(6) {
+        w.row(c, |r| {
+            w.text(
+                r,
+                w.say(
+                    format!("{} 对 {} · {} · 第{}步", g.red, g.black, g.time, g.plies),
+                    format!("{} v {} · {} · {} plies", g.red, g.black, g.time, g.plies),
+                ),
+                14.0,
+            );
+            w.button(r, OnlineRequest::Watch(g.id), w.say("观战", "Watch"));
+        });
+    }
+    heading(c, w, w.say("大厅聊天", "Lobby chat"));
+    for line in s.lobby.chat.iter().rev().take(8).rev() {
+        w.text(
+            c,
+            w.say(
+                format!("{}：{}", line.from, line.text),
+                format!("{}: {}", line.from, line.text),
+            ),
+            14.0,
+        );
+    }
+    super::board::chat_input(c, w, form, 200.0);
+}
