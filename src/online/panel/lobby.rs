@@ -18,7 +18,7 @@ use crate::ui::theme::*;
 
 /// The card's node while it shows the lobby: the whole window under the menu bar, opaque.
 pub(super) fn screen_node(node: &mut Node) {
-    node.top = px(40);
+    node.top = px(36);
     node.left = px(0);
     node.right = px(0);
     node.bottom = px(0);
