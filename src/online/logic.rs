@@ -231,7 +231,7 @@ pub(super) fn record_of(g: &OnlineGame, address: Option<&ServerAddress>) -> xian
         }
     }
     if let Some((result, _)) = &g.result {
-        record.set_tag("Result", result);
+        record.set_tag("Result", result.as_str());
     }
     record
 }
@@ -282,7 +282,7 @@ pub(super) fn sync_board(online: &Online, game: &mut Game, resets: &mut MessageW
     game.ended = g
         .result
         .as_ref()
-        .and_then(|(r, why)| outcome_of(r, why))
+        .and_then(|&(r, why)| outcome_of(r, why))
         .filter(|o| game.record.outcome() != Some(*o));
     resets.write(BoardReset);
 }

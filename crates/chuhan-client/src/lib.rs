@@ -29,5 +29,7 @@ mod token;
 pub use address::{DEFAULT_PORT, ServerAddress, TLS_PORT};
 pub use error::LinkError;
 pub use link::{Credentials, Event, Link, Request};
-pub use session::{Change, Connection, Lobby, Me, OnlineGame, Session, outcome_of};
+pub use session::{Change, Connection, Lobby, Me, OnlineGame, Session};
 pub use token::TokenStore;
+/// The rules library's outcome of a finished game's result and reason (from the protocol crate).
+pub use xiangqi_protocol::outcome_of;

@@ -5,10 +5,11 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use xiangqi::{DrawReason, GameRecord, Move, Outcome, Position, Rulebook, WinReason};
+use xiangqi::{GameRecord, Move, Position, Rulebook};
 use xiangqi_protocol::{
-    ChallengeView, ChatLine, ClientMsg, ClockView, ErrorCode, GameSummary, GameView, OfferKind,
-    PlayerView, RatingChange, RatingView, Role, Room, Rules, SeekView, Side, TimeControl,
+    ChallengeView, ChatLine, ClientMsg, ClockView, EndReason, ErrorCode, GameResult, GameSummary,
+    GameView, OfferKind, PlayerView, RatingChange, RatingView, Role, Room, Rules, SeekView, Side,
+    TimeControl,
 };
 
 use crate::link::Event;
@@ -92,7 +93,7 @@ pub struct OnlineGame {
     /// The chat this player may see.
     pub chat: Vec<ChatLine>,
     /// The result and its reason, once over.
-    pub result: Option<(String, String)>,
+    pub result: Option<(GameResult, EndReason)>,
     /// The rating changes (rated games, once over): Red's, Black's.
     pub ratings: (Option<RatingChange>, Option<RatingChange>),
     /// When the opponent, gone, may be claimed against (None: connected).
@@ -321,44 +322,6 @@ impl Session {
     /// Forgets a game (after its end, or when no longer watched).
     pub fn close(&mut self, game: u64) {
         self.games.remove(&game);
-    }
-}
-
-/// The outcome a finished game's result and reason code stand for (`None` for an abort, or a
-/// reason this client does not know).
-#[must_use]
-pub fn outcome_of(result: &str, reason: &str) -> Option<Outcome> {
-    let win = |winner| {
-        let reason = match reason {
-            "checkmate" => WinReason::Checkmate,
-            "stalemate" => WinReason::Stalemate,
-            "perpetual_check" => WinReason::PerpetualCheck,
-            "perpetual_chase" => WinReason::PerpetualChase,
-            "check_and_chase" => WinReason::CheckAndChase,
-            "resignation" => WinReason::Resignation,
-            "timeout" => WinReason::Timeout,
-            "abandoned" => WinReason::Abandoned,
-            _ => return None,
-        };
-        Some(Outcome::Win { winner, reason })
-    };
-    match result {
-        "1-0" => win(xiangqi::Color::Red),
-        "0-1" => win(xiangqi::Color::Black),
-        "1/2-1/2" => {
-            let reason = match reason {
-                "repetition" => DrawReason::Repetition,
-                "both_perpetual" => DrawReason::BothPerpetual,
-                "no_capture_limit" => DrawReason::NoCaptureLimit,
-                "no_attacking_pieces" => DrawReason::NoAttackingPieces,
-                "agreement" => DrawReason::Agreement,
-                "timeout_no_mating_material" => DrawReason::TimeoutNoMatingMaterial,
-                "abandoned_draw" => DrawReason::Abandoned,
-                _ => return None,
-            };
-            Some(Outcome::Draw { reason })
-        }
-        _ => None,
     }
 }
 

@@ -229,7 +229,7 @@ fn a_whole_game_against_a_bot_through_a_connection_that_fails() {
     wait(&link, &mut s, |c| *c == Change::GameOver(game));
     let g = &s.games[&game];
     assert_eq!(
-        g.result.as_ref().map(|(r, why)| (r.as_str(), why.as_str())),
+        g.result.map(|(r, why)| (r.as_str(), why.as_str())),
         Some(("0-1", "resignation"))
     );
     assert!(

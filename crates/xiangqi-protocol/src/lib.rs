@@ -19,6 +19,7 @@
 #![forbid(unsafe_code)]
 
 mod client;
+mod ending;
 mod error;
 #[cfg(feature = "xiangqi")]
 mod rules_library;
@@ -26,7 +27,10 @@ mod server;
 mod types;
 
 pub use client::ClientMsg;
+pub use ending::{EndReason, GameResult};
 pub use error::{ErrorCode, ParseError};
+#[cfg(feature = "xiangqi")]
+pub use rules_library::outcome_of;
 pub use server::ServerMsg;
 pub use types::{
     ChallengeView, ChatLine, ClaimKind, ClockView, ColorChoice, GameSummary, GameView, OfferKind,

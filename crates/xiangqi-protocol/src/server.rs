@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::ending::{EndReason, GameResult};
 use crate::error::{ErrorCode, ParseError};
 use crate::types::{
     ChallengeView, ChatLine, ClockView, GameSummary, GameView, OfferKind, RatingChange, RatingView,
@@ -148,12 +149,12 @@ pub enum ServerMsg {
         /// The game.
         game: u64,
         /// `1-0`, `0-1`, `1/2-1/2`, or `*` when aborted.
-        result: String,
+        result: GameResult,
         /// Why: `checkmate`, `stalemate`, `perpetual_check`, `perpetual_chase`,
         /// `check_and_chase`, `resignation`, `timeout`, `repetition`, `both_perpetual`,
         /// `no_capture_limit`, `no_attacking_pieces`, `agreement`, `timeout_no_mating_material`,
         /// `abandoned` (won by claim), `abandoned_draw`, `aborted`.
-        reason: String,
+        reason: EndReason,
         /// The rating changes (rated games).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         red_rating: Option<RatingChange>,

@@ -337,7 +337,7 @@ pub struct GameView {
     /// The chat the receiver may see.
     pub chat: Vec<ChatLine>,
     /// The result (`1-0`, `0-1`, `1/2-1/2`), once over.
-    pub result: Option<String>,
+    pub result: Option<crate::GameResult>,
     /// Why it ended, once over (a reason code such as `checkmate`).
-    pub reason: Option<String>,
+    pub reason: Option<crate::EndReason>,
 }

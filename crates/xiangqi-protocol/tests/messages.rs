@@ -155,8 +155,8 @@ fn server_messages_round_trip() {
         },
         ServerMsg::GameOver {
             game: 1,
-            result: "1-0".into(),
-            reason: "checkmate".into(),
+            result: GameResult::RedWins,
+            reason: EndReason::Checkmate,
             red_rating: Some(RatingChange {
                 before: 1500,
                 after: 1662,

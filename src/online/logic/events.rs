@@ -5,6 +5,7 @@ use std::time::Instant;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use chuhan_client::{Change, Connection, Event, Link, outcome_of};
+use xiangqi_protocol::{EndReason, GameResult};
 
 use super::{Online, Screen, notice, record_of, said, sync_board, tokens};
 use crate::core::commands::Command;
@@ -193,7 +194,9 @@ fn over(id: u64, online: &mut Online, game: &mut Game, out: &mut Out) {
     let Some(g) = online.session.games.get(&id) else {
         return;
     };
-    let (result, reason) = g.result.clone().unwrap_or_default();
+    let (result, reason) = g
+        .result
+        .unwrap_or((GameResult::Aborted, EndReason::Aborted));
     let record = record_of(g, online.address.as_ref());
     let mine = g.my_side().is_some();
     if game.record.moves() == record.moves() {
@@ -201,7 +204,7 @@ fn over(id: u64, online: &mut Online, game: &mut Game, out: &mut Out) {
     } else {
         sync_board(online, game, &mut out.resets);
     }
-    match outcome_of(&result, &reason) {
+    match outcome_of(result, reason) {
         Some(o) if game.record.outcome() == Some(o) => {}
         Some(o) => {
             game.ended = Some(o);
@@ -213,7 +216,7 @@ fn over(id: u64, online: &mut Online, game: &mut Game, out: &mut Out) {
             online.tell("对局已中止", "The game was aborted");
         }
     }
-    if mine && result != "*" && online.saved.insert(id) {
+    if mine && result != GameResult::Aborted && online.saved.insert(id) {
         out.commands.write(Command::SaveRecord);
     }
 }

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use xiangqi_protocol::{ClaimKind, OfferKind, Side};
+use xiangqi_protocol::{ClaimKind, EndReason, GameResult, OfferKind, Side};
 
 use super::Widgets;
 use super::card::rating;
@@ -58,13 +58,16 @@ pub(super) fn tick_clocks(
     }
 }
 
-fn reason_words(w: &Widgets, result: &str, reason: &str) -> String {
+fn reason_words(w: &Widgets, result: GameResult, reason: EndReason) -> String {
     if let Some(o) = chuhan_client::outcome_of(result, reason) {
         return w.say(o.chinese(), o.to_string());
     }
     match reason {
-        "aborted" => w.say("对局已中止", "aborted"),
-        other => format!("{result} ({other})"),
+        EndReason::Aborted => w.say("对局已中止", "aborted"),
+        other => w.say(
+            format!("{}（{}）", result.as_str(), other.as_str()),
+            format!("{} ({})", result.as_str(), other.as_str()),
+        ),
     }
 }
 
@@ -119,7 +122,7 @@ pub(super) fn bar(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
         );
     }
     if let Some((result, reason)) = &g.result {
-        let mut line = reason_words(w, result, reason);
+        let mut line = reason_words(w, *result, *reason);
         let mine = match me {
             Some(Side::Red) => g.ratings.0,
             Some(Side::Black) => g.ratings.1,

@@ -246,8 +246,8 @@ fn offers_takebacks_connection_and_the_end() {
     assert_eq!(s.games[&7].claim_at, Some(now + Duration::from_secs(30)));
     let over = ServerMsg::GameOver {
         game: 7,
-        result: "1-0".into(),
-        reason: "abandoned".into(),
+        result: xiangqi_protocol::GameResult::RedWins,
+        reason: xiangqi_protocol::EndReason::Abandoned,
         red_rating: Some(RatingChange {
             before: 1500,
             after: 1562,
@@ -259,7 +259,13 @@ fn offers_takebacks_connection_and_the_end() {
     };
     assert_eq!(msg(&mut s, over, now), vec![Change::GameOver(7)]);
     let g = &s.games[&7];
-    assert_eq!(g.result, Some(("1-0".into(), "abandoned".into())));
+    assert_eq!(
+        g.result,
+        Some((
+            xiangqi_protocol::GameResult::RedWins,
+            xiangqi_protocol::EndReason::Abandoned
+        ))
+    );
     assert_eq!(g.ratings.0.map(|r| r.after), Some(1562));
     assert!(s.play(7, "h9g7".parse().unwrap(), Duration::ZERO).is_err());
 }

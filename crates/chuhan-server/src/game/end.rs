@@ -5,40 +5,14 @@ use std::time::Instant;
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
-use xiangqi::{DrawReason, Outcome, WinReason};
-use xiangqi_protocol::{RatingChange, ServerMsg, Side};
+use xiangqi::Outcome;
+use xiangqi_protocol::{EndReason, GameResult, RatingChange, ServerMsg, Side};
 
 use super::Game;
 use crate::store::{Finish, Rating};
 
 /// A deviation above this shows the rating as provisional.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
-
-/// The reason code of an outcome.
-#[must_use]
-pub fn reason_code(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Win { reason, .. } => match reason {
-            WinReason::Checkmate => "checkmate",
-            WinReason::Stalemate => "stalemate",
-            WinReason::PerpetualCheck => "perpetual_check",
-            WinReason::PerpetualChase => "perpetual_chase",
-            WinReason::CheckAndChase => "check_and_chase",
-            WinReason::Resignation => "resignation",
-            WinReason::Timeout => "timeout",
-            WinReason::Abandoned => "abandoned",
-        },
-        Outcome::Draw { reason } => match reason {
-            DrawReason::Repetition => "repetition",
-            DrawReason::BothPerpetual => "both_perpetual",
-            DrawReason::NoCaptureLimit => "no_capture_limit",
-            DrawReason::NoAttackingPieces => "no_attacking_pieces",
-            DrawReason::Agreement => "agreement",
-            DrawReason::TimeoutNoMatingMaterial => "timeout_no_mating_material",
-            DrawReason::Abandoned => "abandoned_draw",
-        },
-    }
-}
 
 impl Game {
     /// `side`'s flag fell.
@@ -49,19 +23,17 @@ impl Game {
 
     /// The rules ended the game.
     pub(crate) async fn finish(&mut self, outcome: Outcome) {
-        let winner = outcome.winner().map(Side::from);
-        self.finish_special(outcome.pgn_result(), reason_code(outcome), winner)
-            .await;
+        self.finish_special(outcome.into(), outcome.into()).await;
     }
 
-    /// Ends the game with a result (`*` for an abort) and a reason code.
-    pub(crate) async fn finish_special(&mut self, result: &str, reason: &str, _w: Option<Side>) {
+    /// Ends the game with a result (aborted: no result, never rated) and its reason.
+    pub(crate) async fn finish_special(&mut self, result: GameResult, reason: EndReason) {
         if self.over.is_some() {
             return;
         }
         let now = Instant::now();
         self.clock.stop(now);
-        let aborted = result == "*";
+        let aborted = result == GameResult::Aborted;
         let mut ratings = Vec::new();
         let mut changes = [None, None];
         let speed = self.time.speed().name().to_owned();
@@ -73,9 +45,9 @@ impl Game {
             let old_red = self.hub.rating(red, &speed).await;
             let old_black = self.hub.rating(black, &speed).await;
             let outcome = match result {
-                "1-0" => Outcomes::WIN,
-                "0-1" => Outcomes::LOSS,
-                _ => Outcomes::DRAW,
+                GameResult::RedWins => Outcomes::WIN,
+                GameResult::BlackWins => Outcomes::LOSS,
+                GameResult::Draw | GameResult::Aborted => Outcomes::DRAW,
             };
             let g = |r: &Rating| Glicko2Rating {
                 rating: r.rating,
@@ -109,21 +81,21 @@ impl Game {
         let finish = Finish {
             game_id: self.id as i64,
             status: if aborted { "aborted" } else { "over" },
-            result: result.to_owned(),
-            reason: reason.to_owned(),
+            result: result.as_str().to_owned(),
+            reason: reason.as_str().to_owned(),
             ended_ms: crate::hub::now_ms(),
             ratings,
         };
         if let Err(e) = self.hub.store.finish_game(&finish).await {
             tracing::error!(game = self.id, "the result could not be stored: {e}");
         }
-        self.over = Some((result.to_owned(), reason.to_owned()));
+        self.over = Some((result, reason));
         self.ended = Some(now);
         self.offers.clear();
         self.broadcast(&ServerMsg::GameOver {
             game: self.id,
-            result: result.to_owned(),
-            reason: reason.to_owned(),
+            result,
+            reason,
             red_rating: changes[0],
             black_rating: changes[1],
         });

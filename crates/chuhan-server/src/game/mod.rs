@@ -7,7 +7,7 @@ pub mod mailbox;
 mod moves;
 mod offers;
 
-pub use end::{PROVISIONAL_DEVIATION, reason_code};
+pub use end::PROVISIONAL_DEVIATION;
 pub use mailbox::{GameRx, GameTx, mailbox};
 
 use std::collections::{HashMap, HashSet};
@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use xiangqi::{GameRecord, Move, Rulebook};
 use xiangqi_protocol::{
-    ChatLine, ClientMsg, ErrorCode, GameSummary, GameView, OfferKind, PlayerView, Role, Room,
-    Rules, ServerMsg, Side, TimeControl,
+    ChatLine, ClientMsg, EndReason, ErrorCode, GameResult, GameSummary, GameView, OfferKind,
+    PlayerView, Role, Room, Rules, ServerMsg, Side, TimeControl,
 };
 
 use crate::clock::Clock;
@@ -112,7 +112,7 @@ pub struct Game {
     pub(crate) offers: HashSet<(OfferKind, Side)>,
     pub(crate) watchers: HashMap<ConnId, (Outbox, Role, String)>,
     pub(crate) chat: Vec<ChatLine>,
-    pub(crate) over: Option<(String, String)>,
+    pub(crate) over: Option<(GameResult, EndReason)>,
     pub(crate) ended: Option<Instant>,
 }
 
@@ -210,7 +210,8 @@ impl Game {
         }
         let now = Instant::now();
         if self.record.len() < 2 {
-            self.finish_special("*", "aborted", None).await;
+            self.finish_special(GameResult::Aborted, EndReason::Aborted)
+                .await;
         } else if let Some(side) = self.clock.running()
             && self.clock.left(side, now) == 0
         {
@@ -305,8 +306,8 @@ impl Game {
                 .filter(|l| role == Role::Spectator || !l.spectators || self.ended.is_some())
                 .cloned()
                 .collect(),
-            result: self.over.as_ref().map(|o| o.0.clone()),
-            reason: self.over.as_ref().map(|o| o.1.clone()),
+            result: self.over.map(|o| o.0),
+            reason: self.over.map(|o| o.1),
         }
     }
 

@@ -26,12 +26,9 @@ impl Game {
                 self.play(conn, side, ply, &mv, think_ms).await;
             }
             ClientMsg::Resign { .. } => {
-                self.finish_special(
-                    if side == Side::Red { "0-1" } else { "1-0" },
-                    "resignation",
-                    None,
-                )
-                .await;
+                let winner = side.other();
+                self.finish_special(GameResult::win(winner), EndReason::Resignation)
+                    .await;
             }
             ClientMsg::Abort { .. } => {
                 if self.record.len() >= 2 {
@@ -41,7 +38,8 @@ impl Game {
                         "both sides have moved: resign instead",
                     );
                 } else {
-                    self.finish_special("*", "aborted", None).await;
+                    self.finish_special(GameResult::Aborted, EndReason::Aborted)
+                        .await;
                 }
             }
             ClientMsg::Claim { kind, .. } => self.claim(conn, side, kind).await,

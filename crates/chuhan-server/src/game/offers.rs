@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use xiangqi_protocol::{ClaimKind, ErrorCode, OfferKind, ServerMsg, Side};
+use xiangqi_protocol::{ClaimKind, EndReason, ErrorCode, GameResult, OfferKind, ServerMsg, Side};
 
 use super::{Game, ix};
 use crate::outbox::ConnId;
@@ -46,7 +46,8 @@ impl Game {
             self.offers.remove(&(kind, side.other()));
             match kind {
                 OfferKind::Draw => {
-                    self.finish_special("1/2-1/2", "agreement", None).await;
+                    self.finish_special(GameResult::Draw, EndReason::Agreement)
+                        .await;
                 }
                 OfferKind::Takeback => self.take_back(side.other()).await,
                 OfferKind::Rematch => {
@@ -134,16 +135,18 @@ impl Game {
         if self.record.len() < 2 {
             // Not both sides have moved: the game is aborted, as a game with no first move is
             // at its deadline (and as lichess does), never won or rated.
-            self.finish_special("*", "aborted", None).await;
+            self.finish_special(GameResult::Aborted, EndReason::Aborted)
+                .await;
             return;
         }
         match kind {
             ClaimKind::Win => {
-                let result = if side == Side::Red { "1-0" } else { "0-1" };
-                self.finish_special(result, "abandoned", Some(side)).await;
+                self.finish_special(GameResult::win(side), EndReason::Abandoned)
+                    .await;
             }
             ClaimKind::Draw => {
-                self.finish_special("1/2-1/2", "abandoned_draw", None).await;
+                self.finish_special(GameResult::Draw, EndReason::AbandonedDraw)
+                    .await;
             }
         }
     }

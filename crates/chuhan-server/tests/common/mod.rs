@@ -183,9 +183,10 @@ pub async fn over_within(
     else {
         unreachable!()
     };
+    // As written on the wire, which the tests compare with the documentation's strings.
     (
-        result,
-        reason,
+        result.as_str().to_owned(),
+        reason.as_str().to_owned(),
         red_rating.map(|r| (r.before, r.after)),
         black_rating.map(|r| (r.before, r.after)),
     )
