@@ -26,7 +26,7 @@ if [ "${1:-}" = "--release" ]; then
 fi
 out="$(realpath -m "${1:-docs/screenshots}")"
 mkdir -p "$out"
-command -v xdotool > /dev/null || apt-get install -y -q xdotool > /dev/null
+command -v xdotool > /dev/null || tools/setup.sh test
 # Each package on its own (as tools/test.sh builds them: no feature unification, no rebuild);
 # CHUHAN_SERVER names a server binary already built.
 cargo build "${build[@]}" -p chuhan

@@ -3,9 +3,10 @@
 # Usage: tools/setup.sh build|run|windows|test
 #   build: a C linker, pkg-config, and the ALSA, udev and X11 development packages;
 #   run:   build plus the X11 and Vulkan runtime (Mesa's software Vulkan, for machines with no GPU);
-#   test:  run plus Xvfb, xauth and python3 (the screenshot check), openssl and curl (the
-#          server's TLS test) and postgresql (the server's tests on PostgreSQL), and the Windows
-#          packages below with Wine (the Windows build's checks, tools/windows-check.sh);
+#   test:  run plus Xvfb, xauth and python3 (the screenshot check), xdotool (the online game in
+#          two real windows), openssl and curl (the server's TLS test), postgresql (the server's
+#          tests on PostgreSQL), systemd and adduser (the server package's unit checked, its
+#          user made), and the Windows packages below with Wine (tools/windows-check.sh);
 #   windows: MinGW-w64 (the Windows linker and windres), NSIS (the installer) and zip.
 set -euo pipefail
 what="${1:-test}"
@@ -13,7 +14,8 @@ build=(build-essential pkg-config libasound2-dev libudev-dev libx11-dev libxcurs
   libxi-dev libxkbcommon-dev libxkbcommon-x11-0 libwayland-dev)
 run=("${build[@]}" libvulkan1 mesa-vulkan-drivers)
 windows=(gcc-mingw-w64-x86-64 nsis zip)
-test=("${run[@]}" xvfb xauth python3 openssl curl postgresql "${windows[@]}" wine wine64)
+test=("${run[@]}" xvfb xauth python3 xdotool openssl curl postgresql systemd adduser "${windows[@]}"
+  wine wine64)
 case "$what" in
   build) want=("${build[@]}") ;;
   run) want=("${run[@]}") ;;

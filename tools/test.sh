@@ -23,6 +23,9 @@ echo "== cargo bench -p xiangqi --bench readers (each reader within 10 s on 1-6 
 cargo bench -p xiangqi --bench readers
 echo "== tools/cluster.sh check (three instances behind nginx, one SIGKILLed mid-load)"
 CHUHAN_SERVER="$CARGO_TARGET_DIR/debug/chuhan-server" tools/cluster.sh check
+# The server's .deb installed and started as its service would be (tools/server-package-check.sh).
+echo "== tools/server-package-check.sh"
+tools/server-package-check.sh
 cargo build -p chuhan
 # The binary runs from an empty folder: every asset is built into it.
 away="$(mktemp -d)"
