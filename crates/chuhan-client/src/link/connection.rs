@@ -5,7 +5,7 @@ use std::sync::mpsc;
 
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
-use tokio::sync::mpsc::UnboundedReceiver;
+use tokio::sync::mpsc::Receiver;
 use tokio::time::{Instant, timeout};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
@@ -19,8 +19,8 @@ type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// One server's connection, from connecting to closing.
 pub(super) struct Connection<'a> {
-    pub(super) requests: &'a mut UnboundedReceiver<Request>,
-    pub(super) events: &'a mpsc::Sender<Event>,
+    pub(super) requests: &'a mut Receiver<Request>,
+    pub(super) events: &'a mpsc::SyncSender<Event>,
     pub(super) client: &'a str,
     pub(super) address: ServerAddress,
 }
@@ -87,6 +87,9 @@ impl Connection<'_> {
         }
     }
 
+    /// Reports an event. When the caller has not polled [`EVENT_QUEUE`](super::EVENT_QUEUE)
+    /// events, the link waits for it (the server's messages stay in the socket meanwhile): kept,
+    /// never dropped; a caller that is gone ends the link.
     fn tell(&self, event: Event) {
         let _ = self.events.send(event);
     }

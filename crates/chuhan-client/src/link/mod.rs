@@ -6,11 +6,18 @@
 //! ([`BACKOFF`]), logging in with the token the server gave, for up to [`GIVE_UP_AFTER`]; the
 //! server then sends the games in play again, so nothing is played twice (moves are numbered by
 //! ply). What is asked while the connection is down is not sent, and said so ([`Event::Unsent`]).
+//!
+//! Both channels are bounded: at most [`REQUEST_QUEUE`] requests wait for the link (one more is
+//! refused at once and reported at the next poll, a message as [`Event::Unsent`]), and at most
+//! [`EVENT_QUEUE`] events wait for the caller (beyond that the link waits for the caller to poll,
+//! leaving the server's messages in the socket).
 
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, mpsc};
 use std::time::Duration;
 
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+use tokio::sync::mpsc::error::TrySendError;
+use tokio::sync::mpsc::{Receiver, Sender, channel};
 use xiangqi_protocol::{ClientMsg, ServerMsg};
 
 use crate::address::ServerAddress;
@@ -119,20 +126,35 @@ pub enum Event {
     Closed(Option<LinkError>),
 }
 
+/// Requests that may wait for the link's thread.
+pub const REQUEST_QUEUE: usize = 1024;
+
+/// Events that may wait for the caller's poll.
+pub const EVENT_QUEUE: usize = 4096;
+
 /// The caller's end of the link. Dropping it ends the link's thread.
 pub struct Link {
-    requests: UnboundedSender<Request>,
-    events: std::sync::Mutex<mpsc::Receiver<Event>>,
+    requests: Sender<Request>,
+    events: Mutex<mpsc::Receiver<Event>>,
+    /// Requests refused because the queue was full, to report at the next poll.
+    refusals: Mutex<Vec<Event>>,
+    refused: AtomicU64,
 }
 
 impl Link {
     /// Starts the link's thread (connecting to nothing yet).
     pub fn start(client: &str) -> Result<Link, LinkError> {
+        Link::start_bounded(client, REQUEST_QUEUE, EVENT_QUEUE)
+    }
+
+    /// [`Link::start`] with other bounds (tests make them tiny).
+    #[doc(hidden)]
+    pub fn start_bounded(client: &str, requests: usize, events: usize) -> Result<Link, LinkError> {
         // wss:// goes through rustls on the ring provider (installed once for the process; the
         // server, in the same process when the game hosts, uses the same).
         let _ = rustls::crypto::ring::default_provider().install_default();
-        let (requests, rx) = unbounded_channel();
-        let (tx, events) = mpsc::channel();
+        let (requests, rx) = channel(requests.max(1));
+        let (tx, events) = mpsc::sync_channel(events.max(1));
         let client = client.to_owned();
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -144,13 +166,37 @@ impl Link {
             .map_err(|e| LinkError::Internal(e.to_string()))?;
         Ok(Link {
             requests,
-            events: std::sync::Mutex::new(events),
+            events: Mutex::new(events),
+            refusals: Mutex::new(Vec::new()),
+            refused: AtomicU64::new(0),
         })
     }
 
-    /// Asks something of the link (never blocks).
+    /// Asks something of the link (never blocks). With [`REQUEST_QUEUE`] requests already
+    /// waiting it is refused, and the next poll says so: a message as [`Event::Unsent`], anything
+    /// else as the link closing on [`LinkError::Internal`].
     pub fn send(&self, request: Request) {
-        let _ = self.requests.send(request);
+        let refused = match self.requests.try_send(request) {
+            Ok(()) => return,
+            Err(TrySendError::Full(r)) => r,
+            Err(TrySendError::Closed(r)) => r,
+        };
+        self.refused.fetch_add(1, Ordering::Relaxed);
+        let event = match refused {
+            Request::Send(msg) => Event::Unsent(msg),
+            _ => Event::Closed(Some(LinkError::Internal(
+                "the online link is busy or gone: try again".to_owned(),
+            ))),
+        };
+        if let Ok(mut refusals) = self.refusals.lock() {
+            refusals.push(event);
+        }
+    }
+
+    /// How many requests were refused because the queue was full (or the link gone).
+    #[must_use]
+    pub fn refused(&self) -> u64 {
+        self.refused.load(Ordering::Relaxed)
     }
 
     /// Sends a message to the server (never blocks).
@@ -160,24 +206,28 @@ impl Link {
 
     /// Every event reported since the last poll (never blocks).
     pub fn poll(&self) -> Vec<Event> {
-        self.events
+        let mut events: Vec<Event> = self
+            .events
             .lock()
             .map(|e| e.try_iter().collect())
-            .unwrap_or_default()
+            .unwrap_or_default();
+        if let Ok(mut refusals) = self.refusals.lock() {
+            events.append(&mut refusals);
+        }
+        events
     }
 
     /// The next event, waiting up to `wait` (for tests and programs without a frame loop).
     pub fn next(&self, wait: Duration) -> Option<Event> {
+        if let Some(refusal) = self.refusals.lock().ok().and_then(|mut r| r.pop()) {
+            return Some(refusal);
+        }
         self.events.lock().ok()?.recv_timeout(wait).ok()
     }
 }
 
 /// The link's loop: one connection at a time, until the caller's end is dropped.
-async fn run(
-    mut requests: UnboundedReceiver<Request>,
-    events: mpsc::Sender<Event>,
-    client: String,
-) {
+async fn run(mut requests: Receiver<Request>, events: mpsc::SyncSender<Event>, client: String) {
     let mut next = requests.recv().await;
     while let Some(request) = next.take() {
         next = match request {
