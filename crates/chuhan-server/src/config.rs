@@ -31,6 +31,7 @@ pub enum Command {
         task: AdminTask,
     },
     /// Play many bot games against a running server on loopback and measure it.
+    #[cfg(feature = "loadtest")]
     Loadtest(crate::loadtest::LoadArgs),
 }
 

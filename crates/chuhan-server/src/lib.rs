@@ -4,6 +4,7 @@
 //! `xiangqi-protocol` crate (`docs/protocol.md`).
 
 pub mod auth;
+#[cfg(feature = "bot")]
 pub mod bot;
 pub mod clock;
 pub mod cluster;
@@ -13,6 +14,7 @@ pub mod durable;
 pub mod game;
 pub mod http;
 pub mod hub;
+#[cfg(feature = "loadtest")]
 pub mod loadtest;
 mod login;
 pub mod metrics;

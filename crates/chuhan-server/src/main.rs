@@ -27,6 +27,7 @@ fn main() -> std::process::ExitCode {
         match cli.command.unwrap_or(Command::Serve) {
             Command::Serve => serve(cfg).await,
             Command::Admin { task } => admin(cfg, task).await,
+            #[cfg(feature = "loadtest")]
             Command::Loadtest(args) => chuhan_server::loadtest::run(args).await,
         }
     });

@@ -8,9 +8,14 @@
 //! (8,000 bytes) goes in parts (`~SENDER.SEQ~PART~PARTS~text`), put together again on arrival.
 //! What the hub does with them is in `hub/peers.rs`.
 
+// Built without PostgreSQL (the game's hosted server), the transport is left out and what only it
+// uses lies unused.
+#![cfg_attr(not(feature = "postgres"), allow(dead_code, unused_imports))]
+
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+#[cfg(feature = "postgres")]
 use sqlx::postgres::{PgListener, PgPoolOptions};
 use tokio::sync::mpsc;
 use xiangqi_protocol::{ClientMsg, GameSummary, SeekView};
@@ -200,6 +205,21 @@ impl Link {
 ///
 /// # Errors
 /// The database cannot be reached.
+#[cfg(not(feature = "postgres"))]
+pub async fn connect(_url: &str, _me: u16) -> Result<(Link, mpsc::Receiver<(u16, Peer)>), String> {
+    Err(
+        "several instances need PostgreSQL, and this chuhan-server was built without it \
+         (cargo feature `postgres`)"
+            .to_owned(),
+    )
+}
+
+/// Connects instance `me` to the others through the database at `url`: the sending side, and
+/// the messages that arrive (with their sender), its own broadcasts left out.
+///
+/// # Errors
+/// The database cannot be reached.
+#[cfg(feature = "postgres")]
 pub async fn connect(url: &str, me: u16) -> Result<(Link, mpsc::Receiver<(u16, Peer)>), String> {
     let pool = PgPoolOptions::new()
         .max_connections(1)

@@ -32,6 +32,14 @@ impl SqlStore {
         } else {
             Backend::Sqlite
         };
+        #[cfg(not(feature = "postgres"))]
+        if backend == Backend::Postgres {
+            return Err(StoreError::Db(
+                "this chuhan-server was built without PostgreSQL (cargo feature `postgres`): \
+                 use sqlite://PATH"
+                    .to_owned(),
+            ));
+        }
         let (url, max) = match backend {
             Backend::Postgres => (url.to_owned(), 16),
             // An in-memory database lives in one connection.
