@@ -247,16 +247,22 @@ sides() {
 }
 sides
 moves=("h2 e2" "h7 e7" "h0 g2" "h9 g7" "i0 h0" "i9 h9")
+# The first $1 moves, each by its side's window: the piece clicked as soon as the board shows the
+# move before, the target as soon as the piece shows picked up.
+play() {
+  local i from to
+  for ((i = 0; i < $1; i++)); do
+    if [ $((i % 2)) -eq 0 ]; then on "$red"; else on "$black"; fi
+    plies "$i"
+    read -r from to <<< "${moves[$i]}"
+    point "$from"
+    selected "$from"
+    point "$to"
+    plies $((i + 1)) 30
+  done
+}
 started=$(now_ms)
-for i in "${!moves[@]}"; do
-  if [ $((i % 2)) -eq 0 ]; then on "$red"; else on "$black"; fi
-  plies "$i"
-  read -r from to <<< "${moves[$i]}"
-  point "$from"
-  selected "$from"
-  point "$to"
-  plies $((i + 1)) 30
-done
+play 6
 on a
 plies 6
 on b
@@ -315,15 +321,7 @@ find_button "Abort" 60 > /dev/null
 on a
 find_button "中止" 60 > /dev/null
 sides
-for i in 0 1; do
-  if [ "$i" -eq 0 ]; then on "$red"; else on "$black"; fi
-  plies "$i"
-  read -r from to <<< "${moves[$i]}"
-  point "$from"
-  selected "$from"
-  point "$to"
-  plies $((i + 1)) 30
-done
+play 2
 on a
 plies 2
 

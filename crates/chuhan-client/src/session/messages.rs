@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use xiangqi::Move;
-use xiangqi_protocol::{ClientMsg, Room, ServerMsg};
+use xiangqi_protocol::{ClientMsg, Room, ServerMsg, Side};
 
 use super::{Change, Me, OnlineGame, Session, keep, refuses_a_move};
 
@@ -153,6 +153,15 @@ impl Session {
                 red_rating,
                 black_rating,
             } => self.with_game(game, |g| {
+                // The clock that ran stops where it had ticked to (the server charged it the
+                // same), not at the last figure the server sent.
+                if let Some(side) = g.clocks.running {
+                    let left = g.time_left(side, now).as_millis() as u64;
+                    match side {
+                        Side::Red => g.clocks.red_ms = left,
+                        Side::Black => g.clocks.black_ms = left,
+                    }
+                }
                 g.result = Some((result, reason));
                 g.ratings = (red_rating, black_rating);
                 g.pending = None;

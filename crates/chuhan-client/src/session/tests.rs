@@ -192,6 +192,37 @@ fn clocks_tick_locally_for_the_side_to_move_only() {
     );
 }
 
+/// A game that ends while a clock runs (a claim, a resignation) keeps that clock where it had
+/// ticked to: it used to jump back to the last figure the server sent (1:25 became 2:59).
+#[test]
+fn a_running_clock_stops_where_it_stood_when_the_game_ends() {
+    let now = Instant::now();
+    let mut s = Session::default();
+    msg(
+        &mut s,
+        ServerMsg::Game {
+            game: view(Role::Red, &[]),
+        },
+        now,
+    );
+    msg(&mut s, moved(0, "h2e2", Side::Black, 298_500), now);
+    let over = ServerMsg::GameOver {
+        game: 7,
+        result: xiangqi_protocol::GameResult::RedWins,
+        reason: xiangqi_protocol::EndReason::Abandoned,
+        red_rating: None,
+        black_rating: None,
+    };
+    msg(&mut s, over, now + Duration::from_secs(94));
+    let g = &s.games[&7];
+    let later = now + Duration::from_secs(200);
+    assert_eq!(g.time_left(Side::Black, later), Duration::from_secs(206));
+    assert_eq!(
+        g.time_left(Side::Red, later),
+        Duration::from_millis(298_500)
+    );
+}
+
 #[test]
 fn offers_takebacks_connection_and_the_end() {
     let now = Instant::now();
