@@ -271,14 +271,14 @@ fn hosting_a_game_for_a_friend_on_the_same_network() {
         .block_on(async {
             let mut b = Bot::connect(addr).await?;
             b.log_in(ClientMsg::Guest).await?;
-            b.send(&ClientMsg::Challenge {
+            b.send(&ClientMsg::Challenge(xiangqi_protocol::ChallengeTerms {
                 to: me.name.clone(),
                 time: TimeControl::new(600, 5),
                 rated: false,
                 color: ColorChoice::Black,
                 rules: Rules::Asian,
                 fen: None,
-            })
+            }))
             .await?;
             Ok::<_, String>(b)
         })
@@ -358,14 +358,16 @@ fn a_seek_on_the_players_terms_and_a_game_watched_without_move_input() {
     );
 
     // Two bots play; the game watches theirs.
-    rt.block_on(red.send(&ClientMsg::Challenge {
-        to: black.name.clone(),
-        time: TimeControl::new(300, 3),
-        rated: false,
-        color: ColorChoice::Red,
-        rules: Rules::Asian,
-        fen: None,
-    }))
+    rt.block_on(
+        red.send(&ClientMsg::Challenge(xiangqi_protocol::ChallengeTerms {
+            to: black.name.clone(),
+            time: TimeControl::new(300, 3),
+            rated: false,
+            color: ColorChoice::Red,
+            rules: Rules::Asian,
+            fen: None,
+        })),
+    )
     .unwrap();
     let ServerMsg::Challenged { challenge } = rt
         .block_on(black.expect(|m| matches!(m, ServerMsg::Challenged { .. })))

@@ -58,7 +58,7 @@ fn main() -> ExitCode {
                     println!("opponent: logged in as {me}");
                     link.say(ClientMsg::Lobby { subscribe: true });
                     if seek {
-                        link.say(ClientMsg::Seek {
+                        link.say(ClientMsg::Seek(xiangqi_protocol::SeekTerms {
                             time: TimeControl {
                                 base_s: 300,
                                 inc_s: 3,
@@ -68,7 +68,7 @@ fn main() -> ExitCode {
                             rules: Rules::default(),
                             rating_min: None,
                             rating_max: None,
-                        });
+                        }));
                     }
                 }
                 Change::Lobby if game.is_none() && !seek => {

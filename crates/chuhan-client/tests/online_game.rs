@@ -97,14 +97,14 @@ fn a_whole_game_against_a_bot_through_a_connection_that_fails() {
     // The lobby, a seek, the bot accepts it.
     link.say(ClientMsg::Lobby { subscribe: true });
     wait(&link, &mut s, |c| *c == Change::Lobby);
-    link.say(ClientMsg::Seek {
+    link.say(ClientMsg::Seek(xiangqi_protocol::SeekTerms {
         time: TimeControl::new(300, 3),
         rated: true,
         color: ColorChoice::Red,
         rules: Rules::Asian,
         rating_min: None,
         rating_max: None,
-    });
+    }));
     let seek = rt
         .block_on(b.expect(|m| matches!(m, ServerMsg::SeekAdded { seek } if seek.name == name)))
         .expect("the bot sees the seek");

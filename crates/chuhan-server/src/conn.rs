@@ -14,8 +14,9 @@ use xiangqi_protocol::{
     ServerMsg,
 };
 
-use crate::hub::{Hub, User, now_ms};
+use crate::hub::Hub;
 use crate::outbox::{Out, Outbox};
+use crate::user::{User, now_ms};
 
 pub(crate) type Refusal = (ErrorCode, String);
 
@@ -233,9 +234,9 @@ impl Session {
         if hub.is_draining()
             && matches!(
                 msg,
-                ClientMsg::Seek { .. }
+                ClientMsg::Seek(_)
                     | ClientMsg::AcceptSeek { .. }
-                    | ClientMsg::Challenge { .. }
+                    | ClientMsg::Challenge(_)
                     | ClientMsg::AcceptChallenge { .. }
             )
         {
@@ -259,10 +260,10 @@ impl Session {
                 hub.follow_lobby(conn, subscribe);
                 Ok(())
             }
-            ClientMsg::Seek { .. } => hub.seek(user, msg).await.map(|_| ()),
+            ClientMsg::Seek(terms) => hub.seek(user, terms).await.map(|_| ()),
             ClientMsg::CancelSeek { seek } => hub.cancel_seek(user, seek),
             ClientMsg::AcceptSeek { seek } => hub.accept_seek(user, seek, Some(conn)).await,
-            ClientMsg::Challenge { .. } => hub.challenge(user, msg).await.map(|_| ()),
+            ClientMsg::Challenge(terms) => hub.challenge(user, terms).await.map(|_| ()),
             ClientMsg::AcceptChallenge { challenge } => {
                 hub.answer_challenge(user, challenge, true).await
             }

@@ -20,6 +20,7 @@ mod login;
 pub mod metrics;
 pub mod outbox;
 pub mod store;
+pub mod user;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

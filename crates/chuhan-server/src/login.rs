@@ -5,8 +5,8 @@ use xiangqi_protocol::{ClientMsg, ErrorCode, ServerMsg};
 
 use crate::auth::{self, GUEST_TOKEN_LIFE_MS, TOKEN_LIFE_MS};
 use crate::conn::{Refusal, Session};
-use crate::hub::{User, now_ms};
 use crate::store::Account;
+use crate::user::{User, now_ms};
 
 fn db(e: impl std::fmt::Display) -> Refusal {
     tracing::error!("database: {e}");

@@ -173,25 +173,25 @@ async fn every_kind_of_bad_input_is_refused_and_the_game_beside_goes_on() {
     .await
     .unwrap();
     assert_eq!(error_code(&mut x, "no game").await, ErrorCode::NoSuchGame);
-    x.send(&ClientMsg::Seek {
+    x.send(&ClientMsg::Seek(xiangqi_protocol::SeekTerms {
         time: TimeControl::new(0, 0),
         rated: false,
         color: Default::default(),
         rules: Rules::Asian,
         rating_min: None,
         rating_max: None,
-    })
+    }))
     .await
     .unwrap();
     assert_eq!(error_code(&mut x, "seek").await, ErrorCode::BadSeek);
-    x.send(&ClientMsg::Seek {
+    x.send(&ClientMsg::Seek(xiangqi_protocol::SeekTerms {
         time: TimeControl::new(300, 3),
         rated: true,
         color: Default::default(),
         rules: Rules::Asian,
         rating_min: None,
         rating_max: None,
-    })
+    }))
     .await
     .unwrap();
     assert_eq!(

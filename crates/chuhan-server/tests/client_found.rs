@@ -91,14 +91,14 @@ async fn open_seeks_are_capped_per_player(db: &str) {
     let mut refused = 0;
     for _ in 0..12 {
         flood
-            .send(&ClientMsg::Seek {
+            .send(&ClientMsg::Seek(xiangqi_protocol::SeekTerms {
                 time: BLITZ,
                 rated: false,
                 color: ColorChoice::Random,
                 rules: Rules::Asian,
                 rating_min: None,
                 rating_max: None,
-            })
+            }))
             .await
             .unwrap();
         let answer = flood

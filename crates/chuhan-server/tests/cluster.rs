@@ -69,14 +69,14 @@ async fn players_on_two_instances_play_a_whole_game_watched_from_a_third() {
     }
     // A seek on instance A appears in the lobby of instance B.
     alice
-        .send(&ClientMsg::Seek {
+        .send(&ClientMsg::Seek(xiangqi_protocol::SeekTerms {
             time: TimeControl::new(60, 1),
             rated: true,
             color: ColorChoice::Red,
             rules: Rules::Asian,
             rating_min: None,
             rating_max: None,
-        })
+        }))
         .await
         .unwrap();
     let seek_of = |name: String| move |m: &ServerMsg| matches!(m, ServerMsg::SeekAdded { seek } if seek.name == name);

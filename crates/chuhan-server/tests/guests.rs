@@ -29,7 +29,7 @@ async fn a_new_guest_with_a_resumed_guests_name_is_not_seated() {
     let (out, _inbox) = hub
         .connect("127.0.0.1".parse().expect("ip"))
         .expect("a connection");
-    let newcomer = chuhan_server::hub::User {
+    let newcomer = chuhan_server::user::User {
         account: None,
         name: r.name.clone(),
         key: chuhan_server::auth::guest_key(),

@@ -13,14 +13,14 @@ use xiangqi_protocol::{
 };
 
 fn seek(rated: bool) -> ClientMsg {
-    ClientMsg::Seek {
+    ClientMsg::Seek(xiangqi_protocol::SeekTerms {
         time: TimeControl::new(180, 2),
         rated,
         color: ColorChoice::Random,
         rules: Rules::Asian,
         rating_min: None,
         rating_max: None,
-    }
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -52,24 +52,7 @@ pub enum ClientMsg {
         subscribe: bool,
     },
     /// Open a seek in the lobby.
-    Seek {
-        /// The time control.
-        time: TimeControl,
-        /// Rated (accounts only) or casual.
-        rated: bool,
-        /// The colour wanted.
-        #[serde(default)]
-        color: ColorChoice,
-        /// The rulebook (Asian by default).
-        #[serde(default)]
-        rules: Rules,
-        /// The lowest rating that may accept.
-        #[serde(default)]
-        rating_min: Option<i32>,
-        /// The highest rating that may accept.
-        #[serde(default)]
-        rating_max: Option<i32>,
-    },
+    Seek(SeekTerms),
     /// Withdraw one's seek.
     CancelSeek {
         /// Its number.
@@ -81,24 +64,7 @@ pub enum ClientMsg {
         seek: u64,
     },
     /// Challenge a named player.
-    Challenge {
-        /// Whom.
-        to: String,
-        /// The time control.
-        time: TimeControl,
-        /// Rated or casual.
-        rated: bool,
-        /// The colour the challenger plays.
-        #[serde(default)]
-        color: ColorChoice,
-        /// The rulebook.
-        #[serde(default)]
-        rules: Rules,
-        /// A start position other than the usual one (a FEN: a handicap, a study); casual
-        /// games only.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        fen: Option<String>,
-    },
+    Challenge(ChallengeTerms),
     /// Accept a challenge: the game starts.
     AcceptChallenge {
         /// Its number.
@@ -230,4 +196,63 @@ impl ClientMsg {
     pub fn from_json(text: &str) -> Result<ClientMsg, ParseError> {
         crate::error::parse(text, CLIENT_TYPES)
     }
+}
+
+/// A seek's terms: what [`ClientMsg::Seek`] carries (its fields sit beside `"t"` on the wire).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeekTerms {
+    /// The time control.
+    pub time: TimeControl,
+    /// Rated (accounts only) or casual.
+    pub rated: bool,
+    /// The colour wanted.
+    #[serde(default)]
+    pub color: ColorChoice,
+    /// The rulebook (Asian by default).
+    #[serde(default)]
+    pub rules: Rules,
+    /// The lowest rating that may accept.
+    #[serde(default)]
+    pub rating_min: Option<i32>,
+    /// The highest rating that may accept.
+    #[serde(default)]
+    pub rating_max: Option<i32>,
+}
+
+impl SeekTerms {
+    /// A seek for any colour under the Asian rules, open to every rating.
+    #[must_use]
+    pub fn new(time: TimeControl, rated: bool) -> SeekTerms {
+        SeekTerms {
+            time,
+            rated,
+            color: ColorChoice::Random,
+            rules: Rules::Asian,
+            rating_min: None,
+            rating_max: None,
+        }
+    }
+}
+
+/// A challenge's terms: what [`ClientMsg::Challenge`] carries.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChallengeTerms {
+    /// Whom.
+    pub to: String,
+    /// The time control.
+    pub time: TimeControl,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The colour the challenger plays.
+    #[serde(default)]
+    pub color: ColorChoice,
+    /// The rulebook.
+    #[serde(default)]
+    pub rules: Rules,
+    /// A start position other than the usual one (a FEN: a handicap, a study); casual
+    /// games only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
 }

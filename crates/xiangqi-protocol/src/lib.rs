@@ -26,7 +26,7 @@ mod rules_library;
 mod server;
 mod types;
 
-pub use client::ClientMsg;
+pub use client::{ChallengeTerms, ClientMsg, SeekTerms};
 pub use ending::{EndReason, GameResult};
 pub use error::{ErrorCode, ParseError};
 #[cfg(feature = "xiangqi")]

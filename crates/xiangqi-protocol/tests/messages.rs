@@ -25,25 +25,25 @@ fn every_client_message_round_trips() {
             old: "a".into(),
             new: "b".into(),
         },
-        ClientMsg::Seek {
+        ClientMsg::Seek(xiangqi_protocol::SeekTerms {
             time,
             rated: true,
             color: ColorChoice::Red,
             rules: Rules::League,
             rating_min: Some(1400),
             rating_max: None,
-        },
+        }),
         ClientMsg::Lobby { subscribe: true },
         ClientMsg::CancelSeek { seek: 1 },
         ClientMsg::AcceptSeek { seek: 1 },
-        ClientMsg::Challenge {
+        ClientMsg::Challenge(xiangqi_protocol::ChallengeTerms {
             to: "b".into(),
             time,
             rated: false,
             color: ColorChoice::Random,
             rules: Rules::Asian,
             fen: None,
-        },
+        }),
         ClientMsg::AcceptChallenge { challenge: 2 },
         ClientMsg::DeclineChallenge { challenge: 2 },
         ClientMsg::Move {
@@ -107,11 +107,11 @@ fn bad_frames_get_their_own_codes() {
         ClientMsg::from_json(r#"{"t":"seek","time":{"base_s":180,"inc_s":2},"rated":false}"#);
     assert!(matches!(
         seek,
-        Ok(ClientMsg::Seek {
+        Ok(ClientMsg::Seek(xiangqi_protocol::SeekTerms {
             color: ColorChoice::Random,
             rules: Rules::Asian,
             ..
-        })
+        }))
     ));
 }
 

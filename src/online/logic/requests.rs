@@ -152,14 +152,14 @@ pub(super) fn requests(
             OnlineRequest::Challenge => {
                 let t = form.seek;
                 let rated = t.rated && online.session.me.as_ref().is_some_and(|m| !m.guest);
-                online.say(ClientMsg::Challenge {
+                online.say(ClientMsg::Challenge(xiangqi_protocol::ChallengeTerms {
                     to: form.opponent.trim().to_owned(),
                     time: t.time_control(),
                     rated,
                     color: t.color,
                     rules: t.rules,
                     fen: None,
-                });
+                }));
             }
             OnlineRequest::AcceptChallenge(challenge) => {
                 online.say(ClientMsg::AcceptChallenge { challenge });
@@ -257,12 +257,12 @@ fn seek(
         (Some(d), Some(r)) if rated => (Some(r - d), Some(r + d)),
         _ => (None, None),
     };
-    ClientMsg::Seek {
+    ClientMsg::Seek(xiangqi_protocol::SeekTerms {
         time,
         rated,
         color,
         rules,
         rating_min,
         rating_max,
-    }
+    })
 }

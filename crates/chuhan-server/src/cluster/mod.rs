@@ -20,7 +20,7 @@ use sqlx::postgres::{PgListener, PgPoolOptions};
 use tokio::sync::mpsc;
 use xiangqi_protocol::{ClientMsg, GameSummary, SeekView};
 
-use crate::hub::User;
+use crate::user::User;
 
 mod parts;
 use parts::{Joiner, split};

@@ -42,8 +42,8 @@ impl Game {
             && let (Some(red), Some(black)) =
                 (self.seats[0].user.account, self.seats[1].user.account)
         {
-            let old_red = self.hub.rating(red, &speed).await;
-            let old_black = self.hub.rating(black, &speed).await;
+            let old_red = self.ctx.rating(red, &speed).await;
+            let old_black = self.ctx.rating(black, &speed).await;
             let outcome = match result {
                 GameResult::RedWins => Outcomes::WIN,
                 GameResult::BlackWins => Outcomes::LOSS,
@@ -83,10 +83,10 @@ impl Game {
             status: if aborted { "aborted" } else { "over" },
             result: result.as_str().to_owned(),
             reason: reason.as_str().to_owned(),
-            ended_ms: crate::hub::now_ms(),
+            ended_ms: crate::user::now_ms(),
             ratings,
         };
-        if let Err(e) = self.hub.store.finish_game(&finish).await {
+        if let Err(e) = self.ctx.store.finish_game(&finish).await {
             tracing::error!(game = self.id, "the result could not be stored: {e}");
         }
         self.over = Some((result, reason));
@@ -99,6 +99,6 @@ impl Game {
             red_rating: changes[0],
             black_rating: changes[1],
         });
-        self.hub.game_over(self.id);
+        self.ctx.tell(super::Event::Over(self.id)).await;
     }
 }

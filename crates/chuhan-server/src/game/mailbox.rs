@@ -13,8 +13,8 @@ use tokio::sync::{Notify, mpsc};
 use xiangqi_protocol::ClientMsg;
 
 use super::GameCmd;
-use crate::hub::User;
 use crate::outbox::{ConnId, Outbox};
+use crate::user::User;
 
 /// The messages that may wait for a game.
 pub const MESSAGES: usize = 256;

@@ -2,11 +2,13 @@
 //! every move), the clocks, the offers, the chat and who is connected. Commands come through its
 //! queue, one at a time; a move is written durably before anyone hears of it.
 
+mod ctx;
 mod end;
 pub mod mailbox;
 mod moves;
 mod offers;
 
+pub use ctx::{Ctx, EVENTS, Event, Rematch, rating};
 pub use end::PROVISIONAL_DEVIATION;
 pub use mailbox::{GameRx, GameTx, mailbox};
 
@@ -21,9 +23,9 @@ use xiangqi_protocol::{
 };
 
 use crate::clock::Clock;
-use crate::hub::{Hub, User};
 use crate::outbox::{ConnId, Out, Outbox};
 use crate::store::{GameRow, MoveRow};
+use crate::user::User;
 
 /// How long a finished game stays open for rematch offers and late chat.
 const LINGER: Duration = Duration::from_secs(300);
@@ -99,7 +101,7 @@ fn ix(s: Side) -> usize {
 /// A game's task.
 pub struct Game {
     pub(crate) id: u64,
-    pub(crate) hub: Arc<Hub>,
+    pub(crate) ctx: Ctx,
     pub(crate) row: GameRow,
     pub(crate) time: TimeControl,
     pub(crate) rules: Rules,
@@ -110,7 +112,7 @@ pub struct Game {
     pub(crate) history: Vec<(u64, u64)>,
     pub(crate) last_move: Instant,
     pub(crate) offers: HashSet<(OfferKind, Side)>,
-    pub(crate) watchers: HashMap<ConnId, (Outbox, Role, String)>,
+    pub(crate) watchers: HashMap<ConnId, (Outbox, Role, User)>,
     pub(crate) chat: Vec<ChatLine>,
     pub(crate) over: Option<(GameResult, EndReason)>,
     pub(crate) ended: Option<Instant>,
@@ -120,7 +122,7 @@ impl Game {
     /// A game from its stored row and moves (a new game has none), its clocks resumed as stored
     /// after the last move: the time the server was down is not charged to anyone.
     pub fn restore(
-        hub: Arc<Hub>,
+        ctx: Ctx,
         row: GameRow,
         moves: &[MoveRow],
         seats: [Seat; 2],
@@ -144,7 +146,7 @@ impl Game {
         clock.set(r, b, running);
         Ok(Game {
             id: row.id as u64,
-            hub,
+            ctx,
             row,
             time,
             rules,
@@ -190,7 +192,7 @@ impl Game {
                 GameCmd::Msg { conn, msg } => self.on_msg(conn, msg).await,
             }
         }
-        self.hub.game_closed(self.id);
+        self.ctx.tell(Event::Closed(self.id)).await;
     }
 
     fn deadline(&self) -> Option<Instant> {
@@ -198,7 +200,7 @@ impl Game {
             return Some(ended + LINGER);
         }
         if self.record.len() < 2 {
-            return Some(self.last_move + Duration::from_secs(self.hub.cfg.first_move_s));
+            return Some(self.last_move + Duration::from_secs(self.ctx.cfg.first_move_s));
         }
         self.clock.flag_at()
     }
@@ -233,8 +235,7 @@ impl Game {
             Role::Spectator
         };
         let conn = out.conn;
-        self.watchers
-            .insert(conn, (out.clone(), role, user.key.clone()));
+        self.watchers.insert(conn, (out.clone(), role, user));
         out.send(&ServerMsg::Game {
             game: self.view(role),
         });
@@ -259,7 +260,7 @@ impl Game {
             return;
         };
         if let Some(side) = player_side(role) {
-            let claim_after = self.hub.cfg.claim_after(self.time.base_s);
+            let claim_after = self.ctx.cfg.claim_after(self.time.base_s);
             let seat = &mut self.seats[ix(side)];
             seat.conns.remove(&conn);
             if seat.conns.is_empty() {

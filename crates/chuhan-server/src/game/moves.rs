@@ -121,9 +121,9 @@ impl Game {
             mv: text.to_owned(),
             red_ms: view.red_ms as i64,
             black_ms: view.black_ms as i64,
-            at_ms: crate::hub::now_ms(),
+            at_ms: crate::user::now_ms(),
         };
-        if let Err(e) = self.hub.moves.write(row).await {
+        if let Err(e) = self.ctx.moves.write(row).await {
             tracing::error!(game = self.id, "a move could not be stored: {e}");
             self.record.undo();
             self.record.truncate();
@@ -135,7 +135,7 @@ impl Game {
             );
             return;
         }
-        self.hub
+        self.ctx
             .metrics
             .moves
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -154,13 +154,10 @@ impl Game {
     }
 
     pub(super) async fn chat_line(&mut self, conn: ConnId, role: Role, text: String) {
-        let Some(key) = self.watchers.get(&conn).map(|w| w.2.clone()) else {
+        let Some((key, from)) =
+            (self.watchers.get(&conn)).map(|w| (w.2.key.clone(), w.2.name.clone()))
+        else {
             return;
-        };
-        let from = if let Some(s) = player_side(role) {
-            self.seats[ix(s)].user.name.clone()
-        } else {
-            self.hub.name_of(conn).unwrap_or_default()
         };
         let spectators = role == Role::Spectator && self.ended.is_none();
         let line = ChatLine {
@@ -173,9 +170,9 @@ impl Game {
             author: line.from.clone(),
             body: line.text.clone(),
             spectators,
-            at_ms: crate::hub::now_ms(),
+            at_ms: crate::user::now_ms(),
         };
-        if let Err(e) = self.hub.store.add_chat(&row).await {
+        if let Err(e) = self.ctx.store.add_chat(&row).await {
             tracing::warn!("chat not stored: {e}");
         }
         let frame: Arc<str> = ServerMsg::Chat {

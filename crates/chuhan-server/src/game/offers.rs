@@ -51,12 +51,15 @@ impl Game {
                 }
                 OfferKind::Takeback => self.take_back(side.other()).await,
                 OfferKind::Rematch => {
-                    let hub = std::sync::Arc::clone(&self.hub);
                     let (red, black) = (&self.seats[1], &self.seats[0]);
-                    let players = (red.user.clone(), black.user.clone());
-                    let fen = self.row.fen.clone();
-                    hub.rematch(players, self.time, self.row.rated, self.rules, fen)
-                        .await;
+                    let rematch = super::Rematch {
+                        players: (red.user.clone(), black.user.clone()),
+                        time: self.time,
+                        rated: self.row.rated,
+                        rules: self.rules,
+                        fen: self.row.fen.clone(),
+                    };
+                    self.ctx.tell(super::Event::Rematch(rematch)).await;
                 }
             }
             return;
@@ -95,7 +98,7 @@ impl Game {
             len - 1
         };
         if let Err(e) = self
-            .hub
+            .ctx
             .store
             .truncate_moves(self.id as i64, target as i64)
             .await
@@ -121,7 +124,7 @@ impl Game {
 
     pub(crate) async fn claim(&mut self, conn: ConnId, side: Side, kind: ClaimKind) {
         let other = &self.seats[ix(side.other())];
-        let after = self.hub.cfg.claim_after(self.time.base_s);
+        let after = self.ctx.cfg.claim_after(self.time.base_s);
         let gone_long =
             other.conns.is_empty() && other.gone_since.is_some_and(|t| t.elapsed() >= after);
         if !gone_long {

@@ -51,7 +51,10 @@ impl Hub {
             return;
         };
         let renewed: std::collections::HashSet<i64> = renewed.into_iter().collect();
-        let mine: Vec<u64> = self.lock().games.keys().copied().collect();
+        let mine: Vec<u64> = (self.lock().games.iter())
+            .filter(|(_, g)| g.here().is_some())
+            .map(|(id, _)| *id)
+            .collect();
         for id in mine
             .into_iter()
             .filter(|id| !renewed.contains(&(*id as i64)))
@@ -69,7 +72,7 @@ impl Hub {
             return;
         };
         for id in orphans {
-            if self.lock().games.contains_key(&(id as u64)) {
+            if (self.lock().games.get(&(id as u64))).is_some_and(|g| g.here().is_some()) {
                 continue;
             }
             let now = super::now_ms();
@@ -112,11 +115,13 @@ impl Hub {
         let Some(entry) = st.games.get(&game) else {
             return;
         };
-        let (tx, keys) = (entry.tx.clone(), entry.keys.clone());
+        let Some(tx) = entry.here().cloned() else {
+            return;
+        };
+        let keys = entry.keys.clone();
         for (_, out, user) in super::peers::rejoiners(&mut st, game, &keys) {
             tx.attach_or_close(out, user);
         }
-        st.peers.games.remove(&game);
     }
 
     /// Says how many are online here (the others take it as a sign of life), and forgets the

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
 use xiangqi_protocol::{
-    ChallengeView, ClientMsg, ErrorCode, Rules, SeekView, ServerMsg, TimeControl,
+    ChallengeTerms, ChallengeView, ErrorCode, Rules, SeekTerms, SeekView, ServerMsg, TimeControl,
 };
 
 use super::seeks::{colours, too_many_seeks};
@@ -24,18 +24,15 @@ impl Hub {
     }
 
     /// Opens a seek for the connection's user.
-    pub async fn seek(&self, user: &User, msg: ClientMsg) -> Result<u64, (ErrorCode, String)> {
-        let ClientMsg::Seek {
+    pub async fn seek(&self, user: &User, terms: SeekTerms) -> Result<u64, (ErrorCode, String)> {
+        let SeekTerms {
             time,
             rated,
             color,
             rules,
             rating_min,
             rating_max,
-        } = msg
-        else {
-            return Err((ErrorCode::BadField, "not a seek".into()));
-        };
+        } = terms;
         check_terms(user, time, rated)?;
         if let Some(refusal) = too_many_seeks(&self.lock(), user) {
             return Err(refusal);
@@ -163,18 +160,19 @@ impl Hub {
     }
 
     /// Challenges a named player who is online.
-    pub async fn challenge(&self, user: &User, msg: ClientMsg) -> Result<u64, (ErrorCode, String)> {
-        let ClientMsg::Challenge {
+    pub async fn challenge(
+        &self,
+        user: &User,
+        terms: ChallengeTerms,
+    ) -> Result<u64, (ErrorCode, String)> {
+        let ChallengeTerms {
             to,
             time,
             rated,
             color,
             rules,
             fen,
-        } = msg
-        else {
-            return Err((ErrorCode::BadField, "not a challenge".into()));
-        };
+        } = terms;
         check_terms(user, time, rated)?;
         if let Some(fen) = &fen {
             if rated {
@@ -287,17 +285,11 @@ impl Hub {
     }
 
     /// A rematch: a new game with the same terms.
-    pub async fn rematch(
-        self: &Arc<Hub>,
-        (red, black): (User, User),
-        time: TimeControl,
-        rated: bool,
-        rules: Rules,
-        fen: String,
-    ) {
+    pub async fn rematch(self: &Arc<Hub>, r: crate::game::Rematch) {
         let start = xiangqi::Position::startpos().to_fen();
-        let fen = (fen != start).then_some(fen);
-        if let Err(e) = self.start_game(red, black, time, rated, rules, fen).await {
+        let fen = (r.fen != start).then_some(r.fen);
+        let (red, black) = r.players;
+        if let Err(e) = (self.start_game(red, black, r.time, r.rated, r.rules, fen)).await {
             tracing::warn!("a rematch did not start: {}", e.1);
         }
     }
@@ -338,7 +330,7 @@ impl Hub {
             Seat::new(red.clone(), self.shown(&red, time).await),
             Seat::new(black.clone(), self.shown(&black, time).await),
         ];
-        let game = Game::restore(Arc::clone(self), row, &[], seats)
+        let game = Game::restore(self.games_ctx.clone(), row, &[], seats)
             .map_err(|e| (ErrorCode::Internal, e))?;
         let summary = game.summary();
         if let Some(l) = self.link() {
@@ -363,8 +355,8 @@ impl Hub {
                 };
                 conn.games.insert(id);
                 let out = conn.out.clone();
-                if let Some(g) = st.games.get(&id) {
-                    g.tx.attach_or_close(out, user.clone());
+                if let Some(tx) = st.games.get(&id).and_then(GameEntry::here) {
+                    tx.attach_or_close(out, user.clone());
                 }
             }
         }

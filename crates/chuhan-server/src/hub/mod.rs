@@ -26,28 +26,8 @@ use crate::durable::MoveWriter;
 use crate::game::{Game, GameTx, Seat, mailbox};
 use crate::metrics::Metrics;
 use crate::outbox::{ConnId, Inbox, Outbox, outbox};
-use crate::store::{GameRow, Rating, Store};
-
-/// Milliseconds since the Unix epoch.
-#[must_use]
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
-
-/// A logged-in player.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct User {
-    /// The account (none for a guest).
-    pub account: Option<i64>,
-    /// The name shown.
-    pub name: String,
-    /// The name's key (NFKC, lower case).
-    pub key: String,
-    /// A guest.
-    pub guest: bool,
-}
+use crate::store::{GameRow, Store};
+use crate::user::{User, now_ms};
 
 struct Conn {
     out: Outbox,
@@ -68,11 +48,28 @@ struct ChallengeEntry {
     to_key: String,
 }
 
+/// Where a game in play lives: its task here, or another instance that owns it.
+enum Place {
+    Here(GameTx),
+    At(u16),
+}
+
+/// A game in the directory, wherever it lives.
 struct GameEntry {
-    tx: GameTx,
+    place: Place,
     summary: GameSummary,
     keys: [String; 2],
     over: bool,
+}
+
+impl GameEntry {
+    /// Its task's mailbox, when it lives here.
+    fn here(&self) -> Option<&GameTx> {
+        match &self.place {
+            Place::Here(tx) => Some(tx),
+            Place::At(_) => None,
+        }
+    }
 }
 
 #[derive(Default)]
@@ -82,6 +79,7 @@ struct State {
     online: HashMap<String, HashSet<ConnId>>,
     seeks: BTreeMap<u64, SeekEntry>,
     challenges: BTreeMap<u64, ChallengeEntry>,
+    /// The directory of games in play: here or on another instance.
     games: HashMap<u64, GameEntry>,
     per_ip: HashMap<IpAddr, usize>,
     logins: rate::Windows<IpAddr, 60>,
@@ -97,7 +95,7 @@ struct State {
 /// The shared state.
 pub struct Hub {
     /// The settings.
-    pub cfg: Config,
+    pub cfg: Arc<Config>,
     /// The database.
     pub store: Arc<dyn Store>,
     /// Where moves are made durable.
@@ -108,6 +106,8 @@ pub struct Hub {
     state: Mutex<State>,
     /// With several instances: the way to the others.
     link: std::sync::OnceLock<crate::cluster::Link>,
+    /// What the games are given of the server (their events come back to [`Hub::on_event`]).
+    games_ctx: crate::game::Ctx,
     /// Set by a drain (SIGTERM): no new games.
     draining: std::sync::atomic::AtomicBool,
 }
@@ -127,16 +127,34 @@ impl Hub {
             Arc::clone(&metrics),
             std::time::Duration::from_millis(cfg.write_timeout_ms.max(1)),
         );
+        let cfg = Arc::new(cfg);
+        let (events, mut rx) = tokio::sync::mpsc::channel(crate::game::EVENTS);
+        let games_ctx = crate::game::Ctx::new(
+            Arc::clone(&cfg),
+            Arc::clone(&store),
+            moves.clone(),
+            Arc::clone(&metrics),
+            events,
+        );
         let hub = Arc::new(Hub {
             cfg,
             store,
             moves,
             metrics,
+            games_ctx,
             // Seeks are numbered apart on each instance.
             next: AtomicU64::new(cfg_instance_base(instance)),
             state: Mutex::new(State::default()),
             link: std::sync::OnceLock::new(),
             draining: std::sync::atomic::AtomicBool::new(false),
+        });
+        // The games' events, for as long as the hub lives (the task holds it weakly).
+        let weak = Arc::downgrade(&hub);
+        tokio::spawn(async move {
+            while let Some(event) = rx.recv().await {
+                let Some(hub) = weak.upgrade() else { break };
+                hub.on_event(event);
+            }
         });
         if instance.is_some() {
             // The others' games are theirs; this instance's own are taken back by its leases.
@@ -178,7 +196,7 @@ impl Hub {
         let shown = (self.shown(&red, time).await, self.shown(&black, time).await);
         let seats = [Seat::new(red, shown.0), Seat::new(black, shown.1)];
         let id = row.id;
-        match Game::restore(Arc::clone(self), row, moves, seats) {
+        match Game::restore(self.games_ctx.clone(), row, moves, seats) {
             Ok(game) => {
                 let summary = game.summary();
                 self.spawn(game);
@@ -207,7 +225,7 @@ impl Hub {
         self.lock().games.insert(
             game.id,
             GameEntry {
-                tx,
+                place: Place::Here(tx),
                 summary,
                 keys,
                 over: false,
@@ -264,10 +282,14 @@ impl Hub {
     /// A connection leaves its games, here or on the instances that own them.
     fn detach_all(&self, st: &State, conn: ConnId, games: &HashSet<u64>) {
         for &g in games {
-            if let Some(e) = st.games.get(&g) {
-                e.tx.detach(conn);
-            } else if let (Some(owner), Some(l)) = (Hub::owner_of(st, g), self.link()) {
-                l.to(owner, crate::cluster::Peer::Detach { conn, game: g });
+            match st.games.get(&g).map(|e| &e.place) {
+                Some(Place::Here(tx)) => tx.detach(conn),
+                Some(Place::At(owner)) => {
+                    if let Some(l) = self.link() {
+                        l.to(*owner, crate::cluster::Peer::Detach { conn, game: g });
+                    }
+                }
+                None => {}
             }
         }
     }
@@ -319,10 +341,9 @@ impl Hub {
         if let (Some(owner), Some(link)) = (Hub::owner_of(&st, game), self.link()) {
             return Hub::to_remote_game(&mut st, link, owner, conn, user, game, msg);
         }
-        let Some(entry) = st.games.get(&game) else {
+        let Some(tx) = st.games.get(&game).and_then(GameEntry::here).cloned() else {
             return Err((ErrorCode::NoSuchGame, format!("no game {game} in play")));
         };
-        let tx = entry.tx.clone();
         let attached = st.conns.get(&conn).is_some_and(|c| c.games.contains(&game));
         if !attached {
             if !matches!(msg, ClientMsg::Watch { .. }) {
@@ -352,8 +373,21 @@ impl Hub {
         })
     }
 
+    /// What a game told the directory.
+    fn on_event(self: &Arc<Hub>, event: crate::game::Event) {
+        use crate::game::Event;
+        match event {
+            Event::Over(id) => self.game_over(id),
+            Event::Closed(id) => self.game_closed(id),
+            Event::Rematch(r) => {
+                let hub = Arc::clone(self);
+                tokio::spawn(async move { hub.rematch(r).await });
+            }
+        }
+    }
+
     /// A game ended: it leaves the lobby's list.
-    pub fn game_over(&self, id: u64) {
+    fn game_over(&self, id: u64) {
         let mut st = self.lock();
         if let Some(g) = st.games.get_mut(&id) {
             g.over = true;
@@ -364,9 +398,12 @@ impl Hub {
     }
 
     /// A game's task ended.
-    pub fn game_closed(&self, id: u64) {
+    fn game_closed(&self, id: u64) {
         let mut st = self.lock();
-        st.games.remove(&id);
+        // Only its own entry: the game may live on another instance now (its lease lost).
+        if st.games.get(&id).is_some_and(|e| e.here().is_some()) {
+            st.games.remove(&id);
+        }
         self.metrics.games.fetch_sub(1, Relaxed);
         for c in st.conns.values_mut() {
             c.games.remove(&id);
@@ -385,15 +422,8 @@ impl Hub {
     }
 
     fn games_of(&self, st: &State) -> Vec<GameSummary> {
-        (st.games.values().filter(|g| !g.over).map(|g| &g.summary))
-            .chain(
-                st.peers
-                    .games
-                    .values()
-                    .filter(|g| !g.over)
-                    .map(|g| &g.summary),
-            )
-            .cloned()
+        (st.games.values().filter(|g| !g.over))
+            .map(|g| g.summary.clone())
             .collect()
     }
 }

@@ -10,7 +10,7 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use xiangqi_protocol::{ClientMsg, ErrorCode, GameSummary, SeekView, ServerMsg};
 
-use super::{Conn, Hub, State, User, lobby_send};
+use super::{Conn, GameEntry, Hub, Place, State, User, lobby_send};
 use crate::cluster::{Link, Peer};
 use crate::outbox::{ConnId, Out, outbox};
 
@@ -19,8 +19,6 @@ use crate::outbox::{ConnId, Out, outbox};
 pub(super) struct Peers {
     /// Their seeks, with the instance of each.
     pub seeks: BTreeMap<u64, (u16, SeekView)>,
-    /// Their games.
-    pub games: HashMap<u64, RemoteGame>,
     /// Their players online, by instance.
     pub online: HashMap<u16, u32>,
     /// The proxies here of their connections: (instance, connection) to the proxy.
@@ -30,14 +28,6 @@ pub(super) struct Peers {
     /// When each instance was last heard from (each says how many are online every
     /// `LEASE_EVERY`).
     pub heard: HashMap<u16, std::time::Instant>,
-}
-
-/// A game another instance owns.
-pub(super) struct RemoteGame {
-    pub owner: u16,
-    pub summary: GameSummary,
-    pub keys: [String; 2],
-    pub over: bool,
 }
 
 /// The connections here (not proxies) of a game's players, and those that were on it: each
@@ -169,7 +159,7 @@ impl Hub {
                 },
             );
         }
-        for g in st.games.values().filter(|g| !g.over) {
+        for g in st.games.values().filter(|g| !g.over && g.here().is_some()) {
             link.to(
                 to,
                 Peer::Listed {
@@ -214,15 +204,19 @@ impl Hub {
             Peer::Listed { game, keys } => self.on_listed(from, game, keys),
             Peer::Unlisted { game } => {
                 let mut st = self.lock();
-                if let Some(g) = st.peers.games.get_mut(&game) {
+                if let Some(g) = st.games.get_mut(&game)
+                    && matches!(g.place, Place::At(_))
+                {
                     g.over = true;
                 }
                 lobby_send(&st, &ServerMsg::GameUnlisted { game });
             }
             Peer::Closed { game } => {
                 let mut st = self.lock();
-                if st.peers.games.get(&game).is_some_and(|g| g.owner == from) {
-                    st.peers.games.remove(&game);
+                if (st.games.get(&game))
+                    .is_some_and(|g| matches!(g.place, Place::At(o) if o == from))
+                {
+                    st.games.remove(&game);
                 }
             }
             Peer::LobbyChat { from_key, frame } => self.lobby_chat_here(&from_key, &frame.into()),
@@ -272,8 +266,8 @@ impl Hub {
                 let Some(&p) = st.peers.proxies.get(&(from, conn)) else {
                     return;
                 };
-                if let Some(g) = st.games.get(&game) {
-                    g.tx.detach(p);
+                if let Some(tx) = st.games.get(&game).and_then(GameEntry::here) {
+                    tx.detach(p);
                 }
                 let empty = st.conns.get_mut(&p).is_none_or(|c| {
                     c.games.remove(&game);
@@ -326,10 +320,11 @@ impl Hub {
         let id = game.id;
         let mut st = self.lock();
         lobby_send(&st, &ServerMsg::GameListed { game: game.clone() });
-        st.peers.games.insert(
+        // A game that lived here lives there now: the other instance holds its lease.
+        st.games.insert(
             id,
-            RemoteGame {
-                owner: from,
+            GameEntry {
+                place: Place::At(from),
                 summary: game,
                 keys: keys.clone(),
                 over: false,
@@ -385,9 +380,9 @@ impl Hub {
 
     /// Where a game lives: `None` here (or nowhere known), else the instance that owns it.
     pub(super) fn owner_of(st: &State, game: u64) -> Option<u16> {
-        if st.games.contains_key(&game) {
-            return None;
+        match st.games.get(&game)?.place {
+            Place::Here(_) => None,
+            Place::At(owner) => Some(owner),
         }
-        st.peers.games.get(&game).map(|g| g.owner)
     }
 }

@@ -56,35 +56,27 @@ impl Hub {
             self.metrics.online.fetch_add(1, Relaxed);
             self.online_changed(&st);
         }
-        let mine: Vec<u64> = st
-            .games
-            .iter()
+        // Its games, here or on the instances that own them.
+        let mine: Vec<u64> = (st.games.iter())
             .filter(|(_, g)| !g.over && g.keys.contains(&user.key))
             .map(|(id, _)| *id)
             .collect();
-        for id in &mine {
-            if let Some(g) = st.games.get(id) {
-                g.tx.attach_or_close(out.clone(), user.clone());
+        for &game in &mine {
+            match st.games.get(&game).map(|g| &g.place) {
+                Some(Place::Here(tx)) => tx.attach_or_close(out.clone(), user.clone()),
+                Some(Place::At(owner)) => {
+                    if let Some(link) = self.link() {
+                        let user = user.clone();
+                        link.to(*owner, crate::cluster::Peer::Attach { conn, game, user });
+                    }
+                }
+                None => {}
             }
             if let Some(c) = st.conns.get_mut(&conn) {
-                c.games.insert(*id);
-            }
-        }
-        // Its games on other instances.
-        let theirs: Vec<(u64, u16)> = (st.peers.games.iter())
-            .filter(|(_, g)| !g.over && g.keys.contains(&user.key))
-            .map(|(id, g)| (*id, g.owner))
-            .collect();
-        if let (Some(link), Some(c)) = (self.link(), st.conns.get_mut(&conn)) {
-            for &(game, owner) in &theirs {
                 c.games.insert(game);
-                let user = user.clone();
-                link.to(owner, crate::cluster::Peer::Attach { conn, game, user });
             }
         }
-        mine.into_iter()
-            .chain(theirs.into_iter().map(|t| t.0))
-            .collect()
+        mine
     }
 
     /// The connection logs out (its games hear it left).
@@ -99,24 +91,6 @@ impl Hub {
         if let Some(user) = user {
             self.leave(&mut st, conn, &user);
         }
-    }
-
-    /// The name a connection is logged in as.
-    pub fn name_of(&self, conn: ConnId) -> Option<String> {
-        self.lock()
-            .conns
-            .get(&conn)
-            .and_then(|c| c.user.as_ref().map(|u| u.name.clone()))
-    }
-
-    /// A player's rating in a speed (the default for one never rated).
-    pub async fn rating(&self, account: i64, speed: &str) -> Rating {
-        self.store
-            .ratings(account)
-            .await
-            .ok()
-            .and_then(|r| r.into_iter().find(|(s, _)| s == speed).map(|(_, r)| r))
-            .unwrap_or_default()
     }
 
     /// A player's ratings in every speed.
@@ -143,7 +117,7 @@ impl Hub {
 
     pub(super) async fn shown(&self, user: &User, time: TimeControl) -> Option<(i32, bool)> {
         let account = user.account?;
-        let r = self.rating(account, time.speed().name()).await;
+        let r = crate::game::rating(&*self.store, account, time.speed().name()).await;
         Some((
             r.rating.round() as i32,
             r.deviation > crate::game::PROVISIONAL_DEVIATION,

@@ -240,14 +240,14 @@ pub(super) async fn one_move(
 
 /// `a` seeks, `b` accepts: the game's number and whether `a` plays red.
 pub(super) async fn start(a: &mut Bot, b: &mut Bot, c: &Counters) -> Option<(u64, bool)> {
-    let seek = ClientMsg::Seek {
+    let seek = ClientMsg::Seek(xiangqi_protocol::SeekTerms {
         time: TimeControl::new(1800, 0),
         rated: false,
         color: ColorChoice::Random,
         rules: Rules::Asian,
         rating_min: None,
         rating_max: None,
-    };
+    });
     a.send(&seek).await.ok()?;
     let Ok(ServerMsg::SeekAdded { seek }) =
         a.expect(|m| matches!(m, ServerMsg::SeekAdded { .. })).await

@@ -97,14 +97,14 @@ pub async fn game(
     rules: Rules,
     fen: Option<&str>,
 ) -> u64 {
-    red.send(&ClientMsg::Challenge {
+    red.send(&ClientMsg::Challenge(xiangqi_protocol::ChallengeTerms {
         to: black.name.clone(),
         time,
         rated,
         color: ColorChoice::Red,
         rules,
         fen: fen.map(str::to_owned),
-    })
+    }))
     .await
     .expect("send");
     let ServerMsg::Challenged { challenge } = black
