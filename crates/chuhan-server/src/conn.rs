@@ -261,7 +261,7 @@ impl Session {
                 Ok(())
             }
             ClientMsg::Seek(terms) => hub.seek(user, terms).await.map(|_| ()),
-            ClientMsg::CancelSeek { seek } => hub.cancel_seek(user, seek),
+            ClientMsg::CancelSeek { seek } => hub.cancel_seek(user, seek).await,
             ClientMsg::AcceptSeek { seek } => hub.accept_seek(user, seek, Some(conn)).await,
             ClientMsg::Challenge(terms) => hub.challenge(user, terms).await.map(|_| ()),
             ClientMsg::AcceptChallenge { challenge } => {

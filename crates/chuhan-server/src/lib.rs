@@ -16,6 +16,7 @@ pub mod http;
 pub mod hub;
 #[cfg(feature = "loadtest")]
 pub mod loadtest;
+pub mod lobby;
 mod login;
 pub mod metrics;
 pub mod outbox;

@@ -6,11 +6,12 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
-use xiangqi_protocol::{GameSummary, ServerMsg};
+use xiangqi_protocol::GameSummary;
 
+use super::Hub;
 use super::peers::online_total;
-use super::{Hub, lobby_send};
 use crate::cluster::{LEASE_EVERY, LEASE_MS, Peer};
+use crate::lobby::LobbyMsg;
 use crate::outbox::ConnId;
 
 impl Hub {
@@ -158,16 +159,8 @@ impl Hub {
             let store = std::sync::Arc::clone(&self.store);
             tokio::spawn(async move { store.remove_seeks_of(&format!("i{n}")).await });
             st.peers.online.remove(&n);
-            let gone: Vec<u64> = (st.peers.seeks.iter())
-                .filter(|(_, s)| s.0 == n)
-                .map(|(id, _)| *id)
-                .collect();
-            for seek in gone {
-                st.peers.seeks.remove(&seek);
-                lobby_send(&st, &ServerMsg::SeekRemoved { seek });
-            }
-            let count = online_total(&st);
-            lobby_send(&st, &ServerMsg::Online { count });
+            self.lobby.tell(LobbyMsg::InstanceGone(n));
+            self.lobby.tell(LobbyMsg::Online(online_total(&st)));
         }
     }
 }

@@ -1,15 +1,18 @@
-//! The lobby: seeks, challenges and rematches, and starting a game from one of them.
+//! What players ask of the lobby (seeks, challenges, rematches), done around the lobby's task
+//! (`crate::lobby`): the work that waits on the database (ratings, storing a seek, starting a
+//! game) here, the lobby's state there.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
 use xiangqi_protocol::{
-    ChallengeTerms, ChallengeView, ErrorCode, Rules, SeekTerms, SeekView, ServerMsg, TimeControl,
+    ChallengeTerms, ChallengeView, ErrorCode, Rules, SeekTerms, SeekView, TimeControl,
 };
 
-use super::seeks::{colours, too_many_seeks};
+use super::seeks::colours;
 use super::*;
 use crate::cluster::Peer;
+use crate::lobby::{Found, LobbyMsg};
 
 impl Hub {
     /// The key chat and mutes know a player by: an online guest's own key when a guest has
@@ -34,9 +37,6 @@ impl Hub {
             rating_max,
         } = terms;
         check_terms(user, time, rated)?;
-        if let Some(refusal) = too_many_seeks(&self.lock(), user) {
-            return Err(refusal);
-        }
         let shown = self.shown(user, time).await;
         let id = self.next.fetch_add(1, Relaxed);
         let view = SeekView {
@@ -52,44 +52,18 @@ impl Hub {
             rating_max,
         };
         self.store_seek(&view).await;
-        let mut st = self.lock();
-        let refused = if st.online.contains_key(&user.key) {
-            too_many_seeks(&st, user)
-        } else {
-            Some((ErrorCode::NotLoggedIn, "log in first".into()))
+        let seek = crate::lobby::Seek {
+            view: view.clone(),
+            owner: user.clone(),
         };
-        if let Some(refusal) = refused {
-            drop(st);
-            self.seek_gone(id);
-            return Err(refusal);
-        }
-        lobby_send(&st, &ServerMsg::SeekAdded { seek: view.clone() });
-        self.tell_all(Peer::Seek { seek: view.clone() });
-        // The owner hears of its own seek even when it does not follow the lobby.
-        user_send_unless_lobby(&st, &user.key, &ServerMsg::SeekAdded { seek: view.clone() });
-        st.seeks.insert(
-            id,
-            SeekEntry {
-                view,
-                owner: user.clone(),
-            },
-        );
+        self.lobby.open(seek).await?;
+        self.tell_all(Peer::Seek { seek: view });
         Ok(id)
     }
 
     /// Withdraws a seek.
-    pub fn cancel_seek(&self, user: &User, id: u64) -> Result<(), (ErrorCode, String)> {
-        let mut st = self.lock();
-        match st.seeks.get(&id) {
-            Some(s) if s.owner.key == user.key => {
-                st.seeks.remove(&id);
-                lobby_send(&st, &ServerMsg::SeekRemoved { seek: id });
-                self.seek_gone(id);
-                user_send_unless_lobby(&st, &user.key, &ServerMsg::SeekRemoved { seek: id });
-                Ok(())
-            }
-            _ => Err((ErrorCode::NoSuchSeek, format!("no seek {id} of yours"))),
-        }
+    pub async fn cancel_seek(&self, user: &User, id: u64) -> Result<(), (ErrorCode, String)> {
+        self.lobby.cancel(&user.key, id).await
     }
 
     /// Accepts a seek: the game starts. Another instance's seek is accepted there, for the
@@ -100,34 +74,31 @@ impl Hub {
         id: u64,
         conn: Option<ConnId>,
     ) -> Result<(), (ErrorCode, String)> {
-        let (view, owner) = {
-            let st = self.lock();
-            // Another instance's seek (known, or numbered by a live one: news can lag) goes there.
-            let at = (st.peers.seeks.get(&id).map(|s| s.0)).or_else(|| {
-                u16::try_from(id >> 40)
-                    .ok()
-                    .filter(|n| st.peers.heard.contains_key(n))
-            });
-            if let (Some(conn), Some(at), Some(link)) = (conn, at, self.link())
-                && at != link.me
-                && !st.seeks.contains_key(&id)
-            {
-                let user = user.clone();
-                link.to(
-                    at,
-                    Peer::Accept {
-                        conn,
-                        seek: id,
-                        user,
-                    },
-                );
-                return Ok(());
-            }
-            let s = st
-                .seeks
-                .get(&id)
-                .ok_or((ErrorCode::NoSuchSeek, format!("no seek {id}")))?;
-            (s.view.clone(), s.owner.clone())
+        let found = self.lobby.find(id).await;
+        // Another instance's seek (known, or numbered by a live one: news can lag) goes there.
+        let at = match &found {
+            Found::Here(_) => None,
+            Found::At(at) => Some(*at),
+            Found::Nowhere => u16::try_from(id >> 40)
+                .ok()
+                .filter(|n| self.lock().peers.heard.contains_key(n)),
+        };
+        if let (Some(conn), Some(at), Some(link)) = (conn, at, self.link())
+            && at != link.me
+        {
+            let user = user.clone();
+            link.to(
+                at,
+                Peer::Accept {
+                    conn,
+                    seek: id,
+                    user,
+                },
+            );
+            return Ok(());
+        }
+        let Found::Here(crate::lobby::Seek { view, owner }) = found else {
+            return Err((ErrorCode::NoSuchSeek, format!("no seek {id}")));
         };
         if owner.key == user.key {
             return Err((ErrorCode::CannotAccept, "that is your own seek".into()));
@@ -145,15 +116,7 @@ impl Hub {
                 ));
             }
         }
-        {
-            let mut st = self.lock();
-            if st.seeks.remove(&id).is_none() {
-                return Err((ErrorCode::NoSuchSeek, format!("seek {id} was taken")));
-            }
-            lobby_send(&st, &ServerMsg::SeekRemoved { seek: id });
-            user_send_unless_lobby(&st, &owner.key, &ServerMsg::SeekRemoved { seek: id });
-            self.seek_gone(id);
-        }
+        let crate::lobby::Seek { view, owner } = self.lobby.take(id).await?;
         let (red, black) = colours(view.color, owner, user.clone());
         self.start_game(red, black, view.time, view.rated, view.rules, None)
             .await
@@ -197,10 +160,8 @@ impl Hub {
                 "you cannot challenge yourself".into(),
             ));
         }
-        let mut st = self.lock();
         // An account by its name's key; a guest (known by a key of its own) by its name.
-        let Some(target) = st
-            .conns
+        let Some(target) = (self.lock().conns)
             .values()
             .filter_map(|c| c.user.as_ref())
             .find(|u| u.key == to_key || (u.guest && u.name == to))
@@ -232,19 +193,12 @@ impl Hub {
             rules,
             fen,
         };
-        let msg = ServerMsg::Challenged {
-            challenge: view.clone(),
-        };
-        user_send(&st, &to_key, &msg);
-        user_send(&st, &user.key, &msg);
-        st.challenges.insert(
-            id,
-            ChallengeEntry {
+        self.lobby
+            .tell(LobbyMsg::Challenge(crate::lobby::Challenge {
                 view,
                 from: user.clone(),
                 to_key,
-            },
-        );
+            }));
         Ok(id)
     }
 
@@ -255,26 +209,7 @@ impl Hub {
         id: u64,
         accept: bool,
     ) -> Result<(), (ErrorCode, String)> {
-        let entry = {
-            let mut st = self.lock();
-            let ok = st
-                .challenges
-                .get(&id)
-                .is_some_and(|c| c.to_key == user.key || (!accept && c.from.key == user.key));
-            if !ok {
-                return Err((
-                    ErrorCode::NoSuchChallenge,
-                    format!("no challenge {id} for you"),
-                ));
-            }
-            let Some(c) = st.challenges.remove(&id) else {
-                return Err((ErrorCode::NoSuchChallenge, format!("no challenge {id}")));
-            };
-            let gone = ServerMsg::ChallengeGone { challenge: id };
-            user_send(&st, &c.to_key, &gone);
-            user_send(&st, &c.from.key, &gone);
-            c
-        };
+        let entry = self.lobby.answer(id, &user.key, accept).await?;
         if !accept {
             return Ok(());
         }
@@ -342,7 +277,6 @@ impl Hub {
         self.listed(summary.clone());
         let id = id as u64;
         let mut st = self.lock();
-        lobby_send(&st, &ServerMsg::GameListed { game: summary });
         for user in [&red, &black] {
             // Its connections here, and the proxies of its connections on other instances.
             let conns: Vec<ConnId> = (st.online.get(&user.key).into_iter().flatten())

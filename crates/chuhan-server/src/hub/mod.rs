@@ -9,17 +9,16 @@ mod lobby;
 mod peers;
 mod rate;
 mod seeks;
-pub use seeks::MAX_SEEKS_PER_PLAYER;
+pub use crate::lobby::MAX_SEEKS_PER_PLAYER;
 mod send;
 mod sessions;
-use send::{lobby_send, user_send, user_send_unless_lobby};
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
-use xiangqi_protocol::{ChallengeView, ClientMsg, ErrorCode, GameSummary, SeekView, ServerMsg};
+use xiangqi_protocol::{ClientMsg, ErrorCode, GameSummary};
 
 use crate::config::Config;
 use crate::durable::MoveWriter;
@@ -33,19 +32,7 @@ struct Conn {
     out: Outbox,
     ip: IpAddr,
     user: Option<User>,
-    lobby: bool,
     games: HashSet<u64>,
-}
-
-struct SeekEntry {
-    view: SeekView,
-    owner: User,
-}
-
-struct ChallengeEntry {
-    view: ChallengeView,
-    from: User,
-    to_key: String,
 }
 
 /// Where a game in play lives: its task here, or another instance that owns it.
@@ -77,8 +64,6 @@ struct State {
     conns: HashMap<ConnId, Conn>,
     /// Logged-in users' connections, by name key.
     online: HashMap<String, HashSet<ConnId>>,
-    seeks: BTreeMap<u64, SeekEntry>,
-    challenges: BTreeMap<u64, ChallengeEntry>,
     /// The directory of games in play: here or on another instance.
     games: HashMap<u64, GameEntry>,
     per_ip: HashMap<IpAddr, usize>,
@@ -106,6 +91,8 @@ pub struct Hub {
     state: Mutex<State>,
     /// With several instances: the way to the others.
     link: std::sync::OnceLock<crate::cluster::Link>,
+    /// The lobby's mailbox.
+    pub(crate) lobby: crate::lobby::LobbyTx,
     /// What the games are given of the server (their events come back to [`Hub::on_event`]).
     games_ctx: crate::game::Ctx,
     /// Set by a drain (SIGTERM): no new games.
@@ -136,7 +123,8 @@ impl Hub {
             Arc::clone(&metrics),
             events,
         );
-        let hub = Arc::new(Hub {
+        let hub = Arc::new_cyclic(|weak| Hub {
+            lobby: crate::lobby::start(Box::new(send::HubHost(weak.clone()))),
             cfg,
             store,
             moves,
@@ -222,6 +210,8 @@ impl Hub {
             game.seats[1].user.key.clone(),
         ];
         let summary = game.summary();
+        self.lobby
+            .tell(crate::lobby::LobbyMsg::Listed(summary.clone()));
         self.lock().games.insert(
             game.id,
             GameEntry {
@@ -251,7 +241,6 @@ impl Hub {
                 out: out.clone(),
                 ip,
                 user: None,
-                lobby: false,
                 games: HashSet::new(),
             },
         );
@@ -274,6 +263,8 @@ impl Hub {
             }
         }
         self.detach_all(&st, conn, &c.games);
+        self.lobby
+            .tell(crate::lobby::LobbyMsg::Follow { conn, out: None });
         if let Some(user) = c.user {
             self.leave(&mut st, conn, &user);
         }
@@ -304,28 +295,8 @@ impl Hub {
         }
         st.online.remove(&user.key);
         self.metrics.online.fetch_sub(1, Relaxed);
-        let seeks: Vec<u64> = st
-            .seeks
-            .iter()
-            .filter(|(_, s)| s.owner.key == user.key)
-            .map(|(id, _)| *id)
-            .collect();
-        for id in seeks {
-            st.seeks.remove(&id);
-            lobby_send(st, &ServerMsg::SeekRemoved { seek: id });
-            self.seek_gone(id);
-        }
-        let gone: Vec<u64> = st
-            .challenges
-            .iter()
-            .filter(|(_, c)| c.from.key == user.key)
-            .map(|(id, _)| *id)
-            .collect();
-        for id in gone {
-            if let Some(c) = st.challenges.remove(&id) {
-                user_send(st, &c.to_key, &ServerMsg::ChallengeGone { challenge: id });
-            }
-        }
+        self.lobby
+            .tell(crate::lobby::LobbyMsg::Left(user.key.clone()));
         self.online_changed(st);
     }
 
@@ -393,7 +364,7 @@ impl Hub {
             g.over = true;
         }
         self.metrics.finished.fetch_add(1, Relaxed);
-        lobby_send(&st, &ServerMsg::GameUnlisted { game: id });
+        self.lobby.tell(crate::lobby::LobbyMsg::Unlisted(id));
         self.tell_all(crate::cluster::Peer::Unlisted { game: id });
     }
 

@@ -4,21 +4,20 @@
 //! and the leases: every game in play is owned by one instance, which renews its lease every
 //! `LEASE_EVERY` (`leases.rs`).
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
-use xiangqi_protocol::{ClientMsg, ErrorCode, GameSummary, SeekView, ServerMsg};
+use xiangqi_protocol::{ClientMsg, ErrorCode, GameSummary, ServerMsg};
 
-use super::{Conn, GameEntry, Hub, Place, State, User, lobby_send};
+use super::{Conn, GameEntry, Hub, Place, State, User};
 use crate::cluster::{Link, Peer};
+use crate::lobby::LobbyMsg;
 use crate::outbox::{ConnId, Out, outbox};
 
 /// What the other instances hold.
 #[derive(Default)]
 pub(super) struct Peers {
-    /// Their seeks, with the instance of each.
-    pub seeks: BTreeMap<u64, (u16, SeekView)>,
     /// Their players online, by instance.
     pub online: HashMap<u16, u32>,
     /// The proxies here of their connections: (instance, connection) to the proxy.
@@ -106,7 +105,6 @@ impl Hub {
                 out,
                 ip: std::net::IpAddr::from([0, 0, 0, 0]),
                 user: Some(user.clone()),
-                lobby: false,
                 games: HashSet::new(),
             },
         );
@@ -147,18 +145,13 @@ impl Hub {
         }
     }
 
-    /// Tells instance `to` (or all) what this one holds.
-    fn announce(&self, to: u16) {
+    /// Tells instance `to` what this one holds.
+    async fn announce(&self, to: u16) {
         let Some(link) = self.link() else { return };
-        let st = self.lock();
-        for s in st.seeks.values() {
-            link.to(
-                to,
-                Peer::Seek {
-                    seek: s.view.clone(),
-                },
-            );
+        for seek in self.lobby.seeks().await {
+            link.to(to, Peer::Seek { seek });
         }
+        let st = self.lock();
         for g in st.games.values().filter(|g| !g.over && g.here().is_some()) {
             link.to(
                 to,
@@ -183,23 +176,13 @@ impl Hub {
             .heard
             .insert(from, std::time::Instant::now());
         match peer {
-            Peer::Hello => self.announce(from),
-            Peer::Seek { seek } => {
-                let mut st = self.lock();
-                lobby_send(&st, &ServerMsg::SeekAdded { seek: seek.clone() });
-                st.peers.seeks.insert(seek.id, (from, seek));
-            }
-            Peer::SeekGone { seek } => {
-                let mut st = self.lock();
-                if st.peers.seeks.remove(&seek).is_some() {
-                    lobby_send(&st, &ServerMsg::SeekRemoved { seek });
-                }
-            }
+            Peer::Hello => self.announce(from).await,
+            Peer::Seek { seek } => self.lobby.tell(LobbyMsg::PeerSeek(from, seek)),
+            Peer::SeekGone { seek } => self.lobby.tell(LobbyMsg::PeerSeekGone(seek)),
             Peer::Online { count } => {
                 let mut st = self.lock();
                 st.peers.online.insert(from, count);
-                let count = online_total(&st);
-                lobby_send(&st, &ServerMsg::Online { count });
+                self.lobby.tell(LobbyMsg::Online(online_total(&st)));
             }
             Peer::Listed { game, keys } => self.on_listed(from, game, keys),
             Peer::Unlisted { game } => {
@@ -209,7 +192,7 @@ impl Hub {
                 {
                     g.over = true;
                 }
-                lobby_send(&st, &ServerMsg::GameUnlisted { game });
+                self.lobby.tell(LobbyMsg::Unlisted(game));
             }
             Peer::Closed { game } => {
                 let mut st = self.lock();
@@ -219,7 +202,7 @@ impl Hub {
                     st.games.remove(&game);
                 }
             }
-            Peer::LobbyChat { from_key, frame } => self.lobby_chat_here(&from_key, &frame.into()),
+            Peer::LobbyChat { from_key, frame } => self.lobby_chat_here(&from_key, frame.into()),
             Peer::Accept { conn, seek, user } => {
                 self.lock_proxy(from, conn, &user);
                 if let Err(e) = self.accept_seek(&user, seek, None).await {
@@ -319,7 +302,7 @@ impl Hub {
         };
         let id = game.id;
         let mut st = self.lock();
-        lobby_send(&st, &ServerMsg::GameListed { game: game.clone() });
+        self.lobby.tell(LobbyMsg::Listed(game.clone()));
         // A game that lived here lives there now: the other instance holds its lease.
         st.games.insert(
             id,

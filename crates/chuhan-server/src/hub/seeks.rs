@@ -1,32 +1,14 @@
-//! The seeks among several instances: each instance keeps its own in memory and tells the
-//! others ([`Peer::Seek`], [`Peer::SeekGone`]); the database keeps them all (migration 0004), for
-//! a starting instance to read and for what a dead instance leaves.
+//! The seeks among several instances: each instance's lobby keeps its own and tells the others
+//! ([`Peer::Seek`], [`Peer::SeekGone`]); the database keeps them all (migration 0004), for a
+//! starting instance to read and for what a dead instance leaves.
 
 use std::sync::Arc;
 
-use xiangqi_protocol::{ColorChoice, ErrorCode, SeekView};
+use xiangqi_protocol::{ColorChoice, SeekView};
 
-use super::{Hub, State, User};
+use super::{Hub, User};
 use crate::cluster::Peer;
-
-/// The most seeks one player may have open at once (one guest opened 200 at 25 a second, and a
-/// new lobby follower received them all in one frame).
-pub const MAX_SEEKS_PER_PLAYER: usize = 5;
-
-/// Why `user` may open no more seeks now, if so.
-pub(super) fn too_many_seeks(st: &State, user: &User) -> Option<(ErrorCode, String)> {
-    let open = st
-        .seeks
-        .values()
-        .filter(|s| s.owner.key == user.key)
-        .count();
-    (open >= MAX_SEEKS_PER_PLAYER).then(|| {
-        (
-            ErrorCode::NotNow,
-            format!("{open} seeks of yours are open: withdraw one first"),
-        )
-    })
-}
+use crate::lobby::LobbyMsg;
 
 impl Hub {
     /// A seek about to open here: the database keeps it (before anyone can see it, so that
@@ -54,11 +36,10 @@ impl Hub {
         let store = &self.store;
         store.remove_seeks_of(me).await.map_err(|e| e.to_string())?;
         let seeks = store.seeks().await.map_err(|e| e.to_string())?;
-        let mut st = self.lock();
-        for (id, instance, view) in seeks {
+        for (_, instance, view) in seeks {
             let n = instance.strip_prefix('i').and_then(|n| n.parse().ok());
             if let (Some(n), Ok(view)) = (n, serde_json::from_str::<SeekView>(&view)) {
-                st.peers.seeks.insert(id as u64, (n, view));
+                self.lobby.tell(LobbyMsg::PeerSeek(n, view));
             }
         }
         Ok(())

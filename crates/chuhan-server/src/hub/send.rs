@@ -1,18 +1,47 @@
-//! Sending to many connections here: the lobby's followers, a player's connections, the lobby's
-//! chat (which also goes to the other instances).
+//! What the hub tells the lobby (players online, following it, its chat, which also goes to the
+//! other instances), and what the lobby asks of the hub ([`HubHost`]: a player's connections,
+//! whether a player is here, a seek gone).
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use xiangqi_protocol::ServerMsg;
 
 use super::{Hub, State, peers};
-use crate::outbox::{ConnId, Out};
+use crate::lobby::{Host, LobbyMsg};
+use crate::outbox::{ConnId, Outbox};
+
+/// The lobby's view of the hub (held weakly: the lobby does not keep the hub alive).
+pub(super) struct HubHost(pub(super) Weak<Hub>);
+
+impl Host for HubHost {
+    fn conns_of(&self, key: &str) -> Vec<Outbox> {
+        let Some(hub) = self.0.upgrade() else {
+            return Vec::new();
+        };
+        let st = hub.lock();
+        (st.online.get(key).into_iter().flatten())
+            .filter_map(|c| st.conns.get(c).map(|c| c.out.clone()))
+            .collect()
+    }
+
+    fn is_online(&self, key: &str) -> bool {
+        self.0
+            .upgrade()
+            .is_some_and(|hub| hub.lock().online.contains_key(key))
+    }
+
+    fn seek_gone(&self, id: u64) {
+        if let Some(hub) = self.0.upgrade() {
+            hub.seek_gone(id);
+        }
+    }
+}
 
 impl Hub {
-    /// The players online changed here: the lobbies hear the total, the others this count.
+    /// The players online changed here: the lobby hears the total, the others this count.
     pub(super) fn online_changed(&self, st: &State) {
         let count = peers::online_total(st);
-        lobby_send(st, &ServerMsg::Online { count });
+        self.lobby.tell(LobbyMsg::Online(count));
         self.tell_all(crate::cluster::Peer::Online {
             count: st.online.len() as u32,
         });
@@ -20,20 +49,10 @@ impl Hub {
 
     /// Follows or leaves the lobby.
     pub fn follow_lobby(&self, conn: ConnId, on: bool) {
-        let mut st = self.lock();
-        let snapshot = ServerMsg::Lobby {
-            seeks: (st.seeks.values().map(|s| s.view.clone()))
-                .chain(st.peers.seeks.values().map(|s| s.1.clone()))
-                .collect(),
-            online: peers::online_total(&st),
-            games: self.games_of(&st),
-        };
-        if let Some(c) = st.conns.get_mut(&conn) {
-            c.lobby = on;
-            if on {
-                c.out.send(&snapshot);
-            }
-        }
+        let out = on
+            .then(|| self.lock().conns.get(&conn).map(|c| c.out.clone()))
+            .flatten();
+        self.lobby.tell(LobbyMsg::Follow { conn, out });
     }
 
     /// Lobby chat: to every connection following the lobby, on every instance.
@@ -43,44 +62,14 @@ impl Hub {
             from_key: from_key.to_owned(),
             frame: frame.to_string(),
         });
-        self.lobby_chat_here(from_key, &frame);
+        self.lobby_chat_here(from_key, frame);
     }
 
     /// Lobby chat: to every connection here following the lobby.
-    pub(super) fn lobby_chat_here(&self, from_key: &str, frame: &Arc<str>) {
-        let st = self.lock();
-        for c in st.conns.values().filter(|c| c.lobby) {
-            c.out.push(Out::Chat {
-                from_key: from_key.to_owned(),
-                frame: Arc::clone(frame),
-            });
-        }
-    }
-}
-
-pub(super) fn lobby_send(st: &State, msg: &ServerMsg) {
-    let frame: Arc<str> = msg.to_json().into();
-    for c in st.conns.values().filter(|c| c.lobby) {
-        c.out.push(Out::Frame(Arc::clone(&frame)));
-    }
-}
-
-pub(super) fn user_send(st: &State, key: &str, msg: &ServerMsg) {
-    if let Some(set) = st.online.get(key) {
-        for c in set {
-            if let Some(c) = st.conns.get(c) {
-                c.out.send(msg);
-            }
-        }
-    }
-}
-
-pub(super) fn user_send_unless_lobby(st: &State, key: &str, msg: &ServerMsg) {
-    if let Some(set) = st.online.get(key) {
-        for c in set {
-            if let Some(c) = st.conns.get(c).filter(|c| !c.lobby) {
-                c.out.send(msg);
-            }
-        }
+    pub(super) fn lobby_chat_here(&self, from_key: &str, frame: Arc<str>) {
+        self.lobby.tell(LobbyMsg::Chat {
+            from_key: from_key.to_owned(),
+            frame,
+        });
     }
 }
