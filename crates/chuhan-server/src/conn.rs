@@ -296,7 +296,7 @@ impl Session {
             ));
         }
         // Per player, not per connection: one player on four sockets has the same five lines.
-        if !self.hub.chat_allowed(&user.key) {
+        if !self.hub.limits.chat_allowed(&user.key) {
             return Err((
                 ErrorCode::RateLimited,
                 "too much chat: wait a little".into(),

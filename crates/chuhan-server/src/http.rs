@@ -87,7 +87,7 @@ async fn player(Path(name): Path<String>, State(hub): State<Arc<Hub>>) -> Respon
         Ok(None) => return (StatusCode::NOT_FOUND, "no such player\n").into_response(),
         Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response(),
     };
-    let ratings = hub.ratings(account.id).await;
+    let ratings = crate::ratings::ratings(&*hub.store, account.id).await;
     let recent = hub
         .store
         .recent_games(account.id, 20)

@@ -14,12 +14,14 @@ pub mod durable;
 pub mod game;
 pub mod http;
 pub mod hub;
+pub mod limits;
 #[cfg(feature = "loadtest")]
 pub mod loadtest;
 pub mod lobby;
 mod login;
 pub mod metrics;
 pub mod outbox;
+pub mod ratings;
 pub mod store;
 pub mod user;
 
@@ -111,7 +113,7 @@ async fn start_hub(cfg: &Config) -> Result<Arc<hub::Hub>, String> {
     let store = open_store(&cfg.database).await?;
     let hub = hub::Hub::start(cfg.clone(), store).await?;
     if let Some(me) = cfg.instance {
-        hub.join_cluster(&cfg.database, me).await?;
+        cluster::join(&hub, &cfg.database, me).await?;
         tracing::info!("instance {me}: joined the others");
     }
     Ok(hub)

@@ -25,7 +25,7 @@ impl Session {
         if self.user.is_some() {
             return Err((ErrorCode::AlreadyLoggedIn, "log out first".into()));
         }
-        if !self.hub.login_allowed(self.ip) {
+        if !self.hub.limits.login_allowed(self.ip) {
             return Err((
                 ErrorCode::RateLimited,
                 "too many logins from your address: wait a minute".into(),
@@ -59,7 +59,7 @@ impl Session {
             }
             ClientMsg::Login { name, password } => {
                 let key = auth::name_key(&name);
-                if !hub.account_allowed(self.ip, &key) {
+                if !hub.limits.account_allowed(self.ip, &key) {
                     return Err((
                         ErrorCode::RateLimited,
                         "too many failed logins for this name: wait a minute".into(),
@@ -77,7 +77,7 @@ impl Session {
                 })
                 .await?;
                 let Some(account) = found.filter(|_| ok) else {
-                    hub.failed_login(self.ip, &key);
+                    hub.limits.failed_login(self.ip, &key);
                     return Err((ErrorCode::BadCredentials, "wrong name or password".into()));
                 };
                 (account, true)
@@ -135,7 +135,7 @@ impl Session {
             guest: false,
         };
         tracing::info!(name = %user.name, "logged in");
-        let ratings = hub.ratings(account.id).await;
+        let ratings = crate::ratings::ratings(&*hub.store, account.id).await;
         self.enter(user, token, ratings);
         Ok(())
     }
@@ -220,7 +220,7 @@ impl Session {
         })
         .await?;
         let (true, Some(hash)) = (ok, hash) else {
-            hub.failed_login(self.ip, &user.key);
+            hub.limits.failed_login(self.ip, &user.key);
             return Err((
                 ErrorCode::BadCredentials,
                 "the password now is wrong".into(),
@@ -234,7 +234,7 @@ impl Session {
             .await
             .map_err(db)?;
         self.token_hash = Some(th);
-        let ratings = hub.ratings(id).await;
+        let ratings = crate::ratings::ratings(&*hub.store, id).await;
         self.send(&ServerMsg::LoggedIn {
             name: user.name.clone(),
             token: Some(token),

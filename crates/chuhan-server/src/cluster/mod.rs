@@ -18,114 +18,21 @@ use serde::{Deserialize, Serialize};
 #[cfg(feature = "postgres")]
 use sqlx::postgres::{PgListener, PgPoolOptions};
 use tokio::sync::mpsc;
-use xiangqi_protocol::{ClientMsg, GameSummary, SeekView};
-
-use crate::user::User;
 
 mod parts;
 use parts::{Joiner, split};
 
-/// How long a lease lasts, milliseconds: an instance that stops renewing loses its games to
-/// another this long after its last renewal (and within one [`LEASE_EVERY`] more).
-pub const LEASE_MS: i64 = 6_000;
-/// How often an instance renews its leases and looks for games nobody holds.
-pub const LEASE_EVERY: Duration = Duration::from_secs(2);
+mod leases;
+mod peers;
+pub use leases::join;
+
+pub use crate::hub::others::{LEASE_EVERY, LEASE_MS, Peer};
 /// The channel every instance listens on.
 pub const ALL: &str = "chuhan_all";
 /// The most notifications sent in one statement.
 const BATCH: usize = 256;
 /// The most text one notification carries here (PostgreSQL allows just under 8,000 bytes).
 const PART: usize = 7_000;
-
-/// A message between instances.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case")]
-pub enum Peer {
-    /// An instance started: the others tell it what they hold.
-    Hello,
-    /// A seek opened on the sender.
-    Seek {
-        /// The seek.
-        seek: SeekView,
-    },
-    /// A seek of the sender's was accepted, withdrawn or left.
-    SeekGone {
-        /// Which.
-        seek: u64,
-    },
-    /// The players logged in on the sender.
-    Online {
-        /// How many.
-        count: u32,
-    },
-    /// The sender owns a game in play (it started it or took it over).
-    Listed {
-        /// The game.
-        game: GameSummary,
-        /// Its players' name keys, Red's first.
-        keys: [String; 2],
-    },
-    /// A game of the sender's ended (it lingers for its players).
-    Unlisted {
-        /// Which.
-        game: u64,
-    },
-    /// A game of the sender's closed.
-    Closed {
-        /// Which.
-        game: u64,
-    },
-    /// A line of the lobby's chat, already written for the clients.
-    LobbyChat {
-        /// Its author's name key (for mutes).
-        from_key: String,
-        /// The frame.
-        frame: String,
-    },
-    /// A player on the sender accepts the receiver's seek.
-    Accept {
-        /// The player's connection on the sender.
-        conn: u64,
-        /// The seek.
-        seek: u64,
-        /// The player.
-        user: User,
-    },
-    /// A connection on the sender joins the receiver's game (to play or to watch).
-    Attach {
-        /// The connection on the sender.
-        conn: u64,
-        /// The game.
-        game: u64,
-        /// Who.
-        user: User,
-    },
-    /// A message to the receiver's game from a connection on the sender.
-    ToGame {
-        /// The connection on the sender.
-        conn: u64,
-        /// The game.
-        game: u64,
-        /// The message.
-        msg: ClientMsg,
-    },
-    /// A connection on the sender left the receiver's game.
-    Detach {
-        /// The connection on the sender.
-        conn: u64,
-        /// The game.
-        game: u64,
-    },
-    /// A frame for a connection on the receiver.
-    Deliver {
-        /// The connection.
-        conn: u64,
-        /// A chat line's author (connections that muted them drop it).
-        from_key: Option<String>,
-        /// The frame.
-        frame: String,
-    },
-}
 
 #[derive(Serialize, Deserialize)]
 struct Envelope {
@@ -298,4 +205,16 @@ pub async fn connect(url: &str, me: u16) -> Result<(Link, mpsc::Receiver<(u16, P
         seq: std::sync::Arc::default(),
     };
     Ok((link, in_rx))
+}
+
+impl crate::hub::others::Others for Link {
+    fn me(&self) -> Option<u16> {
+        Some(self.me)
+    }
+    fn to(&self, n: u16, peer: Peer) {
+        Link::to(self, n, peer);
+    }
+    fn all(&self, peer: Peer) {
+        Link::all(self, peer);
+    }
 }

@@ -87,17 +87,6 @@ impl Ctx {
 
     /// A player's rating in a speed (the default for one never rated).
     pub async fn rating(&self, account: i64, speed: &str) -> Rating {
-        rating(&*self.store, account, speed).await
+        crate::ratings::rating(&*self.store, account, speed).await
     }
-}
-
-/// A player's rating in a speed (the default for one never rated, or when the database does
-/// not answer).
-pub async fn rating(store: &dyn Store, account: i64, speed: &str) -> Rating {
-    store
-        .ratings(account)
-        .await
-        .ok()
-        .and_then(|r| r.into_iter().find(|(s, _)| s == speed).map(|(_, r)| r))
-        .unwrap_or_default()
 }

@@ -11,9 +11,6 @@ use xiangqi_protocol::{EndReason, GameResult, RatingChange, ServerMsg, Side};
 use super::Game;
 use crate::store::{Finish, Rating};
 
-/// A deviation above this shows the rating as provisional.
-pub const PROVISIONAL_DEVIATION: f64 = 110.0;
-
 impl Game {
     /// `side`'s flag fell.
     pub(crate) async fn flag(&mut self, side: Side) {

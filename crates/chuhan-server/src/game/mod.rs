@@ -8,8 +8,7 @@ pub mod mailbox;
 mod moves;
 mod offers;
 
-pub use ctx::{Ctx, EVENTS, Event, Rematch, rating};
-pub use end::PROVISIONAL_DEVIATION;
+pub use ctx::{Ctx, EVENTS, Event, Rematch};
 pub use mailbox::{GameRx, GameTx, mailbox};
 
 use std::collections::{HashMap, HashSet};

@@ -9,9 +9,9 @@ use xiangqi_protocol::{
     ChallengeTerms, ChallengeView, ErrorCode, Rules, SeekTerms, SeekView, TimeControl,
 };
 
+use super::others::Peer;
 use super::seeks::colours;
 use super::*;
-use crate::cluster::Peer;
 use crate::lobby::{Found, LobbyMsg};
 
 impl Hub {
@@ -37,7 +37,7 @@ impl Hub {
             rating_max,
         } = terms;
         check_terms(user, time, rated)?;
-        let shown = self.shown(user, time).await;
+        let shown = crate::ratings::shown(&*self.store, user, time).await;
         let id = self.next.fetch_add(1, Relaxed);
         let view = SeekView {
             id,
@@ -83,11 +83,11 @@ impl Hub {
                 .ok()
                 .filter(|n| self.lock().peers.heard.contains_key(n)),
         };
-        if let (Some(conn), Some(at), Some(link)) = (conn, at, self.link())
-            && at != link.me
+        if let (Some(conn), Some(at), Some(me)) = (conn, at, self.others().me())
+            && at != me
         {
             let user = user.clone();
-            link.to(
+            self.others().to(
                 at,
                 Peer::Accept {
                     conn,
@@ -105,7 +105,9 @@ impl Hub {
         }
         check_terms(user, view.time, view.rated)?;
         if view.rating_min.is_some() || view.rating_max.is_some() {
-            let mine = self.shown(user, view.time).await.map(|s| s.0);
+            let mine = crate::ratings::shown(&*self.store, user, view.time)
+                .await
+                .map(|s| s.0);
             let ok = mine.is_some_and(|r| {
                 view.rating_min.is_none_or(|m| r >= m) && view.rating_max.is_none_or(|m| r <= m)
             });
@@ -262,16 +264,23 @@ impl Hub {
             .map_err(|e| (ErrorCode::Internal, e.to_string()))?;
         let row = GameRow { id, ..row };
         let seats = [
-            Seat::new(red.clone(), self.shown(&red, time).await),
-            Seat::new(black.clone(), self.shown(&black, time).await),
+            Seat::new(
+                red.clone(),
+                crate::ratings::shown(&*self.store, &red, time).await,
+            ),
+            Seat::new(
+                black.clone(),
+                crate::ratings::shown(&*self.store, &black, time).await,
+            ),
         ];
         let game = Game::restore(self.games_ctx.clone(), row, &[], seats)
             .map_err(|e| (ErrorCode::Internal, e))?;
         let summary = game.summary();
-        if let Some(l) = self.link() {
+        if let Some(me) = self.others().me() {
             let now = now_ms();
-            let until = now + crate::cluster::LEASE_MS;
-            let _ = self.store.claim_lease(id, &l.name(), now, until).await;
+            let until = now + super::others::LEASE_MS;
+            let me = super::others::instance_name(me);
+            let _ = self.store.claim_lease(id, &me, now, until).await;
         }
         self.spawn(game);
         self.listed(summary.clone());

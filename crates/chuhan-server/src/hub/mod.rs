@@ -4,12 +4,12 @@
 //! challenges and the start of games in [`lobby`].
 
 mod drain;
-mod leases;
 mod lobby;
-mod peers;
-mod rate;
+pub(crate) mod others;
+mod route;
 mod seeks;
 pub use crate::lobby::MAX_SEEKS_PER_PLAYER;
+pub(crate) use send::online_total;
 mod send;
 mod sessions;
 
@@ -28,30 +28,30 @@ use crate::outbox::{ConnId, Inbox, Outbox, outbox};
 use crate::store::{GameRow, Store};
 use crate::user::{User, now_ms};
 
-struct Conn {
-    out: Outbox,
-    ip: IpAddr,
-    user: Option<User>,
-    games: HashSet<u64>,
+pub(crate) struct Conn {
+    pub(crate) out: Outbox,
+    pub(crate) ip: IpAddr,
+    pub(crate) user: Option<User>,
+    pub(crate) games: HashSet<u64>,
 }
 
 /// Where a game in play lives: its task here, or another instance that owns it.
-enum Place {
+pub(crate) enum Place {
     Here(GameTx),
     At(u16),
 }
 
 /// A game in the directory, wherever it lives.
-struct GameEntry {
-    place: Place,
-    summary: GameSummary,
-    keys: [String; 2],
-    over: bool,
+pub(crate) struct GameEntry {
+    pub(crate) place: Place,
+    pub(crate) summary: GameSummary,
+    pub(crate) keys: [String; 2],
+    pub(crate) over: bool,
 }
 
 impl GameEntry {
     /// Its task's mailbox, when it lives here.
-    fn here(&self) -> Option<&GameTx> {
+    pub(crate) fn here(&self) -> Option<&GameTx> {
         match &self.place {
             Place::Here(tx) => Some(tx),
             Place::At(_) => None,
@@ -60,21 +60,15 @@ impl GameEntry {
 }
 
 #[derive(Default)]
-struct State {
-    conns: HashMap<ConnId, Conn>,
+pub(crate) struct State {
+    pub(crate) conns: HashMap<ConnId, Conn>,
     /// Logged-in users' connections, by name key.
-    online: HashMap<String, HashSet<ConnId>>,
+    pub(crate) online: HashMap<String, HashSet<ConnId>>,
     /// The directory of games in play: here or on another instance.
-    games: HashMap<u64, GameEntry>,
+    pub(crate) games: HashMap<u64, GameEntry>,
     per_ip: HashMap<IpAddr, usize>,
-    logins: rate::Windows<IpAddr, 60>,
-    /// Failed passwords by address and account: a guesser is limited on the accounts it tries,
-    /// and cannot lock the owner (at another address) out.
-    failures: rate::Windows<(IpAddr, String), 60>,
-    /// Chat lines by player (name key), over all their connections.
-    chat: rate::Windows<String, 10>,
-    /// With several instances: what the others hold ([`peers`]).
-    peers: peers::Peers,
+    /// With several instances: what is known of the others ([`others::Peers`]).
+    pub(crate) peers: others::Peers,
 }
 
 /// The shared state.
@@ -87,10 +81,12 @@ pub struct Hub {
     pub moves: MoveWriter,
     /// The counters.
     pub metrics: Arc<Metrics>,
-    next: AtomicU64,
+    pub(crate) next: AtomicU64,
     state: Mutex<State>,
-    /// With several instances: the way to the others.
-    link: std::sync::OnceLock<crate::cluster::Link>,
+    /// The other instances, once joined (see [`Hub::others`]).
+    pub(crate) others: std::sync::OnceLock<Arc<dyn others::Others>>,
+    /// What one address or player may do in a window of time.
+    pub limits: crate::limits::Limits,
     /// The lobby's mailbox.
     pub(crate) lobby: crate::lobby::LobbyTx,
     /// What the games are given of the server (their events come back to [`Hub::on_event`]).
@@ -125,6 +121,7 @@ impl Hub {
         );
         let hub = Arc::new_cyclic(|weak| Hub {
             lobby: crate::lobby::start(Box::new(send::HubHost(weak.clone()))),
+            limits: crate::limits::Limits::new(&cfg),
             cfg,
             store,
             moves,
@@ -133,7 +130,7 @@ impl Hub {
             // Seeks are numbered apart on each instance.
             next: AtomicU64::new(cfg_instance_base(instance)),
             state: Mutex::new(State::default()),
-            link: std::sync::OnceLock::new(),
+            others: std::sync::OnceLock::new(),
             draining: std::sync::atomic::AtomicBool::new(false),
         });
         // The games' events, for as long as the hub lives (the task holds it weakly).
@@ -158,7 +155,7 @@ impl Hub {
     }
 
     /// Resumes a stored game in play (its clocks as stored): its task spawned.
-    async fn resume(
+    pub(crate) async fn resume(
         self: &Arc<Hub>,
         row: GameRow,
         moves: &[crate::store::MoveRow],
@@ -181,7 +178,10 @@ impl Hub {
         let black = user(row.black_account, &row.black_name, &row.black_guest);
         // The ratings shown, as when the game began (a resumed game showed none).
         let time = xiangqi_protocol::TimeControl::new(row.base_s as u32, row.inc_s as u32);
-        let shown = (self.shown(&red, time).await, self.shown(&black, time).await);
+        let shown = (
+            crate::ratings::shown(&*self.store, &red, time).await,
+            crate::ratings::shown(&*self.store, &black, time).await,
+        );
         let seats = [Seat::new(red, shown.0), Seat::new(black, shown.1)];
         let id = row.id;
         match Game::restore(self.games_ctx.clone(), row, moves, seats) {
@@ -197,7 +197,7 @@ impl Hub {
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         self.state
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -271,14 +271,12 @@ impl Hub {
     }
 
     /// A connection leaves its games, here or on the instances that own them.
-    fn detach_all(&self, st: &State, conn: ConnId, games: &HashSet<u64>) {
+    pub(crate) fn detach_all(&self, st: &State, conn: ConnId, games: &HashSet<u64>) {
         for &g in games {
             match st.games.get(&g).map(|e| &e.place) {
                 Some(Place::Here(tx)) => tx.detach(conn),
                 Some(Place::At(owner)) => {
-                    if let Some(l) = self.link() {
-                        l.to(*owner, crate::cluster::Peer::Detach { conn, game: g });
-                    }
+                    (self.others()).to(*owner, others::Peer::Detach { conn, game: g });
                 }
                 None => {}
             }
@@ -309,8 +307,8 @@ impl Hub {
         msg: ClientMsg,
     ) -> Result<(), (ErrorCode, String)> {
         let mut st = self.lock();
-        if let (Some(owner), Some(link)) = (Hub::owner_of(&st, game), self.link()) {
-            return Hub::to_remote_game(&mut st, link, owner, conn, user, game, msg);
+        if let Some(owner) = Hub::owner_of(&st, game) {
+            return Hub::to_remote_game(&mut st, self.others(), owner, conn, user, game, msg);
         }
         let Some(tx) = st.games.get(&game).and_then(GameEntry::here).cloned() else {
             return Err((ErrorCode::NoSuchGame, format!("no game {game} in play")));
@@ -365,7 +363,7 @@ impl Hub {
         }
         self.metrics.finished.fetch_add(1, Relaxed);
         self.lobby.tell(crate::lobby::LobbyMsg::Unlisted(id));
-        self.tell_all(crate::cluster::Peer::Unlisted { game: id });
+        self.tell_all(others::Peer::Unlisted { game: id });
     }
 
     /// A game's task ended.
@@ -380,9 +378,9 @@ impl Hub {
             c.games.remove(&id);
         }
         drop(st);
-        if let Some(l) = self.link() {
-            l.all(crate::cluster::Peer::Closed { game: id });
-            let (store, me) = (Arc::clone(&self.store), l.name());
+        self.tell_all(others::Peer::Closed { game: id });
+        if let Some(me) = self.others().me() {
+            let (store, me) = (Arc::clone(&self.store), others::instance_name(me));
             tokio::spawn(async move { store.release_lease(id as i64, &me).await });
         }
     }

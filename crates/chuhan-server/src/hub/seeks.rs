@@ -6,43 +6,29 @@ use std::sync::Arc;
 
 use xiangqi_protocol::{ColorChoice, SeekView};
 
+use super::others::{Peer, instance_name};
 use super::{Hub, User};
-use crate::cluster::Peer;
-use crate::lobby::LobbyMsg;
 
 impl Hub {
     /// A seek about to open here: the database keeps it (before anyone can see it, so that
     /// its removal always comes after).
     pub(super) async fn store_seek(&self, view: &SeekView) {
-        let Some(link) = self.link() else { return };
+        let Some(me) = self.others().me() else { return };
         let json = serde_json::to_string(view).unwrap_or_default();
         let (id, now) = (view.id as i64, super::now_ms());
-        if let Err(e) = self.store.add_seek(id, &link.name(), &json, now).await {
+        if let Err(e) = (self.store.add_seek(id, &instance_name(me), &json, now)).await {
             tracing::warn!(seek = view.id, "a seek was not stored: {e}");
         }
     }
 
     /// A seek of this instance's is gone: the others hear of it, the database forgets it.
     pub(super) fn seek_gone(&self, id: u64) {
-        let Some(link) = self.link() else { return };
-        link.all(Peer::SeekGone { seek: id });
+        if self.others().me().is_none() {
+            return;
+        }
+        self.tell_all(Peer::SeekGone { seek: id });
         let store = Arc::clone(&self.store);
         tokio::spawn(async move { store.remove_seek(id as i64).await });
-    }
-
-    /// The seeks the database holds of the other instances (this one's own, left by an earlier
-    /// run, are cleared): the lobby is whole from the start.
-    pub(super) async fn load_seeks(&self, me: &str) -> Result<(), String> {
-        let store = &self.store;
-        store.remove_seeks_of(me).await.map_err(|e| e.to_string())?;
-        let seeks = store.seeks().await.map_err(|e| e.to_string())?;
-        for (_, instance, view) in seeks {
-            let n = instance.strip_prefix('i').and_then(|n| n.parse().ok());
-            if let (Some(n), Ok(view)) = (n, serde_json::from_str::<SeekView>(&view)) {
-                self.lobby.tell(LobbyMsg::PeerSeek(n, view));
-            }
-        }
-        Ok(())
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::{Arc, Weak};
 
 use xiangqi_protocol::ServerMsg;
 
-use super::{Hub, State, peers};
+use super::{Hub, State};
 use crate::lobby::{Host, LobbyMsg};
 use crate::outbox::{ConnId, Outbox};
 
@@ -40,9 +40,9 @@ impl Host for HubHost {
 impl Hub {
     /// The players online changed here: the lobby hears the total, the others this count.
     pub(super) fn online_changed(&self, st: &State) {
-        let count = peers::online_total(st);
+        let count = online_total(st);
         self.lobby.tell(LobbyMsg::Online(count));
-        self.tell_all(crate::cluster::Peer::Online {
+        self.tell_all(super::others::Peer::Online {
             count: st.online.len() as u32,
         });
     }
@@ -58,7 +58,7 @@ impl Hub {
     /// Lobby chat: to every connection following the lobby, on every instance.
     pub fn lobby_chat(&self, from_key: &str, msg: &ServerMsg) {
         let frame: Arc<str> = msg.to_json().into();
-        self.tell_all(crate::cluster::Peer::LobbyChat {
+        self.tell_all(super::others::Peer::LobbyChat {
             from_key: from_key.to_owned(),
             frame: frame.to_string(),
         });
@@ -66,10 +66,15 @@ impl Hub {
     }
 
     /// Lobby chat: to every connection here following the lobby.
-    pub(super) fn lobby_chat_here(&self, from_key: &str, frame: Arc<str>) {
+    pub(crate) fn lobby_chat_here(&self, from_key: &str, frame: Arc<str>) {
         self.lobby.tell(LobbyMsg::Chat {
             from_key: from_key.to_owned(),
             frame,
         });
     }
+}
+
+/// Players online on every instance.
+pub(crate) fn online_total(st: &State) -> u32 {
+    st.online.len() as u32 + st.peers.online.values().sum::<u32>()
 }
