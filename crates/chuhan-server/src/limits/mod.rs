@@ -69,3 +69,70 @@ impl Limits {
         self.counts().chat.count(key.to_owned()) <= self.chat_per_10s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// Limits whose windows last `per` (the real ones last a minute and ten seconds).
+    fn every(per: Duration) -> Limits {
+        let limits = Limits::new(&Config::default());
+        *limits.counts() = Counts {
+            logins: rate::Windows::every(per),
+            failures: rate::Windows::every(per),
+            chat: rate::Windows::every(per),
+        };
+        limits
+    }
+
+    fn address(i: u32) -> IpAddr {
+        IpAddr::from(i.to_be_bytes())
+    }
+
+    #[test]
+    fn one_address_trying_many_names_is_stopped_at_the_login_limit() {
+        let limits = Limits::new(&Config::default());
+        let ip = address(7);
+        let tried = (0..1_000)
+            .take_while(|i| {
+                let allowed = limits.login_allowed(ip);
+                if allowed {
+                    limits.failed_login(ip, &format!("name{i}"));
+                }
+                allowed
+            })
+            .count();
+        assert_eq!(tried, Config::default().logins_per_minute as usize);
+        assert_eq!(limits.counts().failures.len(), tried);
+        // Its owner, elsewhere, still logs in to any of those accounts.
+        assert!(limits.account_allowed(address(8), "name0"));
+    }
+
+    #[test]
+    fn a_flood_of_logins_from_many_addresses_and_names_is_forgotten_after_its_window() {
+        let limits = every(Duration::from_millis(200));
+        for i in 0..10_000 {
+            assert!(limits.login_allowed(address(i)));
+            limits.failed_login(address(i), &format!("name{i}"));
+        }
+        assert_eq!(limits.counts().failures.len(), 10_000);
+        std::thread::sleep(Duration::from_millis(250));
+        for i in 10_000..30_000 {
+            limits.login_allowed(address(i));
+            limits.failed_login(address(i), &format!("name{i}"));
+        }
+        let counts = limits.counts();
+        assert!(
+            counts.failures.len() <= 20_000,
+            "{} kept",
+            counts.failures.len()
+        );
+        assert!(
+            counts.logins.len() <= 20_000,
+            "{} kept",
+            counts.logins.len()
+        );
+    }
+}

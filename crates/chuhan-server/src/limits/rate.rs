@@ -30,7 +30,7 @@ impl<K, const SECS: u64> Default for Windows<K, SECS> {
 impl<K: Hash + Eq, const SECS: u64> Windows<K, SECS> {
     /// Windows of `per` instead of `SECS` (the tests' short ones).
     #[cfg(test)]
-    fn every(per: Duration) -> Self {
+    pub(crate) fn every(per: Duration) -> Self {
         Windows {
             per,
             ..Windows::default()
