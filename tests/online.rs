@@ -1,9 +1,8 @@
 //! Online play without a window: the game's online client against a real `chuhan-server` on
-//! 127.0.0.1 and a bot. Registering, a seek the bot accepts, moves both ways on the board, a move
-//! made while the connection is down taken back with the reason, the game restored after the
-//! link comes back by itself, a draw offer declined, resignation through the game's own button,
-//! and the record saved with its players, time control and clocks, read back. Loopback only: the
-//! network fails in a proxy of the test's own.
+//! 127.0.0.1 and a bot. Registering, a seek the bot accepts, moves both ways, a move made while
+//! the connection is down taken back with the reason, the game restored when the link comes back
+//! by itself, a draw declined, resignation by the game's own button, the record saved with its
+//! players, time control and clocks and read back. Loopback only: the network fails in a proxy.
 
 mod common;
 
@@ -18,7 +17,9 @@ use chuhan_server::bot::{Bot, CutProxy};
 use common::{app_in, engine_help, mv, scratch_dir, send, wait_for};
 use tokio::runtime::Runtime;
 use xiangqi::{Color as Side, Outcome, WinReason};
-use xiangqi_protocol::{ClientMsg, ColorChoice, OfferKind, Rules, ServerMsg, TimeControl};
+use xiangqi_protocol::{
+    ChallengeTerms, ClientMsg, ColorChoice, OfferKind, Rules, ServerMsg, TimeControl,
+};
 
 /// A server on loopback, and a proxy to it whose connections the test can cut.
 fn server_behind_a_proxy(rt: &Runtime) -> (SocketAddr, CutProxy) {
@@ -271,7 +272,7 @@ fn hosting_a_game_for_a_friend_on_the_same_network() {
         .block_on(async {
             let mut b = Bot::connect(addr).await?;
             b.log_in(ClientMsg::Guest).await?;
-            b.send(&ClientMsg::Challenge(xiangqi_protocol::ChallengeTerms {
+            b.send(&ClientMsg::Challenge(ChallengeTerms {
                 to: me.name.clone(),
                 time: TimeControl::new(600, 5),
                 rated: false,
@@ -358,16 +359,14 @@ fn a_seek_on_the_players_terms_and_a_game_watched_without_move_input() {
     );
 
     // Two bots play; the game watches theirs.
-    rt.block_on(
-        red.send(&ClientMsg::Challenge(xiangqi_protocol::ChallengeTerms {
-            to: black.name.clone(),
-            time: TimeControl::new(300, 3),
-            rated: false,
-            color: ColorChoice::Red,
-            rules: Rules::Asian,
-            fen: None,
-        })),
-    )
+    rt.block_on(red.send(&ClientMsg::Challenge(ChallengeTerms {
+        to: black.name.clone(),
+        time: TimeControl::new(300, 3),
+        rated: false,
+        color: ColorChoice::Red,
+        rules: Rules::Asian,
+        fen: None,
+    })))
     .unwrap();
     let ServerMsg::Challenged { challenge } = rt
         .block_on(black.expect(|m| matches!(m, ServerMsg::Challenged { .. })))
