@@ -98,17 +98,19 @@ pub struct OffscreenPlugin {
 
 impl Plugin for OffscreenPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(
-            DefaultPlugins
-                .set(WindowPlugin {
-                    primary_window: None,
-                    exit_condition: bevy::window::ExitCondition::DontExit,
-                    close_when_requested: false,
-                    ..default()
-                })
-                .disable::<bevy::winit::WinitPlugin>()
-                .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>(),
-        );
+        let plugins = DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: None,
+                exit_condition: bevy::window::ExitCondition::DontExit,
+                close_when_requested: false,
+                ..default()
+            })
+            .disable::<bevy::winit::WinitPlugin>();
+        // A browser page has no render thread to turn off.
+        #[cfg(not(target_arch = "wasm32"))]
+        let plugins =
+            plugins.disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>();
+        app.add_plugins(plugins);
         add_game(app);
         app.add_plugins(dev::offscreen::Offscreen::plugin(self.size));
     }

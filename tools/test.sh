@@ -19,6 +19,13 @@ echo "== cargo clippy --workspace --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets -- -D warnings
 echo "== cargo test --workspace"
 cargo test --workspace
+# The browser build's start (issue 56): the whole game type-checks for WebAssembly, so the
+# desktop's code stays behind its cfg gates (no server, sockets or system clipboard in a page).
+echo "== cargo check -p chuhan --target wasm32-unknown-unknown"
+rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown ||
+  rustup target add wasm32-unknown-unknown
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS='--cfg getrandom_backend="wasm_js"' \
+  cargo check -p chuhan --target wasm32-unknown-unknown
 echo "== cargo bench -p xiangqi --bench readers (each reader within 10 s on 1-6 MB, every shape that was quadratic)"
 cargo bench -p xiangqi --bench readers
 echo "== tools/cluster.sh check (three instances behind nginx, one SIGKILLed mid-load)"

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use xiangqi_protocol::{ClaimKind, ColorChoice, OfferKind, Rules, TimeControl};
 
 pub mod form;
+#[cfg_attr(target_arch = "wasm32", path = "host_web.rs")]
 pub mod host;
 pub mod logic;
 pub mod panel;

@@ -17,9 +17,16 @@ pub trait Backend: Send + 'static {
 }
 
 /// The desktop's clipboard (arboard), opened on first use.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Default)]
 pub struct System(Option<arboard::Clipboard>);
 
+/// In a browser page, a clipboard of the page's own for now (the browser's asks the player's
+/// leave and answers later).
+#[cfg(target_arch = "wasm32")]
+pub type System = Memory;
+
+#[cfg(not(target_arch = "wasm32"))]
 impl System {
     fn open(&mut self) -> Result<&mut arboard::Clipboard, String> {
         if self.0.is_none() {
@@ -29,6 +36,7 @@ impl System {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Backend for System {
     fn get(&mut self) -> Result<String, String> {
         self.open()?.get_text().map_err(|e| e.to_string())

@@ -16,14 +16,18 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::time::Duration;
 
+use tokio::sync::mpsc::Sender;
 use tokio::sync::mpsc::error::TrySendError;
-use tokio::sync::mpsc::{Receiver, Sender, channel};
+#[cfg(not(target_arch = "wasm32"))]
+use tokio::sync::mpsc::{Receiver, channel};
 use xiangqi_protocol::{ClientMsg, ServerMsg};
 
 use crate::address::ServerAddress;
 use crate::error::LinkError;
 
+#[cfg(not(target_arch = "wasm32"))]
 mod connection;
+#[cfg(not(target_arch = "wasm32"))]
 use connection::Connection;
 
 /// How long connecting and each step of logging in may take.
@@ -71,6 +75,10 @@ pub enum Credentials {
 }
 
 impl Credentials {
+    #[cfg_attr(
+        target_arch = "wasm32",
+        allow(dead_code, reason = "the page's link is to come")
+    )]
     pub(super) fn message(&self) -> ClientMsg {
         match self.clone() {
             Credentials::Register { name, password } => ClientMsg::Register { name, password },
@@ -149,6 +157,16 @@ impl Link {
 
     /// [`Link::start`] with other bounds (tests make them tiny).
     #[doc(hidden)]
+    #[cfg(target_arch = "wasm32")]
+    pub fn start_bounded(_: &str, _: usize, _: usize) -> Result<Link, LinkError> {
+        Err(LinkError::Internal(
+            "online play in a browser page is not built yet".to_owned(),
+        ))
+    }
+
+    /// [`Link::start`] with other bounds (tests make them tiny).
+    #[doc(hidden)]
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn start_bounded(client: &str, requests: usize, events: usize) -> Result<Link, LinkError> {
         // wss:// goes through rustls on the ring provider (installed once for the process; the
         // server, in the same process when the game hosts, uses the same).
@@ -227,6 +245,7 @@ impl Link {
 }
 
 /// The link's loop: one connection at a time, until the caller's end is dropped.
+#[cfg(not(target_arch = "wasm32"))]
 async fn run(mut requests: Receiver<Request>, events: mpsc::SyncSender<Event>, client: String) {
     let mut next = requests.recv().await;
     while let Some(request) = next.take() {

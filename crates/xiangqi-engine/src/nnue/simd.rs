@@ -3,10 +3,13 @@
 //! (addition modulo 2³² does not depend on the order).
 #![allow(unsafe_code)]
 
-use super::{HIDDEN, QA, Row};
+#[cfg(target_arch = "x86_64")]
+use super::HIDDEN;
+use super::{QA, Row};
 
 /// Whether the AVX2 path is used (the processor has it, checked once).
 #[must_use]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code, reason = "x86-64 only"))]
 pub fn avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
