@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use chuhan::view::display::{self, Display};
 
 fn main() -> AppExit {
-    let _ = chuhan::dev::screenshot::LAUNCHED.set(std::time::Instant::now());
+    let _ = chuhan::dev::screenshot::LAUNCHED.set(bevy::platform::time::Instant::now());
     display::explain_failures();
     let software_renderer = match display::check() {
         Ok(Display::Fine) => false,

@@ -4,7 +4,9 @@
 //! a game is in progress). A file that does not read says so before any question is asked.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use bevy::platform::time::Instant;
 
 use bevy::prelude::*;
 

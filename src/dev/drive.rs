@@ -87,7 +87,7 @@ fn list_state(
         lines.push_str(&format!("side {side}\n"));
     }
     if let Some(at) = online_game.and_then(|g| g.claim_at) {
-        let left = at.saturating_duration_since(std::time::Instant::now());
+        let left = at.saturating_duration_since(bevy::platform::time::Instant::now());
         let epoch = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap_or_default()

@@ -22,7 +22,9 @@
 //! - `CHUHAN_FRAME_STATS=N`: once the board shows, measure N frames and print the mean and 99th
 //!   percentile frame time, then exit.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use bevy::platform::time::Instant;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};

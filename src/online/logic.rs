@@ -3,8 +3,8 @@
 //! player's moves sent once the rules library has played them, the board set back when the
 //! server refuses one), and the game saved in the records when it ends.
 
+use bevy::platform::time::Instant;
 use std::collections::HashSet;
-use std::time::Instant;
 
 use bevy::prelude::*;
 use chuhan_client::{

@@ -3,7 +3,9 @@
 //! returns the [`Change`]s a screen must show; nothing here waits or touches the network.
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use xiangqi::{GameRecord, Move, Position, Rulebook};
 use xiangqi_protocol::{

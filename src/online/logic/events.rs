@@ -1,6 +1,6 @@
 //! What the link reports each frame, folded into the session and shown on the board.
 
-use std::time::Instant;
+use bevy::platform::time::Instant;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

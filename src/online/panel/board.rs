@@ -2,7 +2,9 @@
 //! server's figures, ticking here between its updates), the result with the rating change, the
 //! opponent's offers where the player looks, the buttons that apply now; and the chat.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use bevy::platform::time::Instant;
 
 use bevy::prelude::*;
 use xiangqi_protocol::{ClaimKind, EndReason, GameResult, OfferKind, Side};

@@ -1,6 +1,8 @@
 //! The server's messages folded into the session.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use xiangqi::Move;
 use xiangqi_protocol::{ClientMsg, Room, ServerMsg, Side};
