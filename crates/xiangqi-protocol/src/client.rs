@@ -220,21 +220,6 @@ pub struct SeekTerms {
     pub rating_max: Option<i32>,
 }
 
-impl SeekTerms {
-    /// A seek for any colour under the Asian rules, open to every rating.
-    #[must_use]
-    pub fn new(time: TimeControl, rated: bool) -> SeekTerms {
-        SeekTerms {
-            time,
-            rated,
-            color: ColorChoice::Random,
-            rules: Rules::Asian,
-            rating_min: None,
-            rating_max: None,
-        }
-    }
-}
-
 /// A challenge's terms: what [`ClientMsg::Challenge`] carries.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
