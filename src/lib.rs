@@ -76,6 +76,11 @@ impl Plugin for AppPlugin {
                 // `chuhan.desktop` matches it, so the desktop shows the game's name and icon.
                 name: Some(APP_ID.into()),
                 resolution: (1280, 720).into(),
+                // In a browser: the page's canvas (web/index.html), as large as the page, and
+                // the browser's own keys (reload, zoom) left to it.
+                canvas: cfg!(target_arch = "wasm32").then(|| "#chuhan".into()),
+                fit_canvas_to_parent: true,
+                prevent_default_event_handling: false,
                 ..default()
             }),
             // Closing the window asks first when a game is in progress (`Command::Quit`).

@@ -6,7 +6,8 @@
 #   test:  run plus Xvfb, xauth and python3 (the screenshot check), xdotool (the online game in
 #          two real windows), openssl and curl (the server's TLS test), postgresql (the server's
 #          tests on PostgreSQL), systemd and adduser (the server package's unit checked, its
-#          user made), and the Windows packages below with Wine (tools/windows-check.sh);
+#          user made), the Windows packages below with Wine (tools/windows-check.sh), and
+#          Chromium with its WebDriver and brotli (the browser page, tools/web_check.py);
 #   windows: MinGW-w64 (the Windows linker and windres), NSIS (the installer) and zip.
 set -euo pipefail
 what="${1:-test}"
@@ -15,7 +16,7 @@ build=(build-essential pkg-config libasound2-dev libudev-dev libx11-dev libxcurs
 run=("${build[@]}" libvulkan1 mesa-vulkan-drivers)
 windows=(gcc-mingw-w64-x86-64 nsis zip)
 test=("${run[@]}" xvfb xauth python3 xdotool openssl curl postgresql systemd adduser "${windows[@]}"
-  wine wine64)
+  wine wine64 chromium chromium-driver brotli)
 case "$what" in
   build) want=("${build[@]}") ;;
   run) want=("${run[@]}") ;;

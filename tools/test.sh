@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every check: installs missing system packages, the lint gates (rustfmt, clippy with
 # warnings as errors), the workspace's tests, then the game under Xvfb in screenshot mode from a
-# folder with no assets beside it, and checks the PNG is a real picture of the board; last, the
-# Windows build cross-built, packed and checked under Wine (tools/windows-check.sh).
+# folder with no assets beside it, and checks the PNG is a real picture of the board; the browser
+# page in headless Chromium (tools/web_check.py); last, the Windows build cross-built, packed and
+# checked under Wine (tools/windows-check.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/chuhan-target}"
@@ -19,13 +20,6 @@ echo "== cargo clippy --workspace --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets -- -D warnings
 echo "== cargo test --workspace"
 cargo test --workspace
-# The browser build's start (issue 56): the whole game type-checks for WebAssembly, so the
-# desktop's code stays behind its cfg gates (no server, sockets or system clipboard in a page).
-echo "== cargo check -p chuhan --target wasm32-unknown-unknown"
-rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown ||
-  rustup target add wasm32-unknown-unknown
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS='--cfg getrandom_backend="wasm_js"' \
-  cargo check -p chuhan --target wasm32-unknown-unknown
 echo "== cargo bench -p xiangqi --bench readers (each reader within 10 s on 1-6 MB, every shape that was quadratic)"
 cargo bench -p xiangqi --bench readers
 echo "== tools/cluster.sh check (three instances behind nginx, one SIGKILLed mid-load)"
@@ -52,6 +46,13 @@ python3 tools/check_png.py "$away/bench/high-320x180-capture.png" 320 180
 # claim within 2 s of the time announced, each interface in one language.
 echo "== tools/online-window.sh"
 CHUHAN_SERVER="$CARGO_TARGET_DIR/debug/chuhan-server" tools/online-window.sh "$away/online"
+# The browser page: the game built for WebAssembly (tools/web.sh), served by chuhan-server on
+# loopback and checked in headless Chromium over WebDriver: no console error, the board drawn,
+# sound after the first click, level 3 searching in its worker while the page draws, two pages
+# playing online through a seek's link with clicks, a gone seek, a phone's taps.
+echo "== tools/web.sh, tools/web_check.py"
+tools/web.sh "$away/web"
+python3 tools/web_check.py "$CARGO_TARGET_DIR/debug/chuhan-server" "$away/web" "$away/web-shots"
 # The Windows build: cross-built, packed (installer and zip) and proven under Wine (installer,
 # upgrade, per-user install, uninstaller; the engine against the Linux one; records byte for byte
 # both ways; online against a Linux server; the board rendered by chuhan.exe).

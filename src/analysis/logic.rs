@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use xiangqi::{Color as Side, Move, Position};
 use xiangqi_engine::Limits;
+use xiangqi_engine::analysis::jobs::{Answer, Job, Report};
 use xiangqi_engine::analysis::{Line, put_line};
 
 use super::AnalysisNotice;
@@ -53,7 +54,7 @@ pub struct Analysis {
     /// The position the lines are for.
     pub position: Option<Position>,
     engine: SharedEngine,
-    task: Option<(AnalysedKey, Running<()>)>,
+    task: Option<(AnalysedKey, Running<Answer>)>,
     found: Arc<Mutex<Found>>,
     seen: u64,
 }
@@ -203,19 +204,23 @@ fn follow_position(
         let found = Arc::clone(&a.found);
         let (start, moves, wanted) = key.clone();
         let rulebook = record.rulebook();
-        let running = a.engine.spawn(&engines, move |engine| {
-            let limits = Limits {
+        let job = Job::Analyse {
+            start,
+            moves,
+            limits: Limits {
                 infinite: true,
                 ..Limits::default()
-            };
-            engine.use_rulebook(rulebook)?;
-            engine.analyse(&start, &moves, &limits, wanted, &mut |i, line| {
-                if let Ok(mut f) = found.lock() {
-                    put_line(&mut f.lines, i, line.clone());
-                    f.version += 1;
-                }
-            })?;
-            Ok(Some(()))
+            },
+            lines: wanted,
+            rulebook: Some(rulebook),
+        };
+        let running = a.engine.start(&engines, job, move |report| {
+            if let Report::Line(i, line) = report
+                && let Ok(mut f) = found.lock()
+            {
+                put_line(&mut f.lines, i, line);
+                f.version += 1;
+            }
         });
         a.task = Some((key, running));
         analysis.set_changed();

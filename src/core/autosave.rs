@@ -102,7 +102,7 @@ fn load_settings_and_autosave(
         game.record.set_rulebook(settings.rules);
     }
     commands.insert_resource(settings);
-    match std::fs::read_to_string(dirs.autosave()) {
+    match crate::storage::files::read_text(&dirs.autosave()) {
         Ok(text) => match xiangqi::ron::from_str::<Autosave>(&text) {
             Ok(save)
                 if !save.record.is_empty()

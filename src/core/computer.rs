@@ -6,7 +6,9 @@
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
-use xiangqi::{GameRecord, Move};
+use xiangqi::GameRecord;
+
+use xiangqi_engine::analysis::jobs::{Answer, Job, Report};
 
 use crate::core::engine_task::{EngineChoice, Engines, Running, SharedEngine};
 
@@ -41,7 +43,7 @@ pub struct Thinking {
 /// A search running for the record as it stood at `generation`.
 struct Search {
     generation: u64,
-    running: Running<Move>,
+    running: Running<Answer>,
 }
 
 impl Thinking {
@@ -201,17 +203,23 @@ fn start_thinking(
     } else {
         &thinking.engine
     };
-    let running = engine.spawn(&engines, move |engine| {
-        engine.use_rulebook(rulebook)?;
-        engine.use_threads(threads)?;
-        engine.play(&start, &moves, &limits, Some(level), &mut |line| {
-            if let Ok(mut p) = progress.lock() {
-                *p = Some(Progress {
-                    depth: line.depth,
-                    score: line.score,
-                });
-            }
-        })
+    let job = Job::Play {
+        start,
+        moves,
+        limits,
+        level: Some(level),
+        rulebook,
+        threads,
+    };
+    let running = engine.start(&engines, job, move |report| {
+        if let Report::Line(_, line) = report
+            && let Ok(mut p) = progress.lock()
+        {
+            *p = Some(Progress {
+                depth: line.depth,
+                score: line.score,
+            });
+        }
     });
     thinking.task = Some(Search {
         generation: now,
@@ -236,7 +244,7 @@ fn collect_move(
     if searched_for != key(*generation, &game.record) {
         return;
     }
-    match result {
+    match result.and_then(Answer::into_move) {
         Some(m) => {
             requests.write(MoveRequested(m));
         }

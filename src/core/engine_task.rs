@@ -23,9 +23,15 @@ use std::time::Duration;
 use bevy::platform::time::Instant;
 
 use bevy::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
 use xiangqi_engine::Engine;
-use xiangqi_engine::analysis::external::{KillSwitch, UciEngine};
-use xiangqi_engine::analysis::{Analyser, AnalyserError};
+use xiangqi_engine::analysis::Analyser;
+#[cfg(not(target_arch = "wasm32"))]
+use xiangqi_engine::analysis::AnalyserError;
+use xiangqi_engine::analysis::external::KillSwitch;
+#[cfg(not(target_arch = "wasm32"))]
+use xiangqi_engine::analysis::external::UciEngine;
+use xiangqi_engine::analysis::jobs::{Answer, Job, Report};
 
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::settings::Settings;
@@ -53,7 +59,7 @@ pub enum EngineChoice {
 pub struct Engines {
     /// The engine searches start on.
     pub choice: EngineChoice,
-    failures: Arc<Mutex<Vec<String>>>,
+    pub(super) failures: Arc<Mutex<Vec<String>>>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -90,7 +96,8 @@ fn report_failures(engines: Res<Engines>, mut notices: MessageWriter<Notice>) {
     }
 }
 
-/// The engine of one use, once made.
+/// The engine of one use, once made (on the desktop; a page's engine is its worker).
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 struct Loaded {
     /// What was asked for when it was made (the built-in engine stands in for a failed one).
     choice: EngineChoice,
@@ -110,6 +117,9 @@ pub struct SharedEngine {
     kill: Arc<Mutex<Option<KillSwitch>>>,
     /// Searches started, for the tests and measurements.
     started: Arc<AtomicUsize>,
+    /// In a browser: which Web Worker is this engine's.
+    #[cfg(target_arch = "wasm32")]
+    page: super::engine_worker::PageEngine,
 }
 
 impl SharedEngine {
@@ -119,10 +129,15 @@ impl SharedEngine {
     /// badly), it is dropped for the built-in engine, the failure is reported (a notice), and the
     /// work runs again at once on the built-in engine: a search never fails silently, and the
     /// dead engine is never searched on again (until the choice changes).
-    pub fn spawn<T: Send + 'static>(
+    ///
+    /// `work` gets the engine and the search's own cancel flag (set by [`Running::cancel`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn spawn<T: Send + 'static>(
         &self,
         engines: &Engines,
-        mut work: impl FnMut(&mut dyn Analyser) -> Result<Option<T>, AnalyserError> + Send + 'static,
+        mut work: impl FnMut(&mut dyn Analyser, &AtomicBool) -> Result<Option<T>, AnalyserError>
+        + Send
+        + 'static,
     ) -> Running<T> {
         self.started.fetch_add(1, Ordering::Relaxed);
         let cancelled = Arc::new(AtomicBool::new(false));
@@ -157,7 +172,7 @@ impl SharedEngine {
                 if mine.load(Ordering::SeqCst) {
                     return None;
                 }
-                match work(loaded.analyser.as_mut()) {
+                match work(loaded.analyser.as_mut(), &mine) {
                     Ok(found) => found,
                     Err(_) if !loaded.external => None,
                     Err(e) => {
@@ -176,7 +191,7 @@ impl SharedEngine {
                         if mine.load(Ordering::SeqCst) {
                             return None;
                         }
-                        work(loaded.analyser.as_mut()).ok().flatten()
+                        work(loaded.analyser.as_mut(), &mine).ok().flatten()
                     }
                 }
             })();
@@ -189,7 +204,31 @@ impl SharedEngine {
             task,
             cancelled,
             stop: Arc::clone(&self.stop),
+            #[cfg(target_arch = "wasm32")]
+            page: None,
         }
+    }
+
+    /// Starts `job` on the chosen engine; `report` sees what it tells as it runs (from another
+    /// thread, or in a browser from the page's event loop). On the desktop the job runs on a
+    /// thread ([`SharedEngine::spawn`]); in a browser in this engine's Web Worker
+    /// ([`super::engine_worker`]), never on the page's main thread.
+    pub fn start(
+        &self,
+        engines: &Engines,
+        job: Job,
+        mut report: impl FnMut(Report) + Send + 'static,
+    ) -> Running<Answer> {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = &mut report;
+            self.started.fetch_add(1, Ordering::Relaxed);
+            super::engine_worker::start(&self.page, &engines.failures, &job, Box::new(report))
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.spawn(engines, move |engine, cancel| {
+            job.run(engine, cancel, &mut report).map(Some)
+        })
     }
 
     /// How many searches were started on this engine (each [`spawn`](Self::spawn)).
@@ -201,6 +240,10 @@ impl SharedEngine {
     /// Whether no search holds the engine (none running, none still stopping).
     #[must_use]
     pub fn is_free(&self) -> bool {
+        #[cfg(target_arch = "wasm32")]
+        if !self.page.is_free() {
+            return false;
+        }
         self.engine.try_lock().is_ok()
     }
 
@@ -208,6 +251,8 @@ impl SharedEngine {
     /// most waiting `patience` for a search to let go of it; an external program still held
     /// then is killed, so that none outlives the game. For quitting.
     pub fn shut_down(&self, patience: Duration) {
+        #[cfg(target_arch = "wasm32")]
+        self.page.shut_down();
         if let Ok(s) = self.stop.lock() {
             s.store(true, Ordering::SeqCst);
         }
@@ -237,6 +282,7 @@ impl Drop for SharedEngine {
 
 /// Makes the chosen engine, and says whether it is an external one; the built-in one when an
 /// external engine cannot be started (its error goes to `failures`).
+#[cfg(not(target_arch = "wasm32"))]
 fn make(choice: &EngineChoice, failures: &Mutex<Vec<String>>) -> (Box<dyn Analyser>, bool) {
     match choice {
         EngineChoice::BuiltIn => (Box::new(Engine::new()), false),
@@ -251,6 +297,7 @@ fn make(choice: &EngineChoice, failures: &Mutex<Vec<String>>) -> (Box<dyn Analys
 }
 
 /// Leaves a failure of an external engine for [`report_failures`] to show.
+#[cfg(not(target_arch = "wasm32"))]
 fn report(failures: &Mutex<Vec<String>>, message: String) {
     if let Ok(mut f) = failures.lock() {
         f.push(message);
@@ -258,13 +305,16 @@ fn report(failures: &Mutex<Vec<String>>, message: String) {
 }
 
 /// Where a search's thread leaves its result.
-type Slot<T> = Arc<Mutex<Option<Option<T>>>>;
+pub(super) type Slot<T> = Arc<Mutex<Option<Option<T>>>>;
 
 /// A search in flight.
 pub struct Running<T> {
-    task: Slot<T>,
-    cancelled: Arc<AtomicBool>,
-    stop: Arc<Mutex<Arc<AtomicBool>>>,
+    pub(super) task: Slot<T>,
+    pub(super) cancelled: Arc<AtomicBool>,
+    pub(super) stop: Arc<Mutex<Arc<AtomicBool>>>,
+    /// In a browser: the worker's engine and the job's number.
+    #[cfg(target_arch = "wasm32")]
+    pub(super) page: Option<(u64, u64)>,
 }
 
 impl<T> Running<T> {
@@ -280,5 +330,9 @@ impl<T> Running<T> {
             s.store(true, Ordering::SeqCst);
         }
         // The search ends through the flags above; its thread then finds nobody to tell.
+        #[cfg(target_arch = "wasm32")]
+        if let Some((engine, job)) = self.page {
+            super::engine_worker::cancel(engine, job);
+        }
     }
 }

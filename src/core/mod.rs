@@ -10,6 +10,8 @@ pub mod choices;
 pub mod commands;
 pub mod computer;
 pub mod engine_task;
+#[cfg(target_arch = "wasm32")]
+mod engine_worker;
 pub mod game;
 pub mod geometry;
 pub mod move_list;

@@ -196,7 +196,7 @@ pub enum SettingsError {
 /// know (from a newer one) keeps all the others: the names of those left out come beside.
 pub fn load_settings(path: &Path) -> Result<(Settings, Vec<String>), SettingsError> {
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-    match std::fs::read_to_string(path) {
+    match crate::storage::files::read_text(path) {
         Ok(text) => {
             crate::storage::lenient::read_fields(&text).map_err(|e| SettingsError::Damaged(at(&e)))
         }

@@ -5,11 +5,14 @@
 //! board as `e2 x y` (where the camera shows it, in window pixels), so that a script clicks
 //! pieces; `DIR/texts.txt`, every visible text, a line each (to check the interface's language);
 //! `DIR/state.txt`, what a script waits on (`plies N`, `selected e2` while a piece is picked up;
+//! `seek N` for each of the player's own open seeks;
 //! in an online game the player's `side red`
 //! or `side black`, and `claim_at MS`: when the claim against a gone opponent opens, in
 //! milliseconds since the Unix epoch); and when a
 //! script writes a path into `DIR/shot`, the next frame is saved there as a PNG (`DIR/shot` is
-//! then removed). Nothing happens without the variable.
+//! then removed). Nothing happens without the variable. In a browser page (`?CHUHAN_DRIVE=1`) the
+//! same texts are kept on the page's `window.chuhanDrive` object under the same names, for a
+//! WebDriver script to read (it takes its own screenshots).
 
 use std::path::PathBuf;
 
@@ -24,7 +27,7 @@ use super::screenshot::save_png;
 struct Drive(PathBuf);
 
 pub(super) fn plugin(app: &mut App) {
-    let Some(dir) = std::env::var_os("CHUHAN_DRIVE").filter(|d| !d.is_empty()) else {
+    let Some(dir) = crate::dev::vars::var("CHUHAN_DRIVE") else {
         return;
     };
     app.insert_resource(Drive(PathBuf::from(dir)));
@@ -47,7 +50,29 @@ fn quarter_second(time: Res<Time<Real>>, mut last: Local<Option<std::time::Durat
     true
 }
 
-/// Writes `name` in the drive's folder whole (a temporary file renamed over it).
+/// Writes `name` in the drive's folder whole (a temporary file renamed over it); in a page, sets
+/// `window.chuhanDrive[name]`.
+#[cfg(target_arch = "wasm32")]
+fn write(_: &Drive, name: &str, lines: &str) {
+    use wasm_bindgen::JsValue;
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let key = JsValue::from_str("chuhanDrive");
+    let shared = match js_sys::Reflect::get(&window, &key) {
+        Ok(v) if v.is_object() => v,
+        _ => {
+            let v: JsValue = js_sys::Object::new().into();
+            let _ = js_sys::Reflect::set(&window, &key, &v);
+            v
+        }
+    };
+    let _ = js_sys::Reflect::set(&shared, &JsValue::from_str(name), &JsValue::from_str(lines));
+}
+
+/// Writes `name` in the drive's folder whole (a temporary file renamed over it); in a page, sets
+/// `window.chuhanDrive[name]`.
+#[cfg(not(target_arch = "wasm32"))]
 fn write(drive: &Drive, name: &str, lines: &str) {
     let tmp = drive.0.join(format!("{name}.tmp"));
     if std::fs::write(&tmp, lines).is_ok() {
@@ -78,6 +103,14 @@ fn list_state(
     if let Some(sq) = selection.0 {
         lines.push_str(&format!("selected {sq}\n"));
     }
+    // The player's own open seeks (`seek 12`): a script sends their link to another player.
+    if let Some(o) = online.as_ref()
+        && let Some(me) = o.session.me.as_ref()
+    {
+        for seek in o.session.lobby.seeks.iter().filter(|s| s.name == me.name) {
+            lines.push_str(&format!("seek {}\n", seek.id));
+        }
+    }
     let online_game = online.as_ref().and_then(|o| o.game());
     if let Some(side) = online_game.and_then(|g| g.my_side()) {
         let side = match side {
@@ -88,10 +121,14 @@ fn list_state(
     }
     if let Some(at) = online_game.and_then(|g| g.claim_at) {
         let left = at.saturating_duration_since(bevy::platform::time::Instant::now());
-        let epoch = std::time::SystemTime::now()
+        // The wall clock: the system's, or the page's (std has none in a browser).
+        #[cfg(target_arch = "wasm32")]
+        let wall = std::time::Duration::from_millis(js_sys::Date::now() as u64);
+        #[cfg(not(target_arch = "wasm32"))]
+        let wall = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default()
-            + left;
+            .unwrap_or_default();
+        let epoch = wall + left;
         lines.push_str(&format!("claim_at {}\n", epoch.as_millis()));
     }
     write(&drive, "state.txt", &lines);
@@ -147,9 +184,12 @@ fn list_points(drive: Res<Drive>, cameras: Query<(&Camera, &GlobalTransform), Wi
     write(&drive, "points.txt", &lines);
 }
 
-/// A screenshot when the script asks for one.
+/// A screenshot when the script asks for one (not in a page: no files there).
 fn shoot(drive: Res<Drive>, mut commands: Commands) {
     let request = drive.0.join("shot");
+    if cfg!(target_arch = "wasm32") {
+        return;
+    }
     let Ok(path) = std::fs::read_to_string(&request) else {
         return;
     };

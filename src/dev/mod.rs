@@ -10,6 +10,7 @@ pub mod measure;
 pub mod offscreen;
 pub mod probe;
 pub mod screenshot;
+pub mod vars;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((

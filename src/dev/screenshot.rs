@@ -61,7 +61,7 @@ pub struct ScriptedGame {
 /// The game set up from the environment: record, players, level, selection. `Err` says which
 /// variable was wrong.
 pub fn scripted_game() -> Result<Option<ScriptedGame>, String> {
-    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let var = crate::dev::vars::var;
     if var("CHUHAN_FEN").is_none()
         && var("CHUHAN_MOVES").is_none()
         && var("CHUHAN_PLAYERS").is_none()
@@ -162,11 +162,11 @@ pub(super) fn plugin(app: &mut App) {
             if replay {
                 app.insert_state(Phase::Replaying);
             }
-            let graphics = match std::env::var("CHUHAN_GRAPHICS").as_deref() {
-                Ok("high") => Some(Graphics::High),
-                Ok("low") => Some(Graphics::Low),
-                Ok("auto") | Err(_) => None,
-                Ok(other) => {
+            let graphics = match crate::dev::vars::var("CHUHAN_GRAPHICS").as_deref() {
+                Some("high") => Some(Graphics::High),
+                Some("low") => Some(Graphics::Low),
+                Some("auto") | None => None,
+                Some(other) => {
                     error!("CHUHAN_GRAPHICS: {other:?} is not auto, high or low");
                     None
                 }
@@ -174,7 +174,11 @@ pub(super) fn plugin(app: &mut App) {
             app.insert_resource(Scripted { level, graphics });
             // A scripted run keeps its files apart from the player's (no resume offer, no
             // settings written over theirs) unless CHUHAN_HOME says where.
-            if std::env::var_os("CHUHAN_HOME").is_none() {
+            if crate::dev::vars::var("CHUHAN_HOME").is_none() {
+                // In a page: a folder of its own in the page's storage.
+                #[cfg(target_arch = "wasm32")]
+                let dir = std::path::PathBuf::from("/chuhan-script");
+                #[cfg(not(target_arch = "wasm32"))]
                 let dir =
                     std::env::temp_dir().join(format!("chuhan-script-{}", std::process::id()));
                 app.insert_resource(Dirs::in_one(&dir));
@@ -184,7 +188,7 @@ pub(super) fn plugin(app: &mut App) {
         Ok(None) => {}
         Err(e) => error!("{e}; starting the usual game instead"),
     }
-    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let var = crate::dev::vars::var;
     if let Some(cap) = var("CHUHAN_ANIM_CAP")
         .and_then(|c| c.parse::<f32>().ok())
         .filter(|c| c.is_finite())
@@ -257,7 +261,7 @@ fn run_script(
     }
     if !script.commands_sent {
         script.commands_sent = true;
-        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+        let var = crate::dev::vars::var;
         if var("CHUHAN_LANG").as_deref() == Some("en") {
             commands.queue(|w: &mut World| {
                 w.write_message(SettingChange::Language(Language::English));

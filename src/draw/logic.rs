@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use xiangqi::{Color as Side, DrawReason, Outcome};
 use xiangqi_engine::Limits;
 use xiangqi_engine::analysis::accepts_draw;
+use xiangqi_engine::analysis::jobs::{Answer, Job};
 
 use super::DrawNotice;
 use crate::core::engine_task::{Engines, Running, SharedEngine};
@@ -25,7 +26,7 @@ pub const JUDGING_TIME: Duration = Duration::from_millis(500);
 pub struct DrawOffer {
     engine: SharedEngine,
     /// Against the computer: its search, for the record at this ply, with the computer's side.
-    judging: Option<(usize, Side, Running<i32>)>,
+    judging: Option<(usize, Side, Running<Answer>)>,
 }
 
 impl DrawOffer {
@@ -87,14 +88,17 @@ fn offer(
                 };
                 let start = game.record.start().clone();
                 let moves = game.record.moves().to_vec();
-                let running = draw.engine.spawn(&engines, move |engine| {
-                    let limits = Limits {
+                let job = Job::Analyse {
+                    start,
+                    moves,
+                    limits: Limits {
                         movetime: Some(JUDGING_TIME),
                         ..Limits::default()
-                    };
-                    let lines = engine.analyse(&start, &moves, &limits, 1, &mut |_, _| {})?;
-                    Ok(lines.first().map(|l| l.score))
-                });
+                    },
+                    lines: 1,
+                    rulebook: None,
+                };
+                let running = draw.engine.start(&engines, job, |_| {});
                 draw.judging = Some((game.record.ply(), computer, running));
             }
             DrawRequest::Answer(yes) => {
@@ -129,7 +133,12 @@ fn judge(
     if ply != game.record.ply() || game.outcome().is_some() {
         return;
     }
-    let Some(score) = result else { return };
+    let Some(score) = result
+        .and_then(Answer::into_lines)
+        .and_then(|lines| lines.first().map(|l| l.score))
+    else {
+        return;
+    };
     // The score is the side to move's: turn it to the computer's.
     let mine = if game.record.position().side_to_move() == computer {
         score

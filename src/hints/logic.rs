@@ -5,6 +5,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use xiangqi::Move;
 use xiangqi_engine::Limits;
+use xiangqi_engine::analysis::jobs::{Answer, Job};
 
 use crate::core::engine_task::{Engines, Running, SharedEngine};
 use crate::core::game::{BoardReset, CoreSet, Game, MovePlayed};
@@ -15,7 +16,7 @@ use crate::hints::HintRequested;
 #[derive(Resource, Default)]
 pub struct HintState {
     engine: SharedEngine,
-    task: Option<(usize, Running<Move>)>,
+    task: Option<(usize, Running<Answer>)>,
     /// The suggested move, for the current position.
     pub shown: Option<Move>,
 }
@@ -78,14 +79,18 @@ fn start_hint(game: &Game, hint: &mut HintState, engines: &Engines) {
     let start = game.record.start().clone();
     let moves = game.record.moves().to_vec();
     let rulebook = game.record.rulebook();
-    let task = hint.engine.spawn(engines, move |engine| {
-        let limits = Limits {
+    let job = Job::Play {
+        start,
+        moves,
+        limits: Limits {
             movetime: Some(HINT_TIME),
             ..Limits::default()
-        };
-        engine.use_rulebook(rulebook)?;
-        engine.play(&start, &moves, &limits, None, &mut |_| {})
-    });
+        },
+        level: None,
+        rulebook,
+        threads: 1,
+    };
+    let task = hint.engine.start(engines, job, |_| {});
     hint.task = Some((game.record.ply(), task));
 }
 
@@ -115,6 +120,8 @@ fn collect_hint(
     };
     let ply = hint.task.take().map(|(ply, _)| ply);
     if ply == Some(game.record.ply()) {
-        hint.shown = result.filter(|&m| game.record.position().is_legal(m));
+        hint.shown = result
+            .and_then(Answer::into_move)
+            .filter(|&m| game.record.position().is_legal(m));
     }
 }

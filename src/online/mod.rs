@@ -14,6 +14,7 @@ use xiangqi_protocol::{ClaimKind, ColorChoice, OfferKind, Rules, TimeControl};
 pub mod form;
 #[cfg_attr(target_arch = "wasm32", path = "host_web.rs")]
 pub mod host;
+pub mod link;
 pub mod logic;
 pub mod panel;
 pub mod pool;
@@ -108,5 +109,5 @@ pub enum OnlineRequest {
 /// Online play's requests, the link and the board driven by it.
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<OnlineRequest>();
-    app.add_plugins((logic::plugin, form::plugin));
+    app.add_plugins((logic::plugin, form::plugin, link::plugin));
 }

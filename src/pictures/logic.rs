@@ -43,7 +43,7 @@ fn draw(
         let dir = dirs.records();
         let send = drawn.send.clone();
         let (date, time) = now_stamp();
-        std::thread::spawn(move || {
+        crate::storage::background::spawn("chuhan-picture", move || {
             let (bytes, ext) = match request {
                 PictureRequest::Diagram => (
                     render::diagram_png(record.position(), record.last_move(), bottom),
@@ -53,7 +53,6 @@ fn draw(
             };
             let path = dir.join(format!("chuhan-{date}-{time}.{ext}"));
             let result = bytes.and_then(|b| {
-                std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
                 write_atomic(&path, &b).map_err(|e| e.to_string())?;
                 Ok(path)
             });

@@ -185,7 +185,7 @@ fn hint(game: &Game, set: &PuzzleSet, state: &mut PuzzleState) {
     state.hints += 1;
     let a = attempt(game, p, false);
     let (tx, rx) = channel();
-    std::thread::spawn(move || {
+    crate::storage::background::spawn("chuhan-puzzle", move || {
         let _ = tx.send(a.hint().map_or(Found::OutOfBudget, Found::Hint));
     });
     state.job = Some(Mutex::new(rx));
@@ -213,7 +213,7 @@ fn judge_moves(
         let a = attempt(&game, p, true);
         let mv = m.mv;
         let (tx, rx) = channel();
-        std::thread::spawn(move || {
+        crate::storage::background::spawn("chuhan-puzzle", move || {
             let found = a
                 .judge(mv)
                 .map_or(Found::OutOfBudget, |v| Found::Judged(mv, v));

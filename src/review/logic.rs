@@ -8,13 +8,14 @@
 //! replay of that game.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use bevy::prelude::*;
 use xiangqi::{Move, Position};
 use xiangqi_engine::Limits;
-use xiangqi_engine::analysis::review::{self, GameReview, Mark, annotate, read_annotations};
+use xiangqi_engine::analysis::jobs::{Answer, Job, Report};
+use xiangqi_engine::analysis::review::{GameReview, Mark, annotate, read_annotations};
 
 use super::ReviewNotice;
 use crate::core::engine_task::{Engines, QUIT_PATIENCE, Running, SharedEngine};
@@ -42,10 +43,9 @@ pub struct Review {
 }
 
 struct Task {
-    running: Running<GameReview>,
+    running: Running<Answer>,
     done: Arc<AtomicUsize>,
     total: usize,
-    cancel: Arc<AtomicBool>,
 }
 
 impl Default for Review {
@@ -82,7 +82,6 @@ impl Review {
 
     fn cancel(&mut self) {
         if let Some(task) = self.task.take() {
-            task.cancel.store(true, Ordering::SeqCst);
             task.running.cancel();
         }
         self.progress = None;
@@ -154,12 +153,12 @@ fn start_or_cancel(
                 let record = game.record.clone();
                 let limits = review.per_move.clone();
                 let done = Arc::new(AtomicUsize::new(0));
-                let cancel = Arc::new(AtomicBool::new(false));
-                let (seen, stop) = (Arc::clone(&done), Arc::clone(&cancel));
-                let running = review.engine.spawn(&engines, move |engine| {
-                    review::review(engine, &record, &limits, &stop, |d, _| {
+                let seen = Arc::clone(&done);
+                let job = Job::Review { record, limits };
+                let running = review.engine.start(&engines, job, move |report| {
+                    if let Report::Reviewed(d, _) = report {
                         seen.store(d, Ordering::SeqCst);
-                    })
+                    }
                 });
                 let total = game.record.all_moves().len() + 1;
                 review.progress = Some((0, total));
@@ -167,7 +166,6 @@ fn start_or_cancel(
                     running,
                     done,
                     total,
-                    cancel,
                 });
             }
         }
@@ -181,7 +179,7 @@ fn collect(mut game: ResMut<Game>, mut review: ResMut<Review>) {
     if let Some(result) = task.running.poll() {
         r.task = None;
         r.progress = None;
-        if let Some(result) = result
+        if let Some(result) = result.and_then(Answer::into_review)
             && result.moves.len() == game.record.all_moves().len()
         {
             annotate(&mut game.record, &result);

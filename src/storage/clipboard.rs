@@ -103,28 +103,43 @@ enum Job {
     Get,
 }
 
+impl Job {
+    fn run(self, backend: &mut dyn Backend) -> Done {
+        match self {
+            Job::Set(text) => Done::Set(backend.set(text)),
+            Job::Get => Done::Got(backend.get()),
+        }
+    }
+}
+
 /// The clipboard thread's ends.
 #[derive(Resource)]
 pub struct Clipboard {
     jobs: Sender<Job>,
     done: Mutex<Receiver<Done>>,
+    /// Where there is no thread: the clipboard itself, and where its results go.
+    here: Option<Mutex<(Box<dyn Backend>, Sender<Done>)>>,
 }
 
 impl Clipboard {
-    /// Starts the thread with `backend`.
+    /// Starts the thread with `backend`. (In a browser page, which has no threads, the jobs are
+    /// done at once on the page's clipboard in memory.)
     #[must_use]
     pub fn start(mut backend: impl Backend) -> Clipboard {
         let (jobs, todo) = channel::<Job>();
         let (finished, done) = channel();
+        if cfg!(target_arch = "wasm32") {
+            return Clipboard {
+                jobs,
+                done: Mutex::new(done),
+                here: Some(Mutex::new((Box::new(backend), finished))),
+            };
+        }
         std::thread::Builder::new()
             .name("clipboard".into())
             .spawn(move || {
                 for job in todo {
-                    let result = match job {
-                        Job::Set(text) => Done::Set(backend.set(text)),
-                        Job::Get => Done::Got(backend.get()),
-                    };
-                    if finished.send(result).is_err() {
+                    if finished.send(job.run(&mut backend)).is_err() {
                         break;
                     }
                 }
@@ -136,17 +151,32 @@ impl Clipboard {
         Clipboard {
             jobs,
             done: Mutex::new(done),
+            here: None,
+        }
+    }
+
+    fn send(&self, job: Job) {
+        match &self.here {
+            Some(here) => {
+                if let Ok(mut here) = here.lock() {
+                    let (backend, finished) = &mut *here;
+                    let _ = finished.send(job.run(backend.as_mut()));
+                }
+            }
+            None => {
+                let _ = self.jobs.send(job);
+            }
         }
     }
 
     /// Asks for `text` to be put on the clipboard.
     pub fn set(&self, text: String) {
-        let _ = self.jobs.send(Job::Set(text));
+        self.send(Job::Set(text));
     }
 
     /// Asks for the clipboard's text.
     pub fn get(&self) {
-        let _ = self.jobs.send(Job::Get);
+        self.send(Job::Get);
     }
 
     /// What was done since the last call.

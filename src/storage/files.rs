@@ -3,7 +3,6 @@
 //! beside the target, then a rename).
 
 use std::fmt;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
@@ -21,7 +20,8 @@ impl Dirs {
     /// The platform's directories for Chuhan: on Linux `$XDG_CONFIG_HOME/chuhan` (default
     /// `~/.config/chuhan`) and `$XDG_DATA_HOME/chuhan` (default `~/.local/share/chuhan`); on macOS
     /// `~/Library/Application Support/Chuhan`; on Windows `%APPDATA%\Chuhan`. `CHUHAN_HOME`
-    /// puts both in one directory instead (tests and portable installs).
+    /// puts both in one directory instead (tests and portable installs). In a browser, `/chuhan` in
+    /// the page's storage.
     #[must_use]
     pub fn platform() -> Dirs {
         let env = |name: &str| {
@@ -31,6 +31,10 @@ impl Dirs {
         };
         if let Some(home) = env("CHUHAN_HOME") {
             return Dirs::in_one(&home);
+        }
+        if cfg!(target_arch = "wasm32") {
+            // A browser page: paths name entries of the page's storage (`storage::page`).
+            return Dirs::in_one(Path::new("/chuhan"));
         }
         if cfg!(target_os = "windows") {
             // %APPDATA% (the roaming profile: settings, records and tokens follow the player to
@@ -119,6 +123,14 @@ impl FileError {
 /// over the target, then the directory flushed so the rename itself survives a power cut. The
 /// directory is created if needed. On error the old file is intact.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
+    #[cfg(target_arch = "wasm32")]
+    return super::page::write(path, contents).map_err(|e| FileError::new(path, e));
+    #[cfg(not(target_arch = "wasm32"))]
+    write_to_disk(path, contents)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn write_to_disk(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let dir = path
         .parent()
@@ -131,6 +143,7 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let tmp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
     let written = (|| {
+        use std::io::Write;
         let mut file = std::fs::File::create(&tmp)?;
         file.write_all(contents)?;
         file.sync_all()
@@ -149,6 +162,7 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
 
 /// Flushes a directory's entries (the rename of a file into it). Where the system cannot open a
 /// directory for that (Windows), the rename is as durable as the system makes it.
+#[cfg(not(target_arch = "wasm32"))]
 fn sync_dir(dir: &Path) {
     if let Ok(d) = std::fs::File::open(dir) {
         let _ = d.sync_all();
@@ -166,7 +180,6 @@ pub const MAX_LIBRARY_BYTES: u64 = 256 << 20;
 /// is read (and a file that grows while read, or says no size, is cut off at `max` + 1 bytes and
 /// refused the same way).
 pub fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
-    use std::io::Read;
     let too_big = |size: u64| {
         FileError::new(
             path,
@@ -177,16 +190,23 @@ pub fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
             ),
         )
     };
-    let file = std::fs::File::open(path).map_err(|e| FileError::new(path, e))?;
-    if let Ok(meta) = file.metadata()
-        && meta.len() > max
-    {
-        return Err(too_big(meta.len()));
-    }
-    let mut bytes = Vec::new();
-    file.take(max + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| FileError::new(path, e))?;
+    #[cfg(target_arch = "wasm32")]
+    let bytes = super::page::read(path).map_err(|e| FileError::new(path, e))?;
+    #[cfg(not(target_arch = "wasm32"))]
+    let bytes = {
+        use std::io::Read;
+        let file = std::fs::File::open(path).map_err(|e| FileError::new(path, e))?;
+        if let Ok(meta) = file.metadata()
+            && meta.len() > max
+        {
+            return Err(too_big(meta.len()));
+        }
+        let mut bytes = Vec::new();
+        file.take(max + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| FileError::new(path, e))?;
+        bytes
+    };
     if bytes.len() as u64 > max {
         return Err(too_big(bytes.len() as u64));
     }
@@ -198,14 +218,65 @@ pub fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
 /// without losing it.
 pub fn set_aside(path: &Path) -> Option<PathBuf> {
     let aside = aside_name(path)?;
-    std::fs::rename(path, &aside).ok().map(|()| aside)
+    #[cfg(target_arch = "wasm32")]
+    let moved = super::page::rename(path, &aside);
+    #[cfg(not(target_arch = "wasm32"))]
+    let moved = std::fs::rename(path, &aside);
+    moved.ok().map(|()| aside)
 }
 
 /// Copies a file aside as [`set_aside`] names it, leaving it in place: a file partly read (from
 /// a newer version) is kept whole beside the one the game goes on writing.
 pub fn copy_aside(path: &Path) -> Option<PathBuf> {
     let aside = aside_name(path)?;
-    std::fs::copy(path, &aside).ok().map(|_| aside)
+    #[cfg(target_arch = "wasm32")]
+    let copied = super::page::copy(path, &aside);
+    #[cfg(not(target_arch = "wasm32"))]
+    let copied = std::fs::copy(path, &aside).map(|_| ());
+    copied.ok().map(|()| aside)
+}
+
+/// Whether anything is at `path` (a file, a folder, a broken link).
+#[must_use]
+pub fn taken(path: &Path) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return super::page::exists(path);
+    #[cfg(not(target_arch = "wasm32"))]
+    std::fs::symlink_metadata(path).is_ok()
+}
+
+/// A text file read whole (`NotFound` when there is none, `InvalidData` when it is not UTF-8).
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    #[cfg(target_arch = "wasm32")]
+    return String::from_utf8(super::page::read(path)?)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e));
+    #[cfg(not(target_arch = "wasm32"))]
+    std::fs::read_to_string(path)
+}
+
+/// One thing in a folder: its path, whether it is a folder, when it was last written.
+pub type Listed = (PathBuf, bool, Option<std::time::SystemTime>);
+
+/// What is in a folder, in no order.
+pub fn list_dir(dir: &Path) -> Result<Vec<Listed>, FileError> {
+    #[cfg(target_arch = "wasm32")]
+    return super::page::list(dir)
+        .map(|l| {
+            l.into_iter()
+                .map(|l| (l.path, l.is_dir, l.modified))
+                .collect()
+        })
+        .map_err(|e| FileError::new(dir, e));
+    #[cfg(not(target_arch = "wasm32"))]
+    Ok(std::fs::read_dir(dir)
+        .map_err(|e| FileError::new(dir, e))?
+        .filter_map(Result::ok)
+        .map(|entry| {
+            let path = entry.path();
+            let modified = entry.metadata().ok().and_then(|m| m.modified().ok());
+            (path.clone(), path.is_dir(), modified)
+        })
+        .collect())
 }
 
 /// The first free backup name of `path`.
@@ -219,7 +290,7 @@ fn aside_name(path: &Path) -> Option<PathBuf> {
             name.push(".corrupt");
             PathBuf::from(name)
         })
-        .find(|aside| std::fs::symlink_metadata(aside).is_err())
+        .find(|aside| !taken(aside))
 }
 
 /// `dir/stem.ext`, or `dir/stem-2.ext`, `dir/stem-3.ext`… the first whose files (each of
@@ -237,101 +308,11 @@ pub fn free_stem(dir: &Path, stem: &str, extensions: &[&str]) -> String {
         .find(|s| {
             extensions
                 .iter()
-                .all(|e| std::fs::symlink_metadata(dir.join(format!("{s}.{e}"))).is_err())
+                .all(|e| !taken(&dir.join(format!("{s}.{e}"))))
         })
         .unwrap_or_else(|| stem.to_owned())
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn atomic_write_replaces_the_file_and_leaves_no_temp() {
-        let dir = std::env::temp_dir().join(format!("chuhan-files-{}", std::process::id()));
-        let path = dir.join("sub").join("x.ron");
-        write_atomic(&path, b"one").expect("written");
-        write_atomic(&path, b"two").expect("rewritten");
-        assert_eq!(std::fs::read(&path).expect("read"), b"two");
-        let names: Vec<_> = std::fs::read_dir(path.parent().expect("dir"))
-            .expect("list")
-            .map(|e| e.expect("entry").file_name())
-            .collect();
-        assert_eq!(names, vec![std::ffi::OsString::from("x.ron")]);
-        // A directory where the file should be: an error, not a panic.
-        assert!(write_atomic(&dir, b"x").is_err());
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("chuhan-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("dir");
-        dir
-    }
-
-    #[test]
-    fn threads_writing_one_path_at_once_each_write_a_whole_file() {
-        let dir = scratch("race");
-        let path = dir.join("settings.ron");
-        let contents: Vec<Vec<u8>> = (0..8u8).map(|i| vec![b'a' + i; 200_000]).collect();
-        std::thread::scope(|s| {
-            for c in &contents {
-                let path = &path;
-                s.spawn(move || {
-                    for _ in 0..20 {
-                        write_atomic(path, c).expect("written");
-                    }
-                });
-            }
-        });
-        // Whole, from one writer: a shared temp file would mix them or lose a rename.
-        let got = std::fs::read(&path).expect("read");
-        assert!(contents.contains(&got), "a mixed or cut file");
-        let left = std::fs::read_dir(&dir).expect("list").count();
-        assert_eq!(left, 1, "temporary files left behind");
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn a_second_damaged_file_does_not_overwrite_the_first_backup() {
-        let dir = scratch("aside");
-        let path = dir.join("settings.ron");
-        std::fs::write(&path, "first damage").expect("write");
-        let first = set_aside(&path).expect("set aside");
-        std::fs::write(&path, "second damage").expect("write");
-        let second = set_aside(&path).expect("set aside");
-        assert_ne!(first, second);
-        assert_eq!(
-            std::fs::read_to_string(first).expect("kept"),
-            "first damage"
-        );
-        assert_eq!(
-            std::fs::read_to_string(second).expect("kept"),
-            "second damage"
-        );
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn a_file_over_the_size_limit_is_refused_unread() {
-        let dir = scratch("size");
-        let path = dir.join("big.pgn");
-        std::fs::write(&path, vec![b' '; 1001]).expect("write");
-        let e = read_at_most(&path, 1000).expect_err("too big");
-        assert!(e.to_string().contains("big.pgn"), "{e}");
-        assert_eq!(read_at_most(&path, 1001).expect("fits").len(), 1001);
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn a_stem_in_use_gets_a_number() {
-        let dir = scratch("stems");
-        assert_eq!(free_stem(&dir, "game", &["ron", "pgn"]), "game");
-        std::fs::write(dir.join("game.pgn"), "x").expect("write");
-        assert_eq!(free_stem(&dir, "game", &["ron", "pgn"]), "game-2");
-        std::fs::write(dir.join("game-2.ron"), "x").expect("write");
-        assert_eq!(free_stem(&dir, "game", &["ron", "pgn"]), "game-3");
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-}
+#[path = "files_tests.rs"]
+mod tests;

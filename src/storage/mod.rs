@@ -4,11 +4,15 @@
 
 use bevy::prelude::*;
 
+pub mod background;
 pub mod clipboard;
 pub mod dates;
 pub mod files;
 pub mod lenient;
 pub mod library;
+#[cfg(target_arch = "wasm32")]
+mod page;
+pub mod query;
 pub mod records;
 pub mod writer;
 

@@ -168,12 +168,20 @@ pub struct Entry {
 
 /// Whether the first 16 KiB of a text file hold a DhtmlXQ tag.
 fn holds_dhtml(path: &Path) -> bool {
-    use std::io::Read;
-    let mut start = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(16 * 1024).read_to_end(&mut start))
-        .is_ok()
-        && xiangqi::dhtml::is_dhtml(&String::from_utf8_lossy(&start))
+    #[cfg(target_arch = "wasm32")]
+    let start = files::read_at_most(path, files::MAX_RECORD_BYTES).map(|mut b| {
+        b.truncate(16 * 1024);
+        b
+    });
+    #[cfg(not(target_arch = "wasm32"))]
+    let start = {
+        use std::io::Read;
+        let mut start = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(16 * 1024).read_to_end(&mut start))
+            .map(|_| start)
+    };
+    start.is_ok_and(|start| xiangqi::dhtml::is_dhtml(&String::from_utf8_lossy(&start)))
 }
 
 /// The folders and records in `dir`: folders first by name, then records newest first, each
@@ -193,18 +201,17 @@ pub fn list_records(dir: &Path) -> Result<Vec<Entry>, FileError> {
             })
             .collect());
     }
-    let read = std::fs::read_dir(dir).map_err(|e| FileError::new(dir, e))?;
     let mut folders = Vec::new();
     let mut records: Vec<Entry> = Vec::new();
-    for entry in read.filter_map(Result::ok) {
-        let path = entry.path();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') {
+    for (path, is_dir, modified) in files::list_dir(dir)? {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        if name.is_empty() || name.starts_with('.') {
             continue;
         }
-        let modified = entry.metadata().ok().and_then(|m| m.modified().ok());
         // A 象棋桥 library opens like a folder of its games.
-        if path.is_dir() || library::is_library(&path) {
+        if is_dir || library::is_library(&path) {
             folders.push(Entry {
                 name,
                 path,

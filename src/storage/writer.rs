@@ -72,6 +72,7 @@ pub struct Writer {
     errors: Mutex<Receiver<FileError>>,
     finished: Mutex<Receiver<Finished>>,
     done_here: Mutex<Vec<Finished>>,
+    failed_here: Mutex<Vec<FileError>>,
     idle: Arc<(Mutex<usize>, Condvar)>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -124,6 +125,7 @@ impl Default for Writer {
             errors: Mutex::new(errors),
             finished: Mutex::new(finished),
             done_here: Mutex::new(Vec::new()),
+            failed_here: Mutex::new(Vec::new()),
             idle,
             thread,
         }
@@ -135,8 +137,13 @@ impl Writer {
     pub fn write(&self, path: PathBuf, contents: Vec<u8>) {
         if self.thread.is_none() {
             // No thread could be started: write here rather than lose the file.
+            // (In a browser page, which has no threads, this is the way: `write_atomic` is one
+            // call to the page's storage.)
             if let Err(e) = write_atomic(&path, &contents) {
                 warn!("{e}");
+                if let Ok(mut failed) = self.failed_here.lock() {
+                    failed.push(e);
+                }
             }
             return;
         }
@@ -204,10 +211,15 @@ impl Writer {
 
     /// The writes that failed since the last call.
     pub fn errors(&self) -> Vec<FileError> {
-        self.errors
+        let mut errors: Vec<FileError> = self
+            .failed_here
             .lock()
-            .map(|r| r.try_iter().collect())
-            .unwrap_or_default()
+            .map(|mut v| std::mem::take(&mut *v))
+            .unwrap_or_default();
+        if let Ok(rx) = self.errors.lock() {
+            errors.extend(rx.try_iter());
+        }
+        errors
     }
 }
 

@@ -14,8 +14,11 @@ pub mod graphics;
 pub mod lathe;
 pub mod light;
 pub mod marks;
+#[cfg(target_arch = "wasm32")]
+mod page;
 pub mod pieces;
 pub mod pointer;
+pub mod portrait;
 pub mod themes;
 pub mod window;
 
@@ -35,5 +38,8 @@ pub(super) fn plugin(app: &mut App) {
         light::plugin,
         themes::plugin,
         display::plugin,
+        portrait::plugin,
     ));
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(page::plugin);
 }

@@ -47,10 +47,34 @@ impl ServerAddress {
         self.secure
     }
 
-    /// The server on this machine at the default port (what an empty address means).
+    /// The server on this machine at the default port (what an empty address means); in a
+    /// browser page, the server the page came from (`wss://` when the page came over `https://`).
     #[must_use]
     pub fn local() -> ServerAddress {
+        #[cfg(target_arch = "wasm32")]
+        if let Some(page) = ServerAddress::of_page() {
+            return page;
+        }
         ServerAddress::new("localhost", DEFAULT_PORT)
+    }
+
+    /// The server a browser page came from.
+    #[cfg(target_arch = "wasm32")]
+    fn of_page() -> Option<ServerAddress> {
+        let location = web_sys::window()?.location();
+        let secure = location.protocol().ok()? == "https:";
+        let host = location.hostname().ok()?;
+        let host = host.trim_start_matches('[').trim_end_matches(']');
+        let port = match location.port().ok()?.parse() {
+            Ok(p) => p,
+            Err(_) if secure => TLS_PORT,
+            Err(_) => 80,
+        };
+        Some(ServerAddress {
+            host: host.to_owned(),
+            port,
+            secure,
+        })
     }
 
     /// The WebSocket URL.

@@ -1,10 +1,12 @@
 //! The kept logins: one token per server, in a file only its owner may read (mode 0600 on Unix),
 //! written whole to a temporary file of its own and renamed over the old one; saves in one process
-//! take turns. Passwords are never kept.
+//! take turns. Passwords are never kept. In a browser page the same lines are kept in the page's
+//! `localStorage` (which only pages of the same server can read), under `chuhan-tokens:` and the
+//! path.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::address::ServerAddress;
@@ -33,7 +35,13 @@ impl TokenStore {
     }
 
     fn entries(&self) -> Vec<(String, String)> {
-        let Ok(text) = std::fs::read_to_string(&self.path) else {
+        #[cfg(target_arch = "wasm32")]
+        let text = page_storage()
+            .ok()
+            .and_then(|s| s.get_item(&self.page_key()).ok().flatten());
+        #[cfg(not(target_arch = "wasm32"))]
+        let text = std::fs::read_to_string(&self.path).ok();
+        let Some(text) = text else {
             return Vec::new();
         };
         text.lines()
@@ -80,7 +88,22 @@ impl TokenStore {
         self.write(&entries)
     }
 
+    #[cfg(target_arch = "wasm32")]
+    fn page_key(&self) -> String {
+        format!("chuhan-tokens:{}", self.path.display())
+    }
+
+    #[cfg(target_arch = "wasm32")]
     fn write(&self, entries: &[(String, String)]) -> std::io::Result<()> {
+        let text: String = entries.iter().map(|(a, t)| format!("{a}\t{t}\n")).collect();
+        page_storage()?
+            .set_item(&self.page_key(), &text)
+            .map_err(|e| std::io::Error::other(format!("the browser's storage refused it: {e:?}")))
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn write(&self, entries: &[(String, String)]) -> std::io::Result<()> {
+        use std::io::Write;
         if let Some(dir) = self.path.parent()
             && !dir.as_os_str().is_empty()
         {
@@ -116,6 +139,14 @@ impl TokenStore {
         }
         written
     }
+}
+
+/// The page's storage (none in a private window with storage turned off).
+#[cfg(target_arch = "wasm32")]
+fn page_storage() -> std::io::Result<web_sys::Storage> {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or_else(|| std::io::Error::other("the browser gives this page no storage"))
 }
 
 #[cfg(test)]

@@ -99,6 +99,10 @@ pub struct ServeArgs {
     /// "Several instances"). Each instance needs its own N. Not with SQLite.
     #[arg(long, global = true, value_parser = clap::value_parser!(u16).range(1..=999))]
     pub instance: Option<u16>,
+    /// The browser build of the game (the folder `tools/web.sh` makes), served at `/` so that
+    /// the server's address opens the game [default: none; `/` answers 404].
+    #[arg(long, global = true)]
+    pub web: Option<PathBuf>,
 }
 
 /// The settings in use.
@@ -139,6 +143,8 @@ pub struct Config {
     pub log: String,
     /// See [`ServeArgs::instance`].
     pub instance: Option<u16>,
+    /// See [`ServeArgs::web`].
+    pub web: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -161,6 +167,7 @@ impl Default for Config {
             drain_timeout_s: 10,
             log: "info".into(),
             instance: None,
+            web: None,
         }
     }
 }
@@ -214,6 +221,17 @@ impl Config {
         }
         if args.instance.is_some() {
             c.instance = args.instance;
+        }
+        if args.web.is_some() {
+            c.web.clone_from(&args.web);
+        }
+        if let Some(web) = &c.web
+            && !web.join("index.html").is_file()
+        {
+            return Err(format!(
+                "--web {}: no index.html there (build the page with tools/web.sh)",
+                web.display()
+            ));
         }
         if c.instance.is_some() && !c.database.starts_with("postgres") {
             return Err("--instance needs a postgres:// database (instances share it)".into());

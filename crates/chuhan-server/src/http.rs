@@ -1,5 +1,6 @@
 //! The HTTP side: `/ws` (the protocol), `/healthz`, `/metrics`, `/api/games`,
-//! `/api/player/{name}`, `/game/{id}.pgn`.
+//! `/api/player/{name}`, `/game/{id}.pgn`; and with `--web DIR`, the browser build of the game at
+//! `/` ([`crate::web`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -21,14 +22,19 @@ const WS_LIMIT: usize = 1024 * 1024;
 
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
-    Router::new()
+    let page = hub.cfg.web.as_deref().map(crate::web::routes);
+    let api = Router::new()
         .route("/ws", get(ws))
         .route("/healthz", get(|| async { "ok\n" }))
         .route("/metrics", get(metrics))
         .route("/api/games", get(games))
         .route("/api/player/{name}", get(player))
         .route("/game/{file}", get(pgn))
-        .with_state(hub)
+        .with_state(hub);
+    match page {
+        Some(page) => api.merge(page),
+        None => api,
+    }
 }
 
 async fn ws(

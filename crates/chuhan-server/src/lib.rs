@@ -24,6 +24,7 @@ pub mod outbox;
 pub mod ratings;
 pub mod store;
 pub mod user;
+pub mod web;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

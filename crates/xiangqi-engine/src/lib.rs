@@ -139,6 +139,12 @@ impl Engine {
     /// 大师; the levels with a node or depth budget search with one, so that they keep their
     /// strength whatever the machine.
     pub fn set_threads(&mut self, threads: usize) {
+        // WebAssembly in a browser's worker has no threads to start: one search thread.
+        let threads = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            threads
+        };
         self.searcher.set_threads(threads);
     }
 

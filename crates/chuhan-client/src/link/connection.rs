@@ -3,19 +3,14 @@
 
 use std::sync::mpsc;
 
-use futures_util::{SinkExt, StreamExt};
-use tokio::net::TcpStream;
 use tokio::sync::mpsc::Receiver;
-use tokio::time::{Instant, timeout};
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use web_time::Instant;
 use xiangqi_protocol::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg};
 
+use super::socket::{self, Frame, Socket, timeout};
 use super::{BACKOFF, CONNECT_TIMEOUT, Credentials, Event, GIVE_UP_AFTER, PING_EVERY, Request};
 use crate::address::ServerAddress;
 use crate::error::LinkError;
-
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// One server's connection, from connecting to closing.
 pub(super) struct Connection<'a> {
@@ -48,39 +43,40 @@ impl Connection<'_> {
         let (mut ws, server, mut token) = match first {
             Ok(v) => v,
             Err(e) => {
-                self.tell(Event::Closed(Some(e)));
+                self.tell(Event::Closed(Some(e))).await;
                 return self.requests.recv().await;
             }
         };
         self.tell(Event::LoggedIn {
             server,
             token: token.clone(),
-        });
+        })
+        .await;
         loop {
             let why = match self.pump(&mut ws, &mut token).await {
                 Ended::Lost(why) => why,
                 Ended::Closed(error) => {
-                    let _ = ws.close(None).await;
-                    self.tell(Event::Closed(error));
+                    socket::close(&mut ws).await;
+                    self.tell(Event::Closed(error)).await;
                     return self.requests.recv().await;
                 }
                 Ended::Next(next) => {
-                    let _ = ws.close(None).await;
+                    socket::close(&mut ws).await;
                     return next;
                 }
             };
             match self.reconnect(&token, why).await {
                 Ok(fresh) => {
                     ws = fresh;
-                    self.tell(Event::Reconnected);
+                    self.tell(Event::Reconnected).await;
                 }
                 Err(Ended::Next(next)) => return next,
                 Err(Ended::Closed(error)) => {
-                    self.tell(Event::Closed(error));
+                    self.tell(Event::Closed(error)).await;
                     return self.requests.recv().await;
                 }
                 Err(Ended::Lost(why)) => {
-                    self.tell(Event::Closed(Some(LinkError::Lost(why))));
+                    self.tell(Event::Closed(Some(LinkError::Lost(why)))).await;
                     return self.requests.recv().await;
                 }
             }
@@ -89,21 +85,22 @@ impl Connection<'_> {
 
     /// Reports an event. When the caller has not polled [`EVENT_QUEUE`](super::EVENT_QUEUE)
     /// events, the link waits for it (the server's messages stay in the socket meanwhile): kept,
-    /// never dropped; a caller that is gone ends the link.
-    fn tell(&self, event: Event) {
-        let _ = self.events.send(event);
+    /// never dropped; a caller that is gone ends the link. (On the desktop the link's own thread
+    /// waits; a page has one thread, so there the link pauses and tries again, letting the page
+    /// run the game that polls.)
+    async fn tell(&self, event: Event) {
+        tell(self.events, event).await;
     }
 
     async fn open(&self) -> Result<Socket, LinkError> {
         let url = self.address.ws_url();
-        let connecting = tokio_tungstenite::connect_async(url.as_str());
-        match timeout(CONNECT_TIMEOUT, connecting).await {
-            Ok(Ok((ws, _))) => Ok(ws),
-            Ok(Err(e)) => Err(LinkError::Unreachable {
+        match timeout(CONNECT_TIMEOUT, socket::connect(&url)).await {
+            Some(Ok(ws)) => Ok(ws),
+            Some(Err(why)) => Err(LinkError::Unreachable {
                 address: self.address.to_string(),
-                why: e.to_string(),
+                why,
             }),
-            Err(_) => Err(LinkError::Unreachable {
+            None => Err(LinkError::Unreachable {
                 address: self.address.to_string(),
                 why: "no answer in time".into(),
             }),
@@ -165,43 +162,45 @@ impl Connection<'_> {
                         guest,
                         ratings,
                         playing,
-                    })));
+                    })))
+                    .await;
                     return Ok(kept);
                 }
                 ServerMsg::Error { code, message, .. } => {
                     return Err(LinkError::Refused { code, message });
                 }
-                other => self.tell(Event::Message(Box::new(other))),
+                other => self.tell(Event::Message(Box::new(other))).await,
             }
         }
     }
 
     /// Passes messages both ways until the connection ends, is lost, or is asked to end.
     async fn pump(&mut self, ws: &mut Socket, token: &mut String) -> Ended {
-        let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
+        let mut next_ping = Instant::now() + PING_EVERY;
         let mut pings = 0u64;
         let mut logging_out = false;
         loop {
+            let until_ping = next_ping.saturating_duration_since(Instant::now());
             tokio::select! {
-                frame = ws.next() => match frame {
-                    Some(Ok(Message::Text(text))) => {
-                        let Ok(msg) = ServerMsg::from_json(text.as_str()) else { continue };
+                frame = socket::next(ws) => match frame {
+                    Frame::Text(text) => {
+                        let Ok(msg) = ServerMsg::from_json(&text) else { continue };
                         if let ServerMsg::LoggedIn { token: Some(t), .. } = &msg {
                             token.clone_from(t);
                         }
                         let out = matches!(msg, ServerMsg::LoggedOut);
-                        self.tell(Event::Message(Box::new(msg)));
+                        self.tell(Event::Message(Box::new(msg))).await;
                         if out && logging_out {
                             return Ended::Closed(None);
                         }
                     }
-                    Some(Ok(Message::Close(_)) | Err(_)) | None => {
+                    Frame::Closed => {
                         if logging_out {
                             return Ended::Closed(None);
                         }
                         return Ended::Lost("the server closed the connection".into());
                     }
-                    Some(Ok(_)) => {}
+                    Frame::Other => {}
                 },
                 request = self.requests.recv() => match request {
                     None => return Ended::Next(None),
@@ -217,12 +216,13 @@ impl Connection<'_> {
                     }
                     Some(Request::Send(msg)) => {
                         if let Err(e) = send(ws, &msg).await {
-                            self.tell(Event::Unsent(msg));
+                            self.tell(Event::Unsent(msg)).await;
                             return Ended::Lost(e.to_string());
                         }
                     }
                 },
-                _ = ping.tick() => {
+                () = socket::sleep(until_ping) => {
+                    next_ping += PING_EVERY;
                     pings += 1;
                     if let Err(e) = send(ws, &ClientMsg::Ping { n: pings }).await {
                         return Ended::Lost(e.to_string());
@@ -241,16 +241,18 @@ impl Connection<'_> {
             self.tell(Event::Reconnecting {
                 attempt,
                 why: why.clone(),
-            });
+            })
+            .await;
             let pause = BACKOFF[(attempt as usize - 1).min(BACKOFF.len() - 1)];
             let wake = Instant::now() + pause;
             // Wait out the pause, answering requests.
             loop {
+                let left = wake.saturating_duration_since(Instant::now());
                 tokio::select! {
-                    () = tokio::time::sleep_until(wake) => break,
+                    () = socket::sleep(left) => break,
                     request = self.requests.recv() => match request {
                         None => return Err(Ended::Next(None)),
-                        Some(Request::Send(msg)) => self.tell(Event::Unsent(msg)),
+                        Some(Request::Send(msg)) => self.tell(Event::Unsent(msg)).await,
                         Some(Request::Connect { address, credentials }) => {
                             return Err(Ended::Next(Some(Request::Connect { address, credentials })));
                         }
@@ -290,27 +292,47 @@ impl Connection<'_> {
     }
 }
 
+/// Reports an event to the caller, waiting while its queue is full (see [`Connection::tell`]).
+pub(super) async fn tell(events: &mpsc::SyncSender<Event>, event: Event) {
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = events.send(event);
+    #[cfg(target_arch = "wasm32")]
+    {
+        let mut event = event;
+        loop {
+            match events.try_send(event) {
+                Err(mpsc::TrySendError::Full(back)) => {
+                    event = back;
+                    socket::sleep(std::time::Duration::from_millis(10)).await;
+                }
+                Ok(()) | Err(mpsc::TrySendError::Disconnected(_)) => return,
+            }
+        }
+    }
+}
+
 async fn send(ws: &mut Socket, msg: &ClientMsg) -> Result<(), LinkError> {
-    ws.send(Message::Text(msg.to_json().into()))
+    socket::send(ws, msg.to_json())
         .await
-        .map_err(|e| LinkError::Lost(e.to_string()))
+        .map_err(LinkError::Lost)
 }
 
 /// The next message, within [`CONNECT_TIMEOUT`].
 async fn answer(ws: &mut Socket) -> Result<ServerMsg, LinkError> {
     let deadline = Instant::now() + CONNECT_TIMEOUT;
     loop {
-        match tokio::time::timeout_at(deadline, ws.next()).await {
-            Ok(Some(Ok(Message::Text(text)))) => {
-                if let Ok(msg) = ServerMsg::from_json(text.as_str()) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match timeout(left, socket::next(ws)).await {
+            Some(Frame::Text(text)) => {
+                if let Ok(msg) = ServerMsg::from_json(&text) {
                     return Ok(msg);
                 }
             }
-            Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => {
+            Some(Frame::Closed) => {
                 return Err(LinkError::Lost("the server closed the connection".into()));
             }
-            Ok(Some(Ok(_))) => {}
-            Err(_) => return Err(LinkError::Lost("no answer in time".into())),
+            Some(Frame::Other) => {}
+            None => return Err(LinkError::Lost("no answer in time".into())),
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The link to a server: a thread of its own running a small tokio runtime, holding one WebSocket
-//! connection. The caller (the game's frame loop) sends [`Request`]s and polls [`Event`]s through
+//! The link to a server: a thread of its own running a small tokio runtime (in a browser page, a
+//! task on the page's event loop), holding one WebSocket connection. The caller (the game's frame loop) sends [`Request`]s and polls [`Event`]s through
 //! channels; nothing here ever blocks the caller.
 //!
 //! Once logged in, a lost connection is tried again by itself with a growing pause
@@ -18,16 +18,14 @@ use std::time::Duration;
 
 use tokio::sync::mpsc::Sender;
 use tokio::sync::mpsc::error::TrySendError;
-#[cfg(not(target_arch = "wasm32"))]
 use tokio::sync::mpsc::{Receiver, channel};
 use xiangqi_protocol::{ClientMsg, ServerMsg};
 
 use crate::address::ServerAddress;
 use crate::error::LinkError;
 
-#[cfg(not(target_arch = "wasm32"))]
 mod connection;
-#[cfg(not(target_arch = "wasm32"))]
+mod socket;
 use connection::Connection;
 
 /// How long connecting and each step of logging in may take.
@@ -75,10 +73,6 @@ pub enum Credentials {
 }
 
 impl Credentials {
-    #[cfg_attr(
-        target_arch = "wasm32",
-        allow(dead_code, reason = "the page's link is to come")
-    )]
     pub(super) fn message(&self) -> ClientMsg {
         match self.clone() {
             Credentials::Register { name, password } => ClientMsg::Register { name, password },
@@ -156,12 +150,21 @@ impl Link {
     }
 
     /// [`Link::start`] with other bounds (tests make them tiny).
+    ///
+    /// In a browser page the link is a task on the page's event loop (the page has no threads),
+    /// over the page's WebSocket.
     #[doc(hidden)]
     #[cfg(target_arch = "wasm32")]
-    pub fn start_bounded(_: &str, _: usize, _: usize) -> Result<Link, LinkError> {
-        Err(LinkError::Internal(
-            "online play in a browser page is not built yet".to_owned(),
-        ))
+    pub fn start_bounded(client: &str, requests: usize, events: usize) -> Result<Link, LinkError> {
+        let (requests, rx) = channel(requests.max(1));
+        let (tx, events) = mpsc::sync_channel(events.max(1));
+        wasm_bindgen_futures::spawn_local(run(rx, tx, client.to_owned()));
+        Ok(Link {
+            requests,
+            events: Mutex::new(events),
+            refusals: Mutex::new(Vec::new()),
+            refused: AtomicU64::new(0),
+        })
     }
 
     /// [`Link::start`] with other bounds (tests make them tiny).
@@ -245,7 +248,6 @@ impl Link {
 }
 
 /// The link's loop: one connection at a time, until the caller's end is dropped.
-#[cfg(not(target_arch = "wasm32"))]
 async fn run(mut requests: Receiver<Request>, events: mpsc::SyncSender<Event>, client: String) {
     let mut next = requests.recv().await;
     while let Some(request) = next.take() {
@@ -263,7 +265,7 @@ async fn run(mut requests: Receiver<Request>, events: mpsc::SyncSender<Event>, c
                 conn.serve(credentials).await
             }
             Request::Send(msg) => {
-                let _ = events.send(Event::Unsent(msg));
+                connection::tell(&events, Event::Unsent(msg)).await;
                 requests.recv().await
             }
             Request::LogOut | Request::Disconnect => requests.recv().await,

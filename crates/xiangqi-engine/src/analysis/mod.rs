@@ -11,6 +11,7 @@ use crate::search::{Limits, MATE_BOUND, SearchInfo};
 use crate::{Engine, Level};
 
 pub mod external;
+pub mod jobs;
 pub mod process;
 pub mod review;
 

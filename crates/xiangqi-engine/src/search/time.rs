@@ -1,6 +1,8 @@
 //! Search limits and the clock: when to stop deepening and when to abort.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use xiangqi::Move;
 

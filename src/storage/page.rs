@@ -1,0 +1,168 @@
+//! In a browser: the game's files kept in the page's `localStorage` (the browser keeps it for the
+//! server's address across visits), so that settings, the autosave and saved records stay as on
+//! the desktop. One entry per file, keyed `chuhan:` and its path; the value is the time it was
+//! written (milliseconds), a kind (`t` text, `b` bytes in base64) and the contents. A write is one
+//! `setItem`, which the browser does whole or not at all, so it is as atomic as a rename on disk.
+//! A full or refused storage (private windows, a quota of a few megabytes) is an error in words;
+//! what was saved before stays.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+use web_sys::Storage;
+
+const PREFIX: &str = "chuhan:";
+
+fn storage() -> io::Result<Storage> {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                "the browser gives this page no storage (private window, or storage turned off)",
+            )
+        })
+}
+
+fn key(path: &Path) -> String {
+    format!("{PREFIX}{}", path.display())
+}
+
+fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+/// One stored file: when it was written and its contents.
+struct Stored {
+    written_ms: u64,
+    contents: Vec<u8>,
+}
+
+fn decode(value: &str) -> io::Result<Stored> {
+    let bad = || {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            "a damaged entry in the page's storage",
+        )
+    };
+    let (head, body) = value.split_once(':').ok_or_else(bad)?;
+    let kind = head.chars().next().ok_or_else(bad)?;
+    let written_ms = head[kind.len_utf8()..].parse().map_err(|_| bad())?;
+    let contents = match kind {
+        't' => body.as_bytes().to_vec(),
+        'b' => STANDARD.decode(body).map_err(|_| bad())?,
+        _ => return Err(bad()),
+    };
+    Ok(Stored {
+        written_ms,
+        contents,
+    })
+}
+
+fn encode(contents: &[u8]) -> String {
+    match std::str::from_utf8(contents) {
+        Ok(text) => format!("t{}:{text}", now_ms()),
+        Err(_) => format!("b{}:{}", now_ms(), STANDARD.encode(contents)),
+    }
+}
+
+/// Writes a file whole.
+pub fn write(path: &Path, contents: &[u8]) -> io::Result<()> {
+    storage()?
+        .set_item(&key(path), &encode(contents))
+        .map_err(|e| {
+            io::Error::new(
+                io::ErrorKind::StorageFull,
+                format!("the browser's storage for this page is full or refused ({e:?})"),
+            )
+        })
+}
+
+/// Reads a file; `NotFound` when there is none.
+pub fn read(path: &Path) -> io::Result<Vec<u8>> {
+    Ok(stored(path)?.contents)
+}
+
+fn stored(path: &Path) -> io::Result<Stored> {
+    match storage()?.get_item(&key(path)) {
+        Ok(Some(value)) => decode(&value),
+        Ok(None) => Err(io::Error::new(io::ErrorKind::NotFound, "no such file")),
+        Err(e) => Err(io::Error::other(format!("{e:?}"))),
+    }
+}
+
+/// Whether a file is there.
+pub fn exists(path: &Path) -> bool {
+    storage()
+        .ok()
+        .and_then(|s| s.get_item(&key(path)).ok().flatten())
+        .is_some()
+}
+
+/// Removes a file (none there is no error).
+pub fn remove(path: &Path) -> io::Result<()> {
+    storage()?
+        .remove_item(&key(path))
+        .map_err(|e| io::Error::other(format!("{e:?}")))
+}
+
+/// Copies a file.
+pub fn copy(from: &Path, to: &Path) -> io::Result<()> {
+    write(to, &read(from)?)
+}
+
+/// Moves a file.
+pub fn rename(from: &Path, to: &Path) -> io::Result<()> {
+    copy(from, to)?;
+    remove(from)
+}
+
+/// What is in a folder: each file directly in it with when it was written, and its sub-folders
+/// (any path with more parts below it; a folder's time is left unknown).
+pub struct Listed {
+    /// The path.
+    pub path: PathBuf,
+    /// A folder.
+    pub is_dir: bool,
+    /// When it was written.
+    pub modified: Option<std::time::SystemTime>,
+}
+
+/// The files and folders in `dir`.
+pub fn list(dir: &Path) -> io::Result<Vec<Listed>> {
+    let s = storage()?;
+    let len = s.length().map_err(|e| io::Error::other(format!("{e:?}")))?;
+    let inside = format!("{}/", key(dir).trim_end_matches('/'));
+    let mut out: Vec<Listed> = Vec::new();
+    for i in 0..len {
+        let Some(k) = s.key(i).ok().flatten() else {
+            continue;
+        };
+        let Some(rest) = k.strip_prefix(&inside) else {
+            continue;
+        };
+        let (name, is_dir) = match rest.split_once('/') {
+            Some((folder, _)) => (folder, true),
+            None => (rest, false),
+        };
+        let path = dir.join(name);
+        let written = if is_dir {
+            None
+        } else {
+            stored(&path)
+                .ok()
+                .map(|f| std::time::UNIX_EPOCH + std::time::Duration::from_millis(f.written_ms))
+        };
+        if is_dir && out.iter().any(|l| l.is_dir && l.path == path) {
+            continue;
+        }
+        out.push(Listed {
+            path,
+            is_dir,
+            modified: written,
+        });
+    }
+    Ok(out)
+}
