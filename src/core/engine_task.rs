@@ -217,18 +217,20 @@ impl SharedEngine {
         &self,
         engines: &Engines,
         job: Job,
-        mut report: impl FnMut(Report) + Send + 'static,
+        report: impl FnMut(Report) + Send + 'static,
     ) -> Running<Answer> {
         #[cfg(target_arch = "wasm32")]
         {
-            let _ = &mut report;
             self.started.fetch_add(1, Ordering::Relaxed);
             super::engine_worker::start(&self.page, &engines.failures, &job, Box::new(report))
         }
         #[cfg(not(target_arch = "wasm32"))]
-        self.spawn(engines, move |engine, cancel| {
-            job.run(engine, cancel, &mut report).map(Some)
-        })
+        {
+            let mut report = report;
+            self.spawn(engines, move |engine, cancel| {
+                job.run(engine, cancel, &mut report).map(Some)
+            })
+        }
     }
 
     /// How many searches were started on this engine (each [`spawn`](Self::spawn)).

@@ -34,31 +34,28 @@ fn now_ms() -> u64 {
     js_sys::Date::now() as u64
 }
 
-/// One stored file: when it was written and its contents.
-struct Stored {
-    written_ms: u64,
-    contents: Vec<u8>,
+fn bad() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        "a damaged entry in the page's storage",
+    )
 }
 
-fn decode(value: &str) -> io::Result<Stored> {
-    let bad = || {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            "a damaged entry in the page's storage",
-        )
-    };
+/// An entry's kind, when it was written (ms) and its body, read from its head alone.
+fn head(value: &str) -> io::Result<(char, u64, &str)> {
     let (head, body) = value.split_once(':').ok_or_else(bad)?;
     let kind = head.chars().next().ok_or_else(bad)?;
     let written_ms = head[kind.len_utf8()..].parse().map_err(|_| bad())?;
-    let contents = match kind {
-        't' => body.as_bytes().to_vec(),
-        'b' => STANDARD.decode(body).map_err(|_| bad())?,
-        _ => return Err(bad()),
-    };
-    Ok(Stored {
-        written_ms,
-        contents,
-    })
+    Ok((kind, written_ms, body))
+}
+
+/// An entry's contents.
+fn decode(value: &str) -> io::Result<Vec<u8>> {
+    match head(value)? {
+        ('t', _, body) => Ok(body.as_bytes().to_vec()),
+        ('b', _, body) => STANDARD.decode(body).map_err(|_| bad()),
+        _ => Err(bad()),
+    }
 }
 
 fn encode(contents: &[u8]) -> String {
@@ -82,10 +79,6 @@ pub fn write(path: &Path, contents: &[u8]) -> io::Result<()> {
 
 /// Reads a file; `NotFound` when there is none.
 pub fn read(path: &Path) -> io::Result<Vec<u8>> {
-    Ok(stored(path)?.contents)
-}
-
-fn stored(path: &Path) -> io::Result<Stored> {
     match storage()?.get_item(&key(path)) {
         Ok(Some(value)) => decode(&value),
         Ok(None) => Err(io::Error::new(io::ErrorKind::NotFound, "no such file")),
@@ -148,12 +141,15 @@ pub fn list(dir: &Path) -> io::Result<Vec<Listed>> {
             None => (rest, false),
         };
         let path = dir.join(name);
+        // Only the entry's head is read for its time: a listing decodes no contents.
         let written = if is_dir {
             None
         } else {
-            stored(&path)
+            s.get_item(&k)
                 .ok()
-                .map(|f| std::time::UNIX_EPOCH + std::time::Duration::from_millis(f.written_ms))
+                .flatten()
+                .and_then(|v| head(&v).ok().map(|(_, ms, _)| ms))
+                .map(|ms| std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms))
         };
         if is_dir && out.iter().any(|l| l.is_dir && l.path == path) {
             continue;
