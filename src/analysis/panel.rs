@@ -1,6 +1,7 @@
 //! The analysis on screen: an evaluation bar beside the board (Red's share from the bottom, easing
 //! towards the engine's score, mate shown as such) and the engine's lines under the move list.
 
+use crate::ui::docking::Docked;
 use bevy::prelude::*;
 
 use crate::ui::menus::AppMenus;
@@ -54,6 +55,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
     commands
         .spawn((
             EvalBar,
+            Docked::Beside,
             Node {
                 position_type: PositionType::Absolute,
                 right: BESIDE_LIST,
@@ -82,6 +84,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
         });
     commands.spawn((
         EvalLabel,
+        Docked::Beside,
         Text::new(""),
         font(&ui, 16.0),
         TextColor(INK),
@@ -96,6 +99,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
     commands
         .spawn((
             LinesPanel,
+            Docked::Foot,
             Node {
                 position_type: PositionType::Absolute,
                 right: px(0),

@@ -2,6 +2,7 @@
 //! board, undo, the piece held, the verdict of the rules (the rule broken, in words), and what to
 //! do with the position. Also the words for each rule a position can break.
 
+use crate::ui::docking::Docked;
 use bevy::prelude::*;
 use xiangqi::Color as Side;
 
@@ -50,6 +51,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
     commands
         .spawn((
             EditorPanel,
+            Docked::Column,
             Node {
                 position_type: PositionType::Absolute,
                 right: px(0),

@@ -1,6 +1,7 @@
 //! The puzzle screens (残局挑战): the list of a tier's puzzles with the stars earned, and the bar
 //! above the board while one is played (its goal, how it stands, 提示, 重来, 下一题, the list).
 
+use crate::ui::docking::Docked;
 use bevy::prelude::*;
 use xiangqi::Color as Side;
 use xiangqi_engine::puzzle::{Goal, Puzzle, Tier};
@@ -37,6 +38,7 @@ pub(crate) fn plugin(app: &mut App) {
 fn spawn(mut commands: Commands) {
     commands.spawn((
         PuzzleList,
+        Docked::Beside,
         Node {
             position_type: PositionType::Absolute,
             left: px(130),
@@ -55,6 +57,7 @@ fn spawn(mut commands: Commands) {
     ));
     commands.spawn((
         PuzzleBar,
+        Docked::Beside,
         Node {
             position_type: PositionType::Absolute,
             left: px(240),

@@ -3,6 +3,7 @@
 //! its line, and promoting the variation followed to the main line. The record is edited by
 //! [`Command::Edit`]; this only asks.
 
+use crate::ui::docking::Docked;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy::window::{Ime, PrimaryWindow};
@@ -68,6 +69,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
     commands
         .spawn((
             EditBar,
+            Docked::Foot,
             Node {
                 position_type: PositionType::Absolute,
                 right: px(0),

@@ -11,6 +11,7 @@ pub mod actions;
 pub mod annotate;
 pub mod browser;
 pub mod dialogs;
+pub mod docking;
 pub mod menus;
 pub mod move_list;
 pub mod notices;
@@ -50,6 +51,7 @@ pub(super) fn plugin(app: &mut App) {
         trays::plugin,
         annotate::plugin,
         scale::plugin,
+        docking::plugin,
     ));
 }
 

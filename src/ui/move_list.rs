@@ -1,6 +1,7 @@
 //! The move list beside the board: the moves around the current one; in replay a click on a move
 //! jumps there.
 
+use crate::ui::docking::Docked;
 use bevy::prelude::*;
 
 use crate::core::commands::Command;
@@ -51,6 +52,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
     // The move list, right.
     commands
         .spawn((
+            Docked::Column,
             Node {
                 position_type: PositionType::Absolute,
                 right: px(0),

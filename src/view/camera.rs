@@ -11,6 +11,7 @@ use xiangqi::Color as Side;
 use crate::core::game::{BoardReset, Game};
 use crate::core::settings::Settings;
 use crate::view::board::{BoardSurface, Table};
+use crate::view::portrait::Framing;
 
 /// Where the camera is (`current`) and where it is going (`goal`); while `flat`, the camera looks
 /// straight down with an orthographic projection (`view::flat`) and the orbit waits, unchanged,
@@ -46,9 +47,6 @@ const PITCH: (f32, f32) = (0.35, 1.45);
 const DISTANCE: (f32, f32) = (8.0, 24.0);
 /// Radians per pixel of drag.
 const TURN_SPEED: f32 = 0.006;
-/// The point looked at, seen from Red's side: a little right of the board's centre so the board
-/// sits left of the move list.
-const FOCUS: Vec3 = Vec3::new(0.9, 0.0, 0.3);
 
 impl View {
     /// The default view from `side`.
@@ -71,13 +69,20 @@ impl View {
         }
     }
 
-    /// The camera transform for this view.
+    /// The camera transform for this view in a wide window.
     #[must_use]
     pub fn transform(self) -> Transform {
+        self.transform_around(Framing::default().focus())
+    }
+
+    /// The camera transform for this view around `focus` (seen from Red's side; see
+    /// [`Framing::focus`]).
+    #[must_use]
+    pub fn transform_around(self, focus: Vec3) -> Transform {
         let (sy, cy) = self.yaw.sin_cos();
         let (sp, cp) = self.pitch.sin_cos();
         let offset = Vec3::new(sy * cp, sp, cy * cp) * self.distance;
-        let focus = Quat::from_rotation_y(self.yaw) * FOCUS;
+        let focus = Quat::from_rotation_y(self.yaw) * focus;
         Transform::from_translation(focus + offset).looking_at(focus, Vec3::Y)
     }
 
@@ -104,6 +109,7 @@ pub struct ResetView;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ResetView>();
+    app.init_resource::<Framing>();
     app.add_systems(Startup, spawn_camera);
     app.add_systems(
         Update,
@@ -263,11 +269,22 @@ fn reset_view(
     }
 }
 
-/// Eases the camera toward its goal (critically damped: fast, no overshoot).
-fn ease_camera(time: Res<Time>, mut cameras: Query<(&mut Orbit, &mut Transform)>) {
+/// Eases the camera toward its goal (critically damped: fast, no overshoot); places it again
+/// when the window turns.
+fn ease_camera(
+    time: Res<Time>,
+    framing: Res<Framing>,
+    mut cameras: Query<(&mut Orbit, &mut Transform)>,
+) {
     let t = 1.0 - (-time.delta_secs() * 9.0).exp();
     for (mut orbit, mut transform) in &mut cameras {
-        if orbit.current == orbit.goal || orbit.flat {
+        if orbit.flat {
+            continue;
+        }
+        if orbit.current == orbit.goal {
+            if framing.is_changed() {
+                *transform = orbit.current.transform_around(framing.focus());
+            }
             continue;
         }
         let next = orbit.current.toward(orbit.goal, t);
@@ -275,7 +292,7 @@ fn ease_camera(time: Res<Time>, mut cameras: Query<(&mut Orbit, &mut Transform)>
             && (next.pitch - orbit.goal.pitch).abs() < 1e-4
             && (next.distance - orbit.goal.distance).abs() < 1e-3;
         orbit.current = if close { orbit.goal } else { next };
-        *transform = orbit.current.transform();
+        *transform = orbit.current.transform_around(framing.focus());
     }
 }
 

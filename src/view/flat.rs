@@ -6,13 +6,13 @@
 
 use std::f32::consts::PI;
 
-use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use xiangqi::Color as Side;
 
 use crate::core::game::Game;
 use crate::core::settings::Settings;
 use crate::view::camera::{CameraSystems, Orbit, View};
+use crate::view::portrait::Framing;
 
 /// Switch between the 3D view and the flat view.
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -29,35 +29,18 @@ pub enum Preset {
     Top,
 }
 
-/// The height of the world shown by the flat view (the board is 11 deep, plus a margin for the
-/// menu bar and the status line).
-const FLAT_HEIGHT: f32 = 12.8;
-/// Where the flat view is centred, from Red's side: a little right of the board so it sits left
-/// of the move list, and a little towards the far side so the menu bar leaves it clear.
-const FLAT_CENTRE: Vec3 = Vec3::new(1.2, 0.0, -0.5);
 /// How high above the board the flat camera is (anything above the pieces).
 const FLAT_ALTITUDE: f32 = 30.0;
 
 /// The flat view's camera place for `bottom` at the bottom of the window: straight down, with
-/// the window's up pointing to the other side.
+/// the window's up pointing to the other side, over the centre `framing` gives.
 #[must_use]
-pub fn flat_transform(bottom: Side) -> Transform {
+pub fn flat_transform(bottom: Side, framing: Framing) -> Transform {
     let turn = if bottom == Side::Black { PI } else { 0.0 };
-    let centre = Quat::from_rotation_y(turn) * FLAT_CENTRE;
+    let centre = Quat::from_rotation_y(turn) * framing.flat_centre();
     // Red sits at +z: with Red at the bottom the window's up is -z.
     let up = Quat::from_rotation_y(turn) * Vec3::NEG_Z;
     Transform::from_translation(centre + Vec3::Y * FLAT_ALTITUDE).looking_at(centre, up)
-}
-
-/// The flat view's projection: the board's depth (and margin) fills the window's height.
-#[must_use]
-pub fn flat_projection() -> Projection {
-    Projection::Orthographic(OrthographicProjection {
-        scaling_mode: ScalingMode::FixedVertical {
-            viewport_height: FLAT_HEIGHT,
-        },
-        ..OrthographicProjection::default_3d()
-    })
 }
 
 /// The orbit view a preset eases to, for `bottom` at the bottom.
@@ -156,25 +139,26 @@ fn presets(
     }
 }
 
-/// Keeps the camera's projection and place in line with the mode and the side at the bottom
-/// (written only on a change).
+/// Keeps the camera's projection and place in line with the mode, the side at the bottom and
+/// the window's framing (written only on a change).
 fn apply(
     game: Res<Game>,
+    framing: Res<Framing>,
     mut cameras: Query<(&Orbit, &mut Projection, &mut Transform)>,
-    mut shown: Local<Option<(bool, Side)>>,
+    mut shown: Local<Option<(bool, Side, Framing)>>,
 ) {
     let bottom = game.players.bottom_side();
     for (orbit, mut projection, mut transform) in &mut cameras {
-        let now = (orbit.flat, bottom);
+        let now = (orbit.flat, bottom, *framing);
         if *shown == Some(now) {
             continue;
         }
         if orbit.flat {
-            *projection = flat_projection();
-            *transform = flat_transform(bottom);
-        } else if shown.is_some_and(|(was_flat, _)| was_flat) {
+            *projection = framing.flat_projection();
+            *transform = flat_transform(bottom, *framing);
+        } else if shown.is_some_and(|(was_flat, _, _)| was_flat) {
             *projection = Projection::Perspective(PerspectiveProjection::default());
-            *transform = orbit.current.transform();
+            *transform = orbit.current.transform_around(framing.focus());
         }
         *shown = Some(now);
     }
@@ -198,7 +182,7 @@ mod tests {
             (Side::Red, red_king, black_king),
             (Side::Black, black_king, red_king),
         ] {
-            let t = flat_transform(bottom);
+            let t = flat_transform(bottom, Framing::default());
             assert!((t.forward().as_vec3() - Vec3::NEG_Y).length() < 1e-5);
             assert!(
                 seen(&t, near).y < seen(&t, far).y,
@@ -206,27 +190,31 @@ mod tests {
             );
         }
         // Red at the bottom: Red's left is the window's left.
-        let t = flat_transform(Side::Red);
+        let t = flat_transform(Side::Red, Framing::default());
         assert!(seen(&t, left_rook).x < seen(&t, red_king).x);
-        // The whole board (10 x 11) fits the height shown, beside the centre.
-        for corner in [Vec3::new(-5.0, 0.0, -5.5), Vec3::new(5.0, 0.0, 5.5)] {
-            assert!(seen(&t, corner).y.abs() < FLAT_HEIGHT / 2.0);
-        }
     }
 
     #[test]
     fn in_the_flat_view_a_pointer_over_a_square_picks_that_square() {
-        use crate::core::geometry::{square_to_world, world_to_square};
         use bevy::camera::CameraProjection;
         // The pointer's ray as Bevy's picking casts it: from the window point through the
-        // camera's projection, here for a 1280x720 window.
-        let Projection::Orthographic(mut projection) = flat_projection() else {
-            panic!("the flat view is orthographic");
-        };
-        projection.update(1280.0, 720.0);
+        // camera's projection, for a 1280x720 window and a phone's upright 390x844.
+        for (width, height) in [(1280.0, 720.0), (390.0, 844.0)] {
+            let framing = Framing::of(width, height);
+            let Projection::Orthographic(mut projection) = framing.flat_projection() else {
+                panic!("the flat view is orthographic");
+            };
+            projection.update(width, height);
+            rays_pick_the_squares(&projection, framing);
+        }
+    }
+
+    fn rays_pick_the_squares(projection: &OrthographicProjection, framing: Framing) {
+        use crate::core::geometry::{square_to_world, world_to_square};
+        use bevy::camera::CameraProjection;
         let clip_from_view = projection.get_clip_from_view();
         for bottom in [Side::Red, Side::Black] {
-            let world_from_view = flat_transform(bottom).to_matrix();
+            let world_from_view = flat_transform(bottom, framing).to_matrix();
             let clip_from_world = clip_from_view * world_from_view.inverse();
             let world_from_clip = clip_from_world.inverse();
             for sq in xiangqi::Square::ALL {
@@ -241,7 +229,11 @@ mod tests {
                 let far = world_from_clip.project_point3(ndc.with_z(1e-4));
                 let t = (on_board.y - near.y) / (far.y - near.y);
                 let hit = near + (far - near) * t;
-                assert_eq!(world_to_square(hit), Some(sq), "{bottom:?} at the bottom");
+                assert_eq!(
+                    world_to_square(hit),
+                    Some(sq),
+                    "{bottom:?} at the bottom, {framing:?}"
+                );
                 // Straight down: the ray meets the board under the pointer wherever it starts.
                 assert!((near.xz() - far.xz()).length() < 1e-3);
             }
@@ -279,7 +271,7 @@ mod tests {
         app.update();
         let (orbit, projection, t) = camera(&mut app);
         assert!(orbit.flat && matches!(projection, Projection::Orthographic(_)));
-        assert_eq!(t, flat_transform(Side::Red));
+        assert_eq!(t, flat_transform(Side::Red, Framing::default()));
         assert!(app.world().resource::<Settings>().flat_view);
         // Back to 3D: the same orbit, the same place.
         app.world_mut().write_message(ToggleFlat);

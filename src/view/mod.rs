@@ -17,6 +17,7 @@ pub mod marks;
 #[cfg(target_arch = "wasm32")]
 mod page;
 pub mod pieces;
+pub mod pinch;
 pub mod pointer;
 pub mod portrait;
 pub mod themes;
@@ -40,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
         display::plugin,
         portrait::plugin,
     ));
+    app.add_plugins(pinch::plugin);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(page::plugin);
 }

@@ -2,6 +2,7 @@
 //! lobby), and, while a game is on the board, the bar over it (names, ratings, connection,
 //! clocks, offers and the buttons that apply) and the chat beside it.
 
+use crate::ui::docking::Docked;
 use bevy::prelude::*;
 
 use crate::core::phase::Phase;
@@ -80,6 +81,7 @@ fn spawn(mut commands: Commands) {
     ));
     commands.spawn((
         ChatBox,
+        Docked::Foot,
         // At the foot of the move list's column: the side buttons keep the left.
         Node {
             position_type: PositionType::Absolute,

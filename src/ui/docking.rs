@@ -1,0 +1,191 @@
+//! Where the panels docked at the window's right go when the window is upright (a phone held
+//! upright, [`Framing::upright`]): the board has the upper part of the window across its whole
+//! width, and the move list (or the editor's palette) becomes a band along the foot, right of the
+//! side buttons; the panels that sat at the foot of the move list's column (analysis lines, chat,
+//! the comment bar) sit at the foot of that band, and what sat beside the column (the evaluation
+//! bar, the puzzle list) moves to the window's edge. Each panel keeps its wide-window place and
+//! gets it back when the window turns again; only the place is changed, never whether it shows.
+
+use bevy::prelude::*;
+
+use crate::view::portrait::{BAND_SHARE, Framing};
+
+/// A panel docked at the right, and how it moves in an upright window.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Docked {
+    /// The right-hand column (the move list, the editor's palette): a band along the foot.
+    Column,
+    /// At the foot of the right-hand column: at the foot of the band, as wide.
+    Foot,
+    /// Beside the column: at the window's right edge.
+    Beside,
+}
+
+/// The height of the band along the foot of an upright window, in hundredths of its height.
+const BAND: f32 = BAND_SHARE * 100.0;
+/// Where the band starts from the left: the side buttons keep the left.
+const BAND_LEFT: f32 = 22.0;
+
+/// A panel's place in a wide window.
+#[derive(Component, Clone, Debug)]
+struct WidePlace {
+    left: Val,
+    right: Val,
+    top: Val,
+    bottom: Val,
+    width: Val,
+    height: Val,
+    min_width: Val,
+    max_height: Val,
+}
+
+impl WidePlace {
+    fn of(node: &Node) -> WidePlace {
+        WidePlace {
+            left: node.left,
+            right: node.right,
+            top: node.top,
+            bottom: node.bottom,
+            width: node.width,
+            height: node.height,
+            min_width: node.min_width,
+            max_height: node.max_height,
+        }
+    }
+
+    fn put(&self, node: &mut Node) {
+        node.left = self.left;
+        node.right = self.right;
+        node.top = self.top;
+        node.bottom = self.bottom;
+        node.width = self.width;
+        node.height = self.height;
+        node.min_width = self.min_width;
+        node.max_height = self.max_height;
+    }
+
+    /// The place in an upright window.
+    fn upright(&self, docked: Docked) -> WidePlace {
+        match docked {
+            Docked::Column => WidePlace {
+                left: Val::Vw(BAND_LEFT),
+                right: Val::Px(0.0),
+                top: Val::Auto,
+                bottom: Val::Px(0.0),
+                width: Val::Auto,
+                height: Val::Vh(BAND),
+                min_width: Val::Auto,
+                max_height: Val::Auto,
+            },
+            Docked::Foot => WidePlace {
+                left: Val::Vw(BAND_LEFT),
+                right: Val::Px(0.0),
+                width: Val::Auto,
+                height: Val::Auto,
+                max_height: Val::Vh(BAND),
+                ..self.clone()
+            },
+            Docked::Beside => WidePlace {
+                right: Val::Px(4.0),
+                ..self.clone()
+            },
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Framing>();
+    app.add_systems(PostUpdate, dock.before(bevy::ui::UiSystems::Layout));
+}
+
+fn dock(
+    framing: Res<Framing>,
+    mut commands: Commands,
+    mut panels: Query<(Entity, &Docked, &mut Node, Option<&WidePlace>)>,
+) {
+    for (entity, docked, mut node, wide) in &mut panels {
+        let wide = match wide {
+            Some(_) if !framing.is_changed() => continue,
+            Some(w) => w.clone(),
+            None => {
+                let w = WidePlace::of(&node);
+                commands.entity(entity).insert(w.clone());
+                w
+            }
+        };
+        if framing.upright {
+            wide.upright(*docked).put(&mut node);
+        } else {
+            wide.put(&mut node);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app() -> App {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.add_plugins(plugin);
+        app
+    }
+
+    fn node(app: &mut App, e: Entity) -> Node {
+        app.world().get::<Node>(e).expect("a node").clone()
+    }
+
+    #[test]
+    fn an_upright_window_puts_the_move_list_below_the_board_and_a_wide_one_puts_it_back() {
+        let mut app = app();
+        let list = Node {
+            right: Val::Px(0.0),
+            top: Val::Px(36.0),
+            bottom: Val::Px(0.0),
+            width: Val::Vw(18.0),
+            display: Display::Flex,
+            ..default()
+        };
+        let column = app.world_mut().spawn((Docked::Column, list.clone())).id();
+        let beside = Node {
+            right: Val::Vw(18.75),
+            top: Val::Px(90.0),
+            display: Display::None,
+            ..default()
+        };
+        let bar = app.world_mut().spawn((Docked::Beside, beside.clone())).id();
+        app.update();
+        assert_eq!(
+            node(&mut app, column),
+            list,
+            "a wide window keeps the place"
+        );
+        app.world_mut().resource_mut::<Framing>().upright = true;
+        app.update();
+        let band = node(&mut app, column);
+        assert_eq!((band.top, band.bottom), (Val::Auto, Val::Px(0.0)));
+        assert_eq!(band.height, Val::Vh(BAND));
+        assert_eq!(band.left, Val::Vw(BAND_LEFT));
+        let moved = node(&mut app, bar);
+        assert_eq!(moved.right, Val::Px(4.0));
+        assert_eq!(moved.top, Val::Px(90.0));
+        // Whether a panel shows is its own business: hidden since, it stays hidden.
+        app.world_mut()
+            .get_mut::<Node>(column)
+            .expect("a node")
+            .display = Display::None;
+        app.world_mut().resource_mut::<Framing>().upright = false;
+        app.update();
+        let back = node(&mut app, column);
+        assert_eq!(back.display, Display::None);
+        assert_eq!(
+            Node {
+                display: Display::Flex,
+                ..back
+            },
+            list
+        );
+        assert_eq!(node(&mut app, bar), beside);
+    }
+}
