@@ -49,10 +49,13 @@ CHUHAN_SERVER="$CARGO_TARGET_DIR/debug/chuhan-server" tools/online-window.sh "$a
 # The browser page: the game built for WebAssembly (tools/web.sh), served by chuhan-server on
 # loopback and checked in headless Chromium over WebDriver: no console error, the board drawn,
 # sound after the first click, level 3 searching in its worker while the page draws, two pages
-# playing online through a seek's link with clicks, a gone seek, a phone's taps.
+# playing online through a seek's link with clicks, a desktop game (the debug build in an Xvfb
+# window) and a page playing a whole game and both saving it, records downloaded and picked, a
+# gone seek, storage full and refused, a phone's taps.
 echo "== tools/web.sh, tools/web_check.py"
 tools/web.sh "$away/web"
-python3 tools/web_check.py "$CARGO_TARGET_DIR/debug/chuhan-server" "$away/web" "$away/web-shots"
+python3 tools/web_check.py "$CARGO_TARGET_DIR/debug/chuhan-server" "$away/web" "$away/web-shots" \
+  "$CARGO_TARGET_DIR/debug/chuhan"
 # The Windows build: cross-built, packed (installer and zip) and proven under Wine (installer,
 # upgrade, per-user install, uninstaller; the engine against the Linux one; records byte for byte
 # both ways; online against a Linux server; the board rendered by chuhan.exe).

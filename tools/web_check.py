@@ -2,7 +2,7 @@
 """The browser page checked in a real browser: Debian's headless Chromium driven over WebDriver
 (chromium-driver), the page served by chuhan-server on loopback.
 
-Usage: python3 tools/web_check.py SERVER WEB_DIR SHOTS_DIR
+Usage: python3 tools/web_check.py SERVER WEB_DIR SHOTS_DIR [DESKTOP_GAME]
 
 - the server's answers: index.html and the module with their MIME types, brotli and gzip
   chosen by Accept-Encoding, the hashed module kept for good and index.html revalidated (304);
@@ -13,10 +13,17 @@ Usage: python3 tools/web_check.py SERVER WEB_DIR SHOTS_DIR
   query standing in for the desktop's environment): the engine answers from its Web Worker and
   the page keeps drawing frames while it searches (requestAnimationFrame's times, read from the
   page, against the span the game logs for the search);
+- records: a save goes to the browser's downloads (a PGN of the game), a file picked in the
+  browser's file dialog (an XQF) is kept in the page's storage and opens;
+- online: two pages meet through a seek's link and make two moves by clicks; with
+  DESKTOP_GAME (the desktop build, in an Xvfb window clicked by xdotool), the desktop game seeks,
+  the page takes the seek, they play a whole game to mate by clicks on each side, and each
+  saves the record (the desktop in its records folder, the page to the browser's downloads);
 - a phone (390x844, touch): the same page fits it and shows the board, a move is made by taps,
   and the game in progress is kept in the page's storage (opened again, the page offers it);
 - bad input: the page served with no game server behind it (local play, online says so in
-  words), a link to a seek that is gone, a browser without WebGL2 (a message, not a blank page);
+  words), a link to a seek that is gone, a browser without WebGL2 (a message, not a blank page),
+  the page's storage full and then refused (a message, the game goes on, what was saved stays);
 - the sizes served (compressed as a browser receives them) and the time to the board are
   printed, for the README.
 
@@ -332,6 +339,51 @@ def move(driver, others, frm, to, plies, touch=False):
                  lambda d=d: int(state(d).get("plies", "0")) >= plies, 60)
 
 
+def records(driver, scratch, record):
+    """Records to and from the player's files: a save goes to the browser's downloads as a PGN;
+    a file picked in the browser's dialog (here handed to the page's file input as WebDriver
+    does) is kept in the page's storage and opens as a record."""
+    downloads = os.path.join(scratch, "downloads")
+    os.makedirs(downloads, exist_ok=True)
+    driver.s("POST", "/chromium/send_command", {"cmd": "Browser.setDownloadBehavior", "params": {
+        "behavior": "allow", "downloadPath": downloads}})
+    plies = int(state(driver).get("plies", "0"))
+    click(driver, "棋谱")
+    click(driver, "保存棋谱")
+    names = wait_for("the saved record among the browser's downloads", lambda: [
+        n for n in os.listdir(downloads) if n.endswith(".pgn")] or None, 60)
+    with open(os.path.join(downloads, names[0]), encoding="utf-8") as f:
+        pgn = f.read()
+    last = f"{(plies + 1) // 2}."
+    if "[Result" not in pgn or f" {last} " not in pgn:
+        raise SystemExit(f"FAIL: the downloaded {names[0]} is not the game of {plies} plies:\n"
+                         f"{pgn[:400]}")
+    print(f"records: saved, the browser downloaded {names[0]} ({len(pgn.encode())} bytes, "
+          f"{plies} plies)")
+    click(driver, "棋谱")
+    click(driver, "从本机文件读取")
+    wait_for("the page's file input", lambda: driver.js(
+        "return !!document.getElementById('chuhan-open-file')"), 30)
+    found = driver.s("POST", "/element", {"using": "css selector", "value": "#chuhan-open-file"})
+    driver.s("POST", f"/element/{next(iter(found.values()))}/value", {"text": record})
+
+    def opened():
+        n = int(state(driver).get("plies", "0"))
+        if n != plies:
+            return n
+        try:  # The game in progress: the page asks before leaving it.
+            driver.press(*button(driver, "确定", timeout=0.5))
+        except SystemExit:
+            pass
+        return None
+    n = wait_for("the picked record open", opened, 60)
+    key = "chuhan:/chuhan-script/records/" + os.path.basename(record).rsplit(".", 1)[0]
+    kept = [k for k in driver.js("return Object.keys(localStorage)") if k.startswith(key)]
+    if not kept:
+        raise SystemExit(f"FAIL: the picked file is not in the page's storage ({key}...)")
+    print(f"records: {os.path.basename(record)} picked, kept as {kept[0]!r}, opened ({n} plies)")
+
+
 def online_game(dbase, base, shots):
     """Two pages, two guests: one seeks, the other opens the seek's link; two moves by clicks."""
     red_page = Driver(dbase, chrome(1024, 640))
@@ -368,6 +420,186 @@ def online_game(dbase, base, shots):
         other.quit()
 
 
+def storage_refused(dbase, base):
+    """The page's storage full, then refused: a message in words, the game goes on, and what
+    was saved before stays."""
+    page = Driver(dbase, chrome(1024, 640))
+    try:
+        page.go(base + "/?CHUHAN_DRIVE=1")
+        page.js("try { localStorage.clear(); } catch (e) {}")
+        page.go(base + "/?CHUHAN_DRIVE=1")
+        wait_for("the board", lambda: page.drive("points.txt"), 240)
+        move(page, [], "h2", "e2", 1)
+        plies = lambda: int(state(page).get("plies", "0"))
+        wait_for("the computer's answer", lambda: plies() == 2, 120)
+        key = "chuhan:/chuhan/autosave.ron"
+        kept = wait_for("the autosave written", lambda: (lambda v: v if v and "moves" in v
+                        else None)(page.js(f"return localStorage.getItem('{key}')")), 30)
+        # Full: every write refused from now on, as a browser refuses past its quota.
+        page.js("Storage.prototype.setItem = function () { throw new DOMException("
+                "'The quota has been exceeded.', 'QuotaExceededError'); };")
+        move(page, [], "h0", "g2", 3)
+        said = wait_for("the full storage said in words", lambda: [
+            t for t in page.drive("texts.txt").splitlines() if "无法保存" in t], 30)
+        if page.js(f"return localStorage.getItem('{key}')") != kept:
+            raise SystemExit("FAIL: the autosave saved before the storage filled up is gone")
+        wait_for("the computer's answer", lambda: plies() == 4, 120)
+        print(f"storage full: {said[0].strip()!r}; the game went on and the autosave saved "
+              "before stayed as it was")
+        # Refused: the page opened where the browser gives it no storage at all.
+        page.s("POST", "/chromium/send_command", {"cmd": "Page.addScriptToEvaluateOnNewDocument",
+               "params": {"source": "Object.defineProperty(window, 'localStorage', { get() { "
+                          "throw new DOMException('Access is denied for this document.', "
+                          "'SecurityError'); } });"}})
+        page.go(base + "/?CHUHAN_DRIVE=1")
+        wait_for("the board", lambda: page.drive("points.txt"), 240)
+        move(page, [], "h2", "e2", 1)
+        said = wait_for("the refused storage said in words", lambda: [
+            t for t in page.drive("texts.txt").splitlines() if "无法保存" in t], 60)
+        bad = [e for e in problems_in(page.logs()) if "storage" not in e.lower()]
+        if bad:
+            raise SystemExit("FAIL: storage refused: console errors: " + " | ".join(bad[:5]))
+        print(f"storage refused: the page plays, and says {said[0].strip()!r}")
+    finally:
+        page.quit()
+
+
+class Desktop:
+    """The desktop game in a window of its own (Xvfb), driven by real clicks (xdotool) at the
+    places its drive folder lists, its files in a home folder of its own."""
+
+    def __init__(self, game, scratch):
+        self.home = os.path.join(scratch, "desktop-home")
+        self.dir = os.path.join(scratch, "desktop-drive")
+        os.makedirs(self.home)
+        os.makedirs(self.dir)
+        self.display = f":{150 + os.getpid() % 50}"
+        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1280x720x24",
+                                      "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+        time.sleep(1)
+        self.env = {**os.environ, "DISPLAY": self.display, "CHUHAN_HOME": self.home,
+                    "CHUHAN_DRIVE": self.dir}
+        self.log = open(os.path.join(scratch, "desktop.log"), "w")
+        self.game = subprocess.Popen([game], env=self.env, cwd=scratch, stdout=self.log,
+                                     stderr=subprocess.STDOUT)
+
+    def drive(self, name):
+        try:
+            with open(os.path.join(self.dir, name), encoding="utf-8") as f:
+                return f.read()
+        except OSError:
+            return ""
+
+    def press(self, x, y, touch=False):
+        del touch
+        run = lambda *a: subprocess.run(["xdotool", *a], env=self.env, check=True)
+        run("mousemove", str(int(x)), str(int(y)))
+        time.sleep(0.05)
+        run("mousedown", "1")
+        time.sleep(0.05)
+        run("mouseup", "1")
+
+    def screenshot(self, path):
+        """The window as the game saves it when its drive folder asks (a file named `shot`)."""
+        with open(os.path.join(self.dir, "shot"), "w", encoding="utf-8") as f:
+            f.write(path)
+        wait_for(f"the desktop's screenshot {path}", lambda: not os.path.exists(
+            os.path.join(self.dir, "shot")) and os.path.exists(path), 60)
+
+    def focus(self):
+        """With no window manager under Xvfb the window is given the keyboard by hand."""
+        windows = subprocess.run(["xdotool", "search", "--name", "Chuhan"], env=self.env,
+                                 capture_output=True, text=True).stdout.split()
+        if windows:
+            subprocess.run(["xdotool", "windowfocus", "--sync", windows[0]], env=self.env,
+                           check=True)
+
+    def type(self, words):
+        subprocess.run(["xdotool", "type", "--delay", "40", words], env=self.env, check=True)
+
+    def quit(self):
+        for p in (self.game, self.xvfb):
+            p.terminate()
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        self.log.close()
+
+
+# A whole game, Red mating on the 55th move: Red as the engine plays at depth 7, Black as its
+# weakest level (found once with crates/xiangqi-engine's binary; the moves are fixed here).
+WHOLE_GAME = ("h2e2 b7a7 e2e6 a7a3 a0a3 h7h2 a3b3 h9g7 e6e4 b9c7 b2e2 c6c5 e4i4 f9e8 i4i9 h2h9 "
+              "i0i2 c9e7 e2e7 e9f9 i2f2 e8f7 f2f7 f9e9 f7g7 a9b9 g7g9 e9e8 g9e9 e8d8 b3b9 c7b9 "
+              "e9d9 d8e8 d9e9 e8f8 e9h9 b9d8 h9h8 f8f7 e7e5 c5c4 h8d8 g6g5 c3c4 g5g4 g3g4 f7e7 "
+              "h0g2 e7f7 g2h4 f7e7 h4g6 e7f7 d8f8").split()
+
+
+def desktop_and_page(dbase, base, port, game, scratch, shots):
+    """A desktop game and a browser page in the same lobby play a whole game to the end, by
+    clicks on each side, and each saves the record: the desktop in its records folder, the page
+    to the browser's downloads."""
+    desk = Desktop(game, scratch)
+    page = Driver(dbase, chrome(1024, 640))
+    try:
+        # The board drawn, and a moment for the window to settle in its place.
+        wait_for("the desktop's board", lambda: desk.drive("points.txt"), 300)
+        time.sleep(2)
+        # As a player does: 联网对弈, the server's address typed into its field, 游客对弈.
+        click(desk, "联网对弈", 60)
+        desk.focus()
+        click(desk, "localhost:7878", 60)
+        desk.type(f"127.0.0.1:{port}")
+        click(desk, "游客对弈", 30)
+        click(desk, "发出邀请", 60)
+        seek = wait_for("the desktop's seek", lambda: state(desk).get("seek"), 60)
+        page.go(f"{base}/?CHUHAN_DRIVE=1&seek={seek}")
+        sides = {}
+        for d in (desk, page):
+            sides[wait_for("a side in the game", lambda d=d: state(d).get("side"), 240)] = d
+        names = {id(desk): "desktop", id(page): "page"}
+        started = time.time()
+        for ply, m in enumerate(WHOLE_GAME):
+            mover = sides["red" if ply % 2 == 0 else "black"]
+            move(mover, [d for d in (desk, page) if d is not mover], m[:2], m[2:], ply + 1)
+        print(f"desktop and page: a whole game of {len(WHOLE_GAME)} moves by clicks, the "
+              f"desktop as {'red' if sides['red'] is desk else 'black'}, the page as the other, "
+              f"in {time.time() - started:.0f} s")
+        texts = {}
+        for d in (desk, page):
+            texts[id(d)] = wait_for("the game's end shown", lambda d=d: (lambda t: t if any(
+                w in t for w in ("红方胜", "将死", "绝杀")) else None)(d.drive("texts.txt")), 60)
+        page.screenshot(os.path.join(shots, "web-desktop-game-page.png"))
+        desk.screenshot(os.path.join(shots, "web-desktop-game-desktop.png"))
+        # Each saves the record, as a player does: 棋谱, 保存棋谱.
+        downloads = os.path.join(scratch, "page-downloads")
+        os.makedirs(downloads, exist_ok=True)
+        page.s("POST", "/chromium/send_command", {"cmd": "Browser.setDownloadBehavior",
+                                                 "params": {"behavior": "allow",
+                                                            "downloadPath": downloads}})
+        for d in (desk, page):
+            click(d, "棋谱", 60)
+            click(d, "保存棋谱", 30)
+
+        def saved_in(folder):
+            found = [os.path.join(r, n) for r, _, fs in os.walk(folder) for n in fs
+                     if n.endswith(".pgn")]
+            return found or None
+        for name, folder in (("desktop", desk.home), ("page", downloads)):
+            path = wait_for(f"the {name}'s saved record", lambda f=folder: saved_in(f), 60)[0]
+            with open(path, encoding="utf-8") as f:
+                pgn = f.read()
+            if '[Result "1-0"]' not in pgn or f"{(len(WHOLE_GAME) + 1) // 2}." not in pgn:
+                raise SystemExit(f"FAIL: the {name}'s record is not the whole game won by Red:"
+                                 f"\n{pgn[:600]}")
+            print(f"desktop and page: the {name}'s record {os.path.basename(path)} "
+                  f"({len(pgn.encode())} bytes), Red won")
+    finally:
+        page.quit()
+        desk.quit()
+
+
 def bad_input(dbase, web, shots):
     """The page with no game server behind it, and a browser without WebGL2."""
     port = free_port()
@@ -401,10 +633,12 @@ def bad_input(dbase, web, shots):
 
 def main():
     server_bin, web, shots = sys.argv[1], sys.argv[2], sys.argv[3]
+    game = sys.argv[4] if len(sys.argv) > 4 else None
     os.makedirs(shots, exist_ok=True)
     port, driver_port = free_port(), free_port()
     base = f"http://127.0.0.1:{port}"
     scratch = tempfile.mkdtemp(prefix="chuhan-web-")
+    here = os.path.dirname(os.path.abspath(__file__))
     server = subprocess.Popen([server_bin, "--listen", f"127.0.0.1:{port}", "--database",
                                "sqlite::memory:", "--web", web, "--log", "warn"],
                               cwd=scratch)
@@ -433,9 +667,14 @@ def main():
         # 大师 searches for seconds: long enough to see the page go on drawing meanwhile.
         if computer_game(desktop, base, shots, 6) <= 1000:
             raise SystemExit("FAIL: level 6 answered within a second: nothing measured")
+        records(desktop, scratch, os.path.join(
+            here, "..", "crates", "xiangqi", "tests", "data", "cchess", "030-黄松轩先胜冯敬如.XQF"))
         desktop.quit()
         online_game(dbase, base, shots)
+        if game:
+            desktop_and_page(dbase, base, port, game, scratch, shots)
         bad_input(dbase, web, shots)
+        storage_refused(dbase, base)
         phone = Driver(dbase, chrome(390, 844, mobile=True))
         drivers.append(phone)
         open_page(phone, base + "/?CHUHAN_DRIVE=1", os.path.join(shots, "web-phone.png"),

@@ -67,6 +67,14 @@ pub struct OpeningSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Opening>();
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(
+        Update,
+        picked_files
+            .in_set(CoreSet::Input)
+            .in_set(OpeningSystems)
+            .before(hand_over),
+    );
     app.add_systems(
         Update,
         (hand_over, collect)
@@ -130,7 +138,10 @@ fn collect(
             Finished::Saved(result) => {
                 opening.saves = opening.saves.saturating_sub(1);
                 notices.write(Notice(match result {
-                    Ok(path) => NoticeKind::Saved(path.display().to_string()),
+                    Ok(path) => match download(&path) {
+                        Ok(()) => NoticeKind::Saved(path.display().to_string()),
+                        Err(e) => NoticeKind::WriteFailed(e),
+                    },
                     Err(e) => NoticeKind::WriteFailed(e.to_string()),
                 }));
             }
@@ -160,6 +171,39 @@ fn collect(
     {
         w.announced = true;
         notices.write(Notice(NoticeKind::Reading(w.what.clone())));
+    }
+}
+
+/// In a browser, a record saved in the page's storage goes to the player's downloads too (the
+/// PGN of a RON and PGN pair: the file other programs read); on the desktop it is on the disk.
+#[cfg(target_arch = "wasm32")]
+fn download(path: &Path) -> Result<(), String> {
+    use crate::storage::device_files::offer;
+    if path.extension().is_some_and(|e| e == "ron") && offer(&path.with_extension("pgn")).is_ok() {
+        return Ok(());
+    }
+    offer(path)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[allow(clippy::unnecessary_wraps)]
+fn download(_: &Path) -> Result<(), String> {
+    Ok(())
+}
+
+/// In a browser, files the player picked in the browser's dialog (kept in the page's records
+/// folder): each opens as a record from there.
+#[cfg(target_arch = "wasm32")]
+fn picked_files(mut commands: MessageWriter<Command>, mut notices: MessageWriter<Notice>) {
+    for picked in crate::storage::device_files::chosen() {
+        match picked {
+            Ok(path) => {
+                commands.write(Command::OpenRecord(path));
+            }
+            Err(e) => {
+                notices.write(Notice(NoticeKind::BadRecord(e)));
+            }
+        }
     }
 }
 

@@ -313,6 +313,25 @@ pub fn free_stem(dir: &Path, stem: &str, extensions: &[&str]) -> String {
         .unwrap_or_else(|| stem.to_owned())
 }
 
+/// A file name handed over from elsewhere (a browser's file dialog) as a stem and an extension
+/// (lower case), with nothing that would make it a path.
+#[must_use]
+pub fn name_parts(name: &str) -> (String, String) {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let clean: String = base
+        .chars()
+        .map(|c| if c.is_control() || c == ':' { '_' } else { c })
+        .collect();
+    match clean.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => (stem.to_owned(), ext.to_lowercase()),
+        _ if clean.is_empty() || clean.starts_with('.') => (
+            "record".to_owned(),
+            clean.trim_start_matches('.').to_lowercase(),
+        ),
+        _ => (clean, String::new()),
+    }
+}
+
 #[cfg(test)]
 #[path = "files_tests.rs"]
 mod tests;

@@ -89,3 +89,14 @@ fn a_stem_in_use_gets_a_number() {
     assert_eq!(free_stem(&dir, "game", &["ron", "pgn"]), "game-3");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_name_handed_over_is_a_stem_and_an_extension_and_never_a_path() {
+    let parts = name_parts;
+    assert_eq!(parts("开局.PGN"), ("开局".into(), "pgn".into()));
+    assert_eq!(parts("../../etc/passwd"), ("passwd".into(), String::new()));
+    assert_eq!(parts("C:\\games\\a.b.xqf"), ("a.b".into(), "xqf".into()));
+    assert_eq!(parts(".pgn"), ("record".into(), "pgn".into()));
+    assert_eq!(parts(""), ("record".into(), String::new()));
+    assert_eq!(parts("a:b\u{7}.txt"), ("a_b_".into(), "txt".into()));
+}

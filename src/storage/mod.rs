@@ -7,6 +7,8 @@ use bevy::prelude::*;
 pub mod background;
 pub mod clipboard;
 pub mod dates;
+#[cfg(target_arch = "wasm32")]
+pub mod device_files;
 pub mod files;
 pub mod lenient;
 pub mod library;

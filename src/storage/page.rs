@@ -69,12 +69,26 @@ fn encode(contents: &[u8]) -> String {
 pub fn write(path: &Path, contents: &[u8]) -> io::Result<()> {
     storage()?
         .set_item(&key(path), &encode(contents))
-        .map_err(|e| {
-            io::Error::new(
-                io::ErrorKind::StorageFull,
-                format!("the browser's storage for this page is full or refused ({e:?})"),
-            )
-        })
+        .map_err(|e| refused(&e))
+}
+
+/// A write the browser refused, in words: full (past the page's quota) or not allowed.
+fn refused(e: &wasm_bindgen::JsValue) -> io::Error {
+    let name = js_sys::Reflect::get(e, &"name".into())
+        .ok()
+        .and_then(|n| n.as_string())
+        .unwrap_or_default();
+    if name == "QuotaExceededError" {
+        io::Error::new(
+            io::ErrorKind::StorageFull,
+            "the browser's storage for this page is full",
+        )
+    } else {
+        io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!("the browser refused to store it ({name})"),
+        )
+    }
 }
 
 /// Reads a file; `NotFound` when there is none.

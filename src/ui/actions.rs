@@ -24,6 +24,9 @@ pub(crate) enum Action {
     BrowseTo(PathBuf),
     OpenFile(PathBuf),
     CloseBrowser,
+    /// In a browser: the browser's file dialog, the file picked opened as a record.
+    #[cfg(target_arch = "wasm32")]
+    OpenFromDevice,
 }
 
 /// A message a button sends: the game's [`Command`], a feature's request, a setting's change.
@@ -202,6 +205,12 @@ fn act(
             browser.dir = None;
         }
         Action::CloseBrowser => browser.dir = None,
+        #[cfg(target_arch = "wasm32")]
+        Action::OpenFromDevice => {
+            if let Err(e) = crate::storage::device_files::choose(dirs.records()) {
+                warn!("the file dialog did not open: {e}");
+            }
+        }
     }
     open.0 = None;
 }

@@ -206,6 +206,13 @@ fn shared_entries(app: &mut App) {
         app.add_menu_entry(records(order, send(Command::SaveRecordAs(format)), W(zh, en)).small());
     }
     app.add_menu_entry(records(30, Action::Browse, K(Key::OpenRecord)));
+    // A page reaches the player's files only through the browser's dialog.
+    #[cfg(target_arch = "wasm32")]
+    app.add_menu_entry(records(
+        31,
+        Action::OpenFromDevice,
+        W("从本机文件读取…", "Open a file from this device…"),
+    ));
     for (order, lang) in [(10, Language::Chinese), (20, Language::English)] {
         app.add_menu_entry(MenuEntry::new(
             In(Menu::Language),
