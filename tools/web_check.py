@@ -667,8 +667,8 @@ def main():
         # 大师 searches for seconds: long enough to see the page go on drawing meanwhile.
         if computer_game(desktop, base, shots, 6) <= 1000:
             raise SystemExit("FAIL: level 6 answered within a second: nothing measured")
-        records(desktop, scratch, os.path.join(
-            here, "..", "crates", "xiangqi", "tests", "data", "cchess", "030-黄松轩先胜冯敬如.XQF"))
+        records(desktop, scratch, os.path.realpath(os.path.join(
+            here, "..", "crates", "xiangqi", "tests", "data", "cchess", "030-黄松轩先胜冯敬如.XQF")))
         desktop.quit()
         online_game(dbase, base, shots)
         if game:

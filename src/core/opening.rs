@@ -14,7 +14,7 @@ use crate::core::commands::{Command, CommandSystems, Loaded};
 use crate::core::game::{CoreSet, Game};
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::settings::Settings;
-use crate::storage::files::Dirs;
+use crate::storage::files::{Dirs, hand_to_player};
 use crate::storage::records::{RecordFormat, now_stamp};
 use crate::storage::writer::{Finished, Task, Writer};
 
@@ -138,7 +138,7 @@ fn collect(
             Finished::Saved(result) => {
                 opening.saves = opening.saves.saturating_sub(1);
                 notices.write(Notice(match result {
-                    Ok(path) => match download(&path) {
+                    Ok(path) => match hand_to_player(&path) {
                         Ok(()) => NoticeKind::Saved(path.display().to_string()),
                         Err(e) => NoticeKind::WriteFailed(e),
                     },
@@ -172,23 +172,6 @@ fn collect(
         w.announced = true;
         notices.write(Notice(NoticeKind::Reading(w.what.clone())));
     }
-}
-
-/// In a browser, a record saved in the page's storage goes to the player's downloads too (the
-/// PGN of a RON and PGN pair: the file other programs read); on the desktop it is on the disk.
-#[cfg(target_arch = "wasm32")]
-fn download(path: &Path) -> Result<(), String> {
-    use crate::storage::device_files::offer;
-    if path.extension().is_some_and(|e| e == "ron") && offer(&path.with_extension("pgn")).is_ok() {
-        return Ok(());
-    }
-    offer(path)
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-#[allow(clippy::unnecessary_wraps)]
-fn download(_: &Path) -> Result<(), String> {
-    Ok(())
 }
 
 /// In a browser, files the player picked in the browser's dialog (kept in the page's records

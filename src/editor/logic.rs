@@ -12,7 +12,7 @@ use crate::core::notice::{Notice, NoticeKind};
 use crate::core::phase::Phase;
 use crate::core::pieces::{Palette, PieceView, Taken, rest_position, taken_position};
 use crate::editor::{EditorRequest, Finish, Start};
-use crate::storage::files::Dirs;
+use crate::storage::files::{Dirs, hand_to_player};
 use crate::storage::records::{RecordFormat, now_stamp, save_record_as};
 
 /// The position being set up.
@@ -193,7 +193,10 @@ fn handle_requests(
                             xiangqi::notation::Notation::Chinese,
                         );
                         out.notices.write(Notice(match saved {
-                            Ok(path) => NoticeKind::Saved(path.display().to_string()),
+                            Ok(path) => match hand_to_player(&path) {
+                                Ok(()) => NoticeKind::Saved(path.display().to_string()),
+                                Err(e) => NoticeKind::WriteFailed(e),
+                            },
                             Err(e) => NoticeKind::WriteFailed(e.to_string()),
                         }));
                     }

@@ -10,7 +10,7 @@ use crate::core::game::{CoreSet, Game};
 use crate::core::notice::{Notice, NoticeKind};
 use crate::pictures::PictureRequest;
 use crate::pictures::render;
-use crate::storage::files::{Dirs, write_atomic};
+use crate::storage::files::{Dirs, hand_to_player, write_atomic};
 use crate::storage::records::now_stamp;
 
 /// The ends of the channel the picture threads answer on.
@@ -65,9 +65,14 @@ fn draw(
 fn report(drawn: Res<Drawn>, mut notices: MessageWriter<Notice>) {
     let Ok(done) = drawn.done.lock() else { return };
     for result in done.try_iter() {
-        notices.write(Notice(match result {
-            Ok(path) => NoticeKind::Saved(path.display().to_string()),
-            Err(e) => NoticeKind::WriteFailed(e),
-        }));
+        notices.write(Notice(
+            match result.and_then(|path| {
+                hand_to_player(&path)?;
+                Ok(path)
+            }) {
+                Ok(path) => NoticeKind::Saved(path.display().to_string()),
+                Err(e) => NoticeKind::WriteFailed(e),
+            },
+        ));
     }
 }
