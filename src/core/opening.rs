@@ -14,7 +14,8 @@ use crate::core::commands::{Command, CommandSystems, Loaded};
 use crate::core::game::{CoreSet, Game};
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::settings::Settings;
-use crate::storage::files::{Dirs, hand_to_player};
+use crate::storage::files::Dirs;
+use crate::storage::handed::hand_to_player;
 use crate::storage::records::{RecordFormat, now_stamp};
 use crate::storage::writer::{Finished, Task, Writer};
 

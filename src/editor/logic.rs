@@ -12,7 +12,8 @@ use crate::core::notice::{Notice, NoticeKind};
 use crate::core::phase::Phase;
 use crate::core::pieces::{Palette, PieceView, Taken, rest_position, taken_position};
 use crate::editor::{EditorRequest, Finish, Start};
-use crate::storage::files::{Dirs, hand_to_player};
+use crate::storage::files::Dirs;
+use crate::storage::handed::hand_to_player;
 use crate::storage::records::{RecordFormat, now_stamp, save_record_as};
 
 /// The position being set up.

@@ -10,7 +10,8 @@ use crate::core::game::{CoreSet, Game};
 use crate::core::notice::{Notice, NoticeKind};
 use crate::pictures::PictureRequest;
 use crate::pictures::render;
-use crate::storage::files::{Dirs, hand_to_player, write_atomic};
+use crate::storage::files::{Dirs, write_atomic};
+use crate::storage::handed::hand_to_player;
 use crate::storage::records::now_stamp;
 
 /// The ends of the channel the picture threads answer on.

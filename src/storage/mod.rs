@@ -10,6 +10,7 @@ pub mod dates;
 #[cfg(target_arch = "wasm32")]
 pub mod device_files;
 pub mod files;
+pub mod handed;
 pub mod lenient;
 pub mod library;
 #[cfg(target_arch = "wasm32")]

@@ -157,40 +157,4 @@ mod tests {
             _ => panic!("the flat view is orthographic"),
         }
     }
-
-    #[test]
-    fn on_a_phone_the_whole_board_shows_across_in_the_upper_part() {
-        use crate::view::camera::View;
-        use bevy::camera::CameraProjection;
-        let (width, height) = (390.0, 844.0);
-        let framing = Framing::of(width, height);
-        let mut projection = PerspectiveProjection {
-            fov: fov_for(width / height),
-            ..default()
-        };
-        projection.update(width, height);
-        let camera = View::home(xiangqi::Color::Red).transform_around(framing.focus());
-        let clip_from_world = projection.get_clip_from_view() * camera.to_matrix().inverse();
-        // The board's corners and the pieces on them (radius about 0.45), in window pixels
-        // from the top.
-        let mut lowest: f32 = 0.0;
-        for (x, z) in [(-4.45, -4.95), (4.45, -4.95), (-4.45, 4.95), (4.45, 4.95)] {
-            let ndc = clip_from_world.project_point3(Vec3::new(x, 0.0, z));
-            assert!(
-                ndc.x.abs() < 1.0,
-                "({x}, {z}) is in the window across: {ndc}"
-            );
-            let from_top = (1.0 - ndc.y) / 2.0 * height;
-            assert!(
-                from_top > 60.0,
-                "({x}, {z}) is below the menu and status lines"
-            );
-            lowest = lowest.max(from_top);
-        }
-        // Above the band of panels along the foot.
-        assert!(
-            lowest < height * (1.0 - BAND_SHARE),
-            "the board reaches {lowest} px down"
-        );
-    }
 }
