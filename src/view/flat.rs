@@ -292,6 +292,36 @@ mod tests {
     }
 
     #[test]
+    fn turning_the_window_upright_and_back_places_the_camera_again_in_either_view() {
+        let mut app = app();
+        let wide = Framing::default();
+        let upright = Framing { upright: true };
+        let (orbit, _, t) = camera(&mut app);
+        assert_eq!(t, orbit.current.transform_around(wide.focus()));
+        app.insert_resource(upright);
+        app.update();
+        let (orbit, _, t) = camera(&mut app);
+        assert_eq!(t, orbit.current.transform_around(upright.focus()));
+        // The flat view, upright: the board's width fills the window.
+        app.world_mut().write_message(ToggleFlat);
+        app.update();
+        let (_, projection, t) = camera(&mut app);
+        assert_eq!(t, flat_transform(Side::Red, upright));
+        assert_eq!(
+            format!("{projection:?}"),
+            format!("{:?}", upright.flat_projection())
+        );
+        // Back to wide while flat, then back to 3D: the wide framing again.
+        app.insert_resource(wide);
+        app.update();
+        assert_eq!(camera(&mut app).2, flat_transform(Side::Red, wide));
+        app.world_mut().write_message(ToggleFlat);
+        app.update();
+        let (orbit, _, t) = camera(&mut app);
+        assert_eq!(t, orbit.current.transform_around(wide.focus()));
+    }
+
+    #[test]
     fn presets_face_each_side_and_the_top_is_higher() {
         let player = preset_view(Preset::PlayerSide, Side::Red);
         let other = preset_view(Preset::OpponentSide, Side::Red);
