@@ -69,7 +69,7 @@ impl Plugin for AppPlugin {
             .into(),
             ..default()
         };
-        app.add_plugins(DefaultPlugins.set(render).set(WindowPlugin {
+        app.add_plugins(bevy_plugins().set(render).set(WindowPlugin {
             primary_window: Some(Window {
                 title: "楚汉 Chuhan".into(),
                 // The application id (Wayland) and WM_CLASS (X11): the desktop entry
@@ -87,6 +87,7 @@ impl Plugin for AppPlugin {
             close_when_requested: false,
             ..default()
         }));
+        add_post_processing(app);
         app.add_systems(Update, ask_to_close);
         add_game(app);
     }
@@ -103,7 +104,7 @@ pub struct OffscreenPlugin {
 
 impl Plugin for OffscreenPlugin {
     fn build(&self, app: &mut App) {
-        let plugins = DefaultPlugins
+        let plugins = bevy_plugins()
             .set(WindowPlugin {
                 primary_window: None,
                 exit_condition: bevy::window::ExitCondition::DontExit,
@@ -116,9 +117,29 @@ impl Plugin for OffscreenPlugin {
         let plugins =
             plugins.disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>();
         app.add_plugins(plugins);
+        add_post_processing(app);
         add_game(app);
         app.add_plugins(dev::offscreen::Offscreen::plugin(self.size));
     }
+}
+
+/// Bevy's default plugins less its post-processing, whose effect stack (chromatic aberration,
+/// vignette, lens distortion: none of which the game uses) builds a pipeline for every camera
+/// all the same. A software renderer (SwiftShader in a browser, llvmpipe) takes well over a
+/// second to compile that one shader before the first frame shows the board.
+fn bevy_plugins() -> bevy::app::PluginGroupBuilder {
+    DefaultPlugins
+        .build()
+        .disable::<bevy::post_process::PostProcessPlugin>()
+}
+
+/// The post-processing the game uses: bloom (on the high setting), and MSAA's write-back, which
+/// Bevy's post-processing plugin would have added.
+fn add_post_processing(app: &mut App) {
+    app.add_plugins((
+        bevy::post_process::msaa_writeback::MsaaWritebackPlugin,
+        bevy::post_process::bloom::BloomPlugin,
+    ));
 }
 
 /// The game's plugins over Bevy's: the same with a window or without.

@@ -25,6 +25,7 @@ macro_rules! files {
 pub const FILES: &[(&str, &[u8])] = files![
     "fonts/chuhan-sans.otf",
     "icons/chuhan-256.png",
+    "shaders/unlit.wgsl",
     "sounds/capture.wav",
     "sounds/check.wav",
     "sounds/draw.wav",

@@ -56,8 +56,6 @@ fn apply_graphics(
     lighting: Res<Lighting>,
     mut tables: Query<&mut Visibility, With<Table>>,
     mut clear: ResMut<ClearColor>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    mut shaded: Local<Vec<AssetId<StandardMaterial>>>,
     mut software: Local<Option<bool>>,
 ) {
     // The adapter is known from the first frames on and does not change: judge it once.
@@ -89,27 +87,7 @@ fn apply_graphics(
                 .map_or("unknown".into(), |a| a.name.clone())
         );
         commands.insert_resource(Quality { high });
-        // Low draws every material unlit (no light or shadow per pixel); high shades again the
-        // ones that were shaded.
-        if high {
-            for id in shaded.drain(..) {
-                if let Some(mut m) = materials.get_mut(id) {
-                    m.unlit = false;
-                }
-            }
-        } else {
-            let ids: Vec<_> = materials
-                .iter()
-                .filter(|(_, m)| !m.unlit)
-                .map(|(id, _)| id)
-                .collect();
-            for id in ids {
-                if let Some(mut m) = materials.get_mut(id) {
-                    m.unlit = true;
-                    shaded.push(id);
-                }
-            }
-        }
+        // Low draws every mesh with its unlit copy (`view::unlit`).
     }
     let (tonemapping, deband) = if high {
         (lighting.tonemapping, DebandDither::Enabled)

@@ -21,6 +21,7 @@ pub mod pinch;
 pub mod pointer;
 pub mod portrait;
 pub mod themes;
+pub mod unlit;
 pub mod window;
 
 pub(super) fn plugin(app: &mut App) {
@@ -41,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
         display::plugin,
         portrait::plugin,
     ));
-    app.add_plugins(pinch::plugin);
+    app.add_plugins((pinch::plugin, unlit::plugin));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(page::plugin);
 }

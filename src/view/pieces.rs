@@ -14,6 +14,7 @@ use crate::core::selection::Selection;
 use crate::view::board::RiverText;
 use crate::view::graphics::Quality;
 use crate::view::lathe;
+use crate::view::unlit::{Shaded, material_of};
 
 /// The pointer is over this piece.
 #[derive(Component)]
@@ -251,12 +252,15 @@ fn flash_refused(
 /// Body material by state: refused flash, king in check, selected, hovered (a piece the player
 /// may move), or plain wood.
 fn glow(
+    mut commands: Commands,
     assets: Option<Res<PieceAssets>>,
     game: Res<Game>,
     selection: Res<Selection>,
-    mut pieces: Query<(
+    pieces: Query<(
+        Entity,
         &PieceView,
-        &mut MeshMaterial3d<StandardMaterial>,
+        Option<&MeshMaterial3d<StandardMaterial>>,
+        Option<&Shaded>,
         Has<Hovered>,
         Has<Flash>,
     )>,
@@ -269,7 +273,7 @@ fn glow(
     let to_move = pos.side_to_move();
     let checked = pos.is_check().then(|| pos.king(to_move));
     let may_move = *phase.get() == Phase::Playing && game.human_to_move();
-    for (view, mut material, hovered, flash) in &mut pieces {
+    for (e, view, drawn, shaded, hovered, flash) in &pieces {
         let want = if flash {
             &assets.refused
         } else if checked == Some(view.square) {
@@ -281,8 +285,9 @@ fn glow(
         } else {
             &assets.wood
         };
-        if material.0 != *want {
-            material.0 = want.clone();
+        // On low the piece draws with the unlit copy of its material (`view::unlit`).
+        if material_of(drawn, shaded) != Some(want) {
+            commands.entity(e).insert(MeshMaterial3d(want.clone()));
         }
     }
 }
