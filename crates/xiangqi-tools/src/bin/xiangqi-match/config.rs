@@ -19,6 +19,7 @@ pub struct Config {
     pub names: [String; 2],
     pub games: usize,
     pub concurrency: usize,
+    pub time_limit_s: Option<u64>,
     pub control: Control,
     pub opening_plies: usize,
     pub openings_file: Option<String>,
@@ -48,6 +49,7 @@ pub fn parse_args() -> Result<Config, String> {
         names: ["engine1".into(), "engine2".into()],
         games: 100,
         concurrency: 1,
+        time_limit_s: None,
         control: Control::MoveTime(100),
         opening_plies: 6,
         openings_file: None,
@@ -87,6 +89,7 @@ pub fn parse_args() -> Result<Config, String> {
             }
             "--games" => c.games = num(i)?.max(2) as usize,
             "--concurrency" => c.concurrency = num(i)?.clamp(1, 64) as usize,
+            "--time-limit" => c.time_limit_s = Some(num(i)?),
             "--movetime" => c.control = Control::MoveTime(num(i)?),
             "--nodes" => c.control = Control::Nodes(num(i)?),
             "--depth" => c.control = Control::Depth(num(i)? as u32),

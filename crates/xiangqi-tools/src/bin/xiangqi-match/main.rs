@@ -12,12 +12,12 @@ mod config;
 mod engine;
 mod game;
 mod report;
+mod schedule;
 mod spsa;
 
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use xiangqi::notation::Notation;
 use xiangqi::{Move, Position};
@@ -28,6 +28,7 @@ use crate::config::parse_args;
 use crate::engine::Engine;
 use crate::game::{Ending, GameResult, opening, play_game, read_openings};
 use crate::report::{elo, pentanomial, repetition_rulings, tally};
+use crate::schedule::Schedule;
 
 const USAGE: &str = "usage: xiangqi-match [options]
   --engine1 CMD / --engine2 CMD   engine commands (default: the xiangqi-engine beside this binary)
@@ -36,6 +37,8 @@ const USAGE: &str = "usage: xiangqi-match [options]
   --name1 N / --name2 N            names in the report
   --games N                        games (rounded up to an even number; default 100)
   --concurrency N                  games at once (default 1)
+  --time-limit SECONDS             start no new pair of games after this long; the pairs under
+                                   way finish and the report covers the games played
   --movetime MS | --nodes N | --depth N | --tc SECONDS+INC   time control (default movetime 100)
   --openings PLIES                 plies of random book moves before the engines take over (default 6)
   --openings-file FILE             start each pair of games from the next position of FILE (EPD or
@@ -103,19 +106,18 @@ fn main() -> ExitCode {
             })
             .collect(),
     };
-    let next = Arc::new(AtomicUsize::new(0));
     let results = Arc::new(Mutex::new(Vec::<GameResult>::new()));
     let started = Instant::now();
+    let schedule = Schedule::new(
+        cfg.games,
+        cfg.time_limit_s.map(|s| started + Duration::from_secs(s)),
+    );
     std::thread::scope(|s| {
         for _ in 0..cfg.concurrency {
-            let (cfg, next, results, openings) = (&cfg, &next, &results, &openings);
+            let (cfg, schedule, results, openings) = (&cfg, &schedule, &results, &openings);
             s.spawn(move || {
                 let mut engines: [Option<Engine>; 2] = [None, None];
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= cfg.games {
-                        break;
-                    }
+                while let Some(i) = schedule.claim() {
                     let r = play_game(cfg, &mut engines, i, &openings[i / 2]);
                     let mut all = results.lock().unwrap_or_else(|e| e.into_inner());
                     let why = match &r.ending {
@@ -141,7 +143,7 @@ fn main() -> ExitCode {
                         let pairs = pentanomial(&all);
                         if sprt.verdict(&pairs) != Verdict::Continue {
                             // Decided: start no new game; those under way finish.
-                            next.store(cfg.games, Ordering::Relaxed);
+                            schedule.stop();
                         }
                     }
                 }
@@ -150,6 +152,10 @@ fn main() -> ExitCode {
     });
     let mut all = std::mem::take(&mut *results.lock().unwrap_or_else(|e| e.into_inner()));
     all.sort_by_key(|r| r.index);
+    if all.is_empty() {
+        println!("no game was played (--time-limit passed before the first)");
+        return ExitCode::SUCCESS;
+    }
     let (w, d, l) = tally(&all);
     let n = all.len() as f64;
     let score = (w as f64 + d as f64 / 2.0) / n;
