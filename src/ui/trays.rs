@@ -9,7 +9,7 @@ use crate::ui::theme::{UiFont, font};
 
 /// The balance label over the tray of `0`'s captures.
 #[derive(Component, Clone, Copy, Debug)]
-struct BalanceLabel(Side);
+pub(crate) struct BalanceLabel(Side);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn);

@@ -16,6 +16,7 @@ use crate::ui::theme::*;
 
 mod board;
 mod card;
+mod clear;
 mod lobby;
 
 /// The card in the middle: the login or the lobby.
@@ -41,7 +42,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn);
     app.add_systems(
         Update,
-        (rebuild, board::tick_clocks)
+        (rebuild, board::tick_clocks, clear::keep_clear)
             .chain()
             .in_set(crate::ui::UiSet::Show),
     );
@@ -69,7 +70,7 @@ fn spawn(mut commands: Commands) {
             // In the left column, between the status lines and the side buttons.
             top: px(128),
             left: px(14),
-            width: px(290),
+            width: px(clear::WIDEST),
             flex_direction: FlexDirection::Column,
             row_gap: px(4),
             padding: UiRect::axes(px(10), px(6)),
