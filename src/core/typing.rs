@@ -3,7 +3,7 @@
 //! it.
 
 use bevy::input::ButtonState;
-use bevy::input::keyboard::KeyboardInput;
+use bevy::input::keyboard::{KeyCode, KeyboardInput};
 
 /// What a key did to the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +21,38 @@ pub enum Typed {
     },
 }
 
+/// Whether Shift is held, followed key by key through the keys typed. The keyboard's state at the
+/// end of a frame is wrong for a key typed before Shift went down in the same frame, as a slow
+/// frame gathers a Tab and the Shift of the capital typed after it: that Tab is not Shift+Tab.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShiftKeys {
+    left: bool,
+    right: bool,
+}
+
+impl ShiftKeys {
+    /// Takes in one key, in the order typed.
+    pub fn follow(&mut self, key: &KeyboardInput) {
+        let down = key.state == ButtonState::Pressed;
+        match key.key_code {
+            KeyCode::ShiftLeft => self.left = down,
+            KeyCode::ShiftRight => self.right = down,
+            _ => {}
+        }
+    }
+
+    /// Whether either Shift is down after the keys taken in so far.
+    #[must_use]
+    pub fn held(self) -> bool {
+        self.left || self.right
+    }
+
+    /// The window lost the keyboard: no key is held any more.
+    pub fn release(&mut self) {
+        *self = ShiftKeys::default();
+    }
+}
+
 /// Applies one key to `text`: Backspace takes the last character, printable text is added (no
 /// control characters), Enter, Escape and Tab are reported. At most `max` characters are kept.
 pub fn type_key(
@@ -30,7 +62,6 @@ pub fn type_key(
     lines: bool,
     max: usize,
 ) -> Typed {
-    use bevy::input::keyboard::KeyCode;
     if key.state != ButtonState::Pressed {
         return Typed::Edited;
     }

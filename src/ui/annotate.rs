@@ -4,7 +4,7 @@
 //! [`Command::Edit`]; this only asks.
 
 use crate::ui::docking::Docked;
-use bevy::input::keyboard::KeyboardInput;
+use bevy::input::keyboard::{KeyboardFocusLost, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::{Ime, PrimaryWindow};
 use xiangqi::Mark;
@@ -13,7 +13,7 @@ use crate::core::commands::Command;
 use crate::core::game::Game;
 use crate::core::phase::Phase;
 use crate::core::record_edit::RecordEdit;
-use crate::core::typing::{Typed, type_commit, type_key};
+use crate::core::typing::{ShiftKeys, Typed, type_commit, type_key};
 use crate::ui::actions::{Action, send};
 use crate::ui::theme::*;
 
@@ -213,21 +213,31 @@ fn handle_requests(
 /// While the box is open: typed text and IME commits go into it, Backspace takes the last
 /// character, Enter keeps it (Shift+Enter starts a new line), Escape cancels; no key reaches the
 /// game's shortcuts meanwhile.
+#[allow(clippy::too_many_arguments)]
 fn type_comment(
     mut typed: MessageReader<KeyboardInput>,
     mut ime: MessageReader<Ime>,
+    mut lost: MessageReader<KeyboardFocusLost>,
     mut open: ResMut<CommentBox>,
     mut keys: ResMut<ButtonInput<KeyCode>>,
     mut requests: MessageWriter<CommentBoxRequest>,
+    mut shift: Local<ShiftKeys>,
 ) {
+    if !lost.is_empty() {
+        lost.clear();
+        shift.release();
+    }
     let Some(text) = open.0.as_mut() else {
-        typed.clear();
+        for key in typed.read() {
+            shift.follow(key);
+        }
         ime.clear();
         return;
     };
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // Shift key by key (Shift+Enter starts a line), as the online forms read it.
     for key in typed.read() {
-        match type_key(text, key, shift, true, MAX_COMMENT) {
+        shift.follow(key);
+        match type_key(text, key, shift.held(), true, MAX_COMMENT) {
             Typed::Enter => {
                 requests.write(CommentBoxRequest::Save);
             }
