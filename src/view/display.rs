@@ -136,9 +136,10 @@ pub fn graphics_failure(message: &str) -> Option<String> {
     Some(format!("{what} {TRY}"))
 }
 
-/// Keeps the adapter's name for the words after a crash.
+/// Keeps the adapter's name for the words after a crash: before `Update`, where the graphics
+/// setting logs the adapter, so that a crash right after that line names it.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, |adapter: Option<Res<RenderAdapterInfo>>| {
+    app.add_systems(PreUpdate, |adapter: Option<Res<RenderAdapterInfo>>| {
         if ADAPTER.get().is_none()
             && let Some(a) = adapter
         {
