@@ -2,8 +2,11 @@
 //! commits (Chinese typed with an IME) into a string. The comment box and the online forms share
 //! it.
 
+use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
-use bevy::input::keyboard::{KeyCode, KeyboardInput};
+use bevy::input::keyboard::{KeyCode, KeyboardFocusLost, KeyboardInput};
+use bevy::prelude::{Local, MessageReader};
+use bevy::window::Ime;
 
 /// What a key did to the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +53,57 @@ impl ShiftKeys {
     /// The window lost the keyboard: no key is held any more.
     pub fn release(&mut self) {
         *self = ShiftKeys::default();
+    }
+}
+
+/// The keyboard as a text field reads it: this frame's keys in the order typed, each with whether
+/// Shift was held at that key ([`ShiftKeys`]), and the input method's commits. Every method first
+/// lets go of Shift if the window lost the keyboard; a system calls one of them every frame.
+#[derive(SystemParam)]
+pub struct Keyboard<'w, 's> {
+    keys: MessageReader<'w, 's, KeyboardInput>,
+    ime: MessageReader<'w, 's, Ime>,
+    lost: MessageReader<'w, 's, KeyboardFocusLost>,
+    shift: Local<'s, ShiftKeys>,
+}
+
+impl Keyboard<'_, '_> {
+    /// Whether nothing was typed this frame.
+    pub fn nothing_typed(&mut self) -> bool {
+        self.follow_focus();
+        self.keys.is_empty() && self.ime.is_empty()
+    }
+
+    /// This frame's keys in order, each with whether Shift was held when it was typed.
+    pub fn keys(&mut self) -> impl Iterator<Item = (&KeyboardInput, bool)> {
+        self.follow_focus();
+        let shift = &mut *self.shift;
+        self.keys.read().map(move |key| {
+            shift.follow(key);
+            (key, shift.held())
+        })
+    }
+
+    /// The text the input method committed this frame (Chinese typed with an IME).
+    pub fn commits(&mut self) -> impl Iterator<Item = &str> {
+        self.ime.read().filter_map(|event| match event {
+            Ime::Commit { value, .. } => Some(value.as_str()),
+            _ => None,
+        })
+    }
+
+    /// Nothing has the keyboard: this frame's keys are dropped, not kept for a field that gets it
+    /// later, but Shift is followed through them.
+    pub fn drop_all(&mut self) {
+        for _ in self.keys() {}
+        self.ime.clear();
+    }
+
+    fn follow_focus(&mut self) {
+        if !self.lost.is_empty() {
+            self.lost.clear();
+            self.shift.release();
+        }
     }
 }
 

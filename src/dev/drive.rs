@@ -1,5 +1,5 @@
 //! Driving the real window from outside (`CHUHAN_DRIVE=DIR`), for tests with real mouse events
-//! (`xdotool` under Xvfb): four times a second (whatever the frame rate) the game writes
+//! (`xdotool` under Xvfb): at the end of each frame in which one changed, the game writes
 //! `DIR/buttons.txt`, one visible button a line as `x y text` (its centre in window pixels, then
 //! its words), so a script can click a button by its words; `DIR/points.txt`, each point of the
 //! board as `e2 x y` (where the camera shows it, in window pixels), so that a script clicks
@@ -27,27 +27,35 @@ use super::screenshot::save_png;
 struct Drive(PathBuf);
 
 pub(super) fn plugin(app: &mut App) {
-    let Some(dir) = crate::dev::vars::var("CHUHAN_DRIVE") else {
-        return;
-    };
-    app.insert_resource(Drive(PathBuf::from(dir)));
+    if let Some(dir) = crate::dev::vars::var("CHUHAN_DRIVE") {
+        drive(app, PathBuf::from(dir));
+    }
+}
+
+/// The lists written to (or kept on the page for) `dir`, and the screenshots it asks for.
+fn drive(app: &mut App, dir: PathBuf) {
+    app.insert_resource(Drive(dir));
     app.add_systems(
         Last,
-        (
-            (list_buttons, list_points, list_texts, list_state).run_if(quarter_second),
-            shoot,
-        ),
+        (list_buttons, list_points, list_texts, list_state, shoot),
     );
 }
 
-/// Whether a quarter of a second has passed since the lists were last written.
-fn quarter_second(time: Res<Time<Real>>, mut last: Local<Option<std::time::Duration>>) -> bool {
-    let now = time.elapsed();
-    if last.is_some_and(|t| now.saturating_sub(t).as_millis() < 250) {
-        return false;
+/// What was last written under each name: a list is written again only when it changed, but then
+/// in the same frame, so that a script never reads a layout older than the last frame drawn (one
+/// written on a timer could be seconds old on a slow start, and a click went where a button had
+/// been before the interface's scale followed the window).
+#[derive(Default)]
+struct Written(String);
+
+impl Written {
+    /// Writes `lines` under `name` unless they are what was written last.
+    fn update(&mut self, drive: &Drive, name: &str, lines: String) {
+        if self.0 != lines {
+            write(drive, name, &lines);
+            self.0 = lines;
+        }
     }
-    *last = Some(now);
-    true
 }
 
 /// Writes `name` in the drive's folder whole (a temporary file renamed over it); in a page, sets
@@ -81,7 +89,11 @@ fn write(drive: &Drive, name: &str, lines: &str) {
 }
 
 /// Every visible text of the interface, a line each.
-fn list_texts(drive: Res<Drive>, texts: Query<(&Text, &InheritedVisibility, &ComputedNode)>) {
+fn list_texts(
+    drive: Res<Drive>,
+    texts: Query<(&Text, &InheritedVisibility, &ComputedNode)>,
+    mut written: Local<Written>,
+) {
     let mut lines = String::new();
     for (text, visible, node) in &texts {
         if visible.get() && node.size().x > 0.0 && !text.0.trim().is_empty() {
@@ -89,7 +101,7 @@ fn list_texts(drive: Res<Drive>, texts: Query<(&Text, &InheritedVisibility, &Com
             lines.push('\n');
         }
     }
-    write(&drive, "texts.txt", &lines);
+    written.update(&drive, "texts.txt", lines);
 }
 
 /// The moves played, and when a claim against a gone opponent opens.
@@ -98,6 +110,7 @@ fn list_state(
     game: Res<crate::core::game::Game>,
     online: Option<Res<crate::online::Online>>,
     selection: Res<crate::core::selection::Selection>,
+    mut written: Local<Written>,
 ) {
     let mut lines = format!("plies {}\n", game.record.len());
     if let Some(sq) = selection.0 {
@@ -131,7 +144,7 @@ fn list_state(
         let epoch = wall + left;
         lines.push_str(&format!("claim_at {}\n", epoch.as_millis()));
     }
-    write(&drive, "state.txt", &lines);
+    written.update(&drive, "state.txt", lines);
 }
 
 /// The visible buttons and their words.
@@ -148,6 +161,7 @@ fn list_buttons(
     >,
     texts: Query<&Text>,
     windows: Query<&Window>,
+    mut written: Local<Written>,
 ) {
     let scale = windows.iter().next().map_or(1.0, Window::scale_factor);
     let mut lines = String::new();
@@ -163,11 +177,15 @@ fn list_buttons(
         let centre = at.translation / scale;
         lines.push_str(&format!("{:.0} {:.0} {words}\n", centre.x, centre.y));
     }
-    write(&drive, "buttons.txt", &lines);
+    written.update(&drive, "buttons.txt", lines);
 }
 
 /// Where each point of the board shows.
-fn list_points(drive: Res<Drive>, cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>) {
+fn list_points(
+    drive: Res<Drive>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    mut written: Local<Written>,
+) {
     let Some((camera, at)) = cameras.iter().find(|(c, _)| c.is_active) else {
         return;
     };
@@ -181,7 +199,7 @@ fn list_points(drive: Res<Drive>, cameras: Query<(&Camera, &GlobalTransform), Wi
             lines.push_str(&format!("{sq} {:.0} {:.0}\n", p.x, p.y));
         }
     }
-    write(&drive, "points.txt", &lines);
+    written.update(&drive, "points.txt", lines);
 }
 
 /// A screenshot when the script asks for one (not in a page: no files there).
@@ -201,4 +219,50 @@ fn shoot(drive: Res<Drive>, mut commands: Commands) {
             Err(e) => error!("cannot save screenshot {path}: {e}"),
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A button that moves (the interface's scale following the window in the second frame) is
+    /// listed where it is in the very next frame, not up to a quarter of a second later: a script
+    /// clicked where the first frame had it, and the click missed.
+    #[test]
+    fn a_button_is_listed_where_the_last_frame_put_it() {
+        let dir = std::env::temp_dir().join(format!("chuhan-drive-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut app = App::new();
+        // Frames of 16 ms, as a player's.
+        app.add_plugins(bevy::time::TimePlugin)
+            .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_millis(16),
+            ))
+            .init_resource::<crate::core::game::Game>()
+            .init_resource::<crate::core::selection::Selection>();
+        drive(&mut app, dir.clone());
+        let node = ComputedNode {
+            size: Vec2::new(80.0, 30.0),
+            ..default()
+        };
+        let button = app
+            .world_mut()
+            .spawn((
+                Button,
+                node,
+                InheritedVisibility::VISIBLE,
+                UiGlobalTransform::from_xy(440.0, 18.0),
+            ))
+            .with_child(Text::new("联网对弈"))
+            .id();
+        app.update();
+        let read = || std::fs::read_to_string(dir.join("buttons.txt")).unwrap();
+        assert_eq!(read(), "440 18 联网对弈\n");
+        app.world_mut()
+            .entity_mut(button)
+            .insert(UiGlobalTransform::from_xy(304.0, 12.0));
+        app.update();
+        assert_eq!(read(), "304 12 联网对弈\n");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

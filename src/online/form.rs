@@ -2,12 +2,11 @@
 //! of a player to challenge, and the chat line. One field at a time has the keyboard (a click on
 //! it, or Tab); Enter does the field's action; no key reaches the game's shortcuts meanwhile.
 
-use bevy::input::keyboard::{KeyboardFocusLost, KeyboardInput};
 use bevy::prelude::*;
-use bevy::window::{Ime, PrimaryWindow};
+use bevy::window::PrimaryWindow;
 use xiangqi_protocol::{ColorChoice, MAX_CHAT_CHARS, Rules, TimeControl};
 
-use crate::core::typing::{ShiftKeys, Typed, type_commit, type_key};
+use crate::core::typing::{Keyboard, Typed, type_commit, type_key};
 use crate::online::{LoginKind, OnlineRequest};
 
 /// A field of the forms.
@@ -233,39 +232,25 @@ fn ime_follows_focus(form: Res<Form>, mut windows: Query<&mut Window, With<Prima
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn type_in(
-    mut typed: MessageReader<KeyboardInput>,
-    mut ime: MessageReader<Ime>,
-    mut lost: MessageReader<KeyboardFocusLost>,
+    mut keyboard: Keyboard,
     mut form: ResMut<Form>,
     mut keys: ResMut<ButtonInput<KeyCode>>,
     mut requests: MessageWriter<OnlineRequest>,
-    mut shift: Local<ShiftKeys>,
 ) {
-    if !lost.is_empty() {
-        lost.clear();
-        shift.release();
-    }
     let Some(mut field) = form.focus else {
-        // No field has the keyboard: the keys are not kept for one that gets it later, but
-        // Shift is followed.
-        for key in typed.read() {
-            shift.follow(key);
-        }
-        ime.clear();
+        keyboard.drop_all();
         return;
     };
-    if typed.is_empty() && ime.is_empty() {
+    if keyboard.nothing_typed() {
         return;
     }
     // Keys in the order typed; Tab and Escape move the keyboard at once, so that what follows
     // them in the same frame goes where they sent it. Shift is read key by key: a Tab and the
     // Shift of a capital typed after it can come in one frame.
-    for key in typed.read() {
-        shift.follow(key);
+    for (key, shift) in keyboard.keys() {
         let form = &mut *form;
-        match type_key(form.text_mut(field), key, shift.held(), false, field.max()) {
+        match type_key(form.text_mut(field), key, shift, false, field.max()) {
             Typed::Edited => {}
             Typed::Escape => {
                 form.focus = None;
@@ -291,10 +276,8 @@ fn type_in(
         }
     }
     if form.focus.is_some() {
-        for event in ime.read() {
-            if let Ime::Commit { value, .. } = event {
-                type_commit(form.text_mut(field), value, field.max());
-            }
+        for value in keyboard.commits() {
+            type_commit(form.text_mut(field), value, field.max());
         }
     }
     keys.reset_all();

@@ -4,16 +4,15 @@
 //! [`Command::Edit`]; this only asks.
 
 use crate::ui::docking::Docked;
-use bevy::input::keyboard::{KeyboardFocusLost, KeyboardInput};
 use bevy::prelude::*;
-use bevy::window::{Ime, PrimaryWindow};
+use bevy::window::PrimaryWindow;
 use xiangqi::Mark;
 
 use crate::core::commands::Command;
 use crate::core::game::Game;
 use crate::core::phase::Phase;
 use crate::core::record_edit::RecordEdit;
-use crate::core::typing::{ShiftKeys, Typed, type_commit, type_key};
+use crate::core::typing::{Keyboard, Typed, type_commit, type_key};
 use crate::ui::actions::{Action, send};
 use crate::ui::theme::*;
 
@@ -213,31 +212,19 @@ fn handle_requests(
 /// While the box is open: typed text and IME commits go into it, Backspace takes the last
 /// character, Enter keeps it (Shift+Enter starts a new line), Escape cancels; no key reaches the
 /// game's shortcuts meanwhile.
-#[allow(clippy::too_many_arguments)]
 fn type_comment(
-    mut typed: MessageReader<KeyboardInput>,
-    mut ime: MessageReader<Ime>,
-    mut lost: MessageReader<KeyboardFocusLost>,
+    mut keyboard: Keyboard,
     mut open: ResMut<CommentBox>,
     mut keys: ResMut<ButtonInput<KeyCode>>,
     mut requests: MessageWriter<CommentBoxRequest>,
-    mut shift: Local<ShiftKeys>,
 ) {
-    if !lost.is_empty() {
-        lost.clear();
-        shift.release();
-    }
     let Some(text) = open.0.as_mut() else {
-        for key in typed.read() {
-            shift.follow(key);
-        }
-        ime.clear();
+        keyboard.drop_all();
         return;
     };
     // Shift key by key (Shift+Enter starts a line), as the online forms read it.
-    for key in typed.read() {
-        shift.follow(key);
-        match type_key(text, key, shift.held(), true, MAX_COMMENT) {
+    for (key, shift) in keyboard.keys() {
+        match type_key(text, key, shift, true, MAX_COMMENT) {
             Typed::Enter => {
                 requests.write(CommentBoxRequest::Save);
             }
@@ -247,10 +234,8 @@ fn type_comment(
             Typed::Edited | Typed::Tab { .. } => {}
         }
     }
-    for event in ime.read() {
-        if let Ime::Commit { value, .. } = event {
-            type_commit(text, value, MAX_COMMENT);
-        }
+    for value in keyboard.commits() {
+        type_commit(text, value, MAX_COMMENT);
     }
     keys.reset_all();
 }

@@ -56,13 +56,20 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Sets [`UiScale`] from the size of what the 3D camera draws into (the window, or the image with
 /// no window) and the setting, when either changed.
+///
+/// The window's own size comes first: the camera learns it only in `PostUpdate`, so in the first
+/// frame (and the frame after each resize) the camera still has the size the window was asked
+/// for (1280x720), not the size it got (a browser's page, a phone). The interface was laid out at
+/// the wrong scale in that frame, and a click on where it showed a button then missed it.
 fn follow_the_window(
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     cameras: Query<&Camera, With<Camera3d>>,
     settings: Res<Settings>,
     mut scale: ResMut<UiScale>,
     mut last: Local<Option<Vec2>>,
 ) {
-    let Some(size) = cameras.iter().find_map(Camera::logical_target_size) else {
+    let window = windows.iter().next().map(Window::size);
+    let Some(size) = window.or_else(|| cameras.iter().find_map(Camera::logical_target_size)) else {
         return;
     };
     if *last == Some(size) && !settings.is_changed() {
@@ -78,6 +85,27 @@ fn follow_the_window(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// In the first frame the camera still has the size the window was asked for: the scale
+    /// follows the size the window got (a page 1024x497 wide) from that frame on.
+    #[test]
+    fn the_first_frame_is_laid_out_for_the_window_the_game_got() {
+        let mut app = App::new();
+        app.init_resource::<UiScale>()
+            .init_resource::<Settings>()
+            .add_systems(Update, follow_the_window);
+        let mut window = Window::default();
+        window.resolution.set(1024.0, 497.0);
+        app.world_mut().spawn((window, bevy::window::PrimaryWindow));
+        // A camera whose target's size is not known yet (computed later, in PostUpdate).
+        app.world_mut()
+            .spawn((Camera3d::default(), Camera::default()));
+        app.update();
+        let want = ui_scale(Vec2::new(1024.0, 497.0), Settings::default().ui_size);
+        let got = app.world().resource::<UiScale>().0;
+        assert!((got - want).abs() < 1e-4, "scale {got}, not {want}");
+        assert!(want < 0.75, "{want}");
+    }
 
     #[test]
     fn the_scale_follows_the_window_and_the_setting() {
