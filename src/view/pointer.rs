@@ -58,6 +58,7 @@ pub fn pointer_plugin(app: &mut App) {
         .add_observer(on_drag_start)
         .add_observer(on_drag)
         .add_observer(on_drag_end);
+    app.add_systems(Update, glide_through.after(CoreSet::Views));
 }
 
 fn load_marker_assets(
@@ -149,6 +150,38 @@ fn on_click(
     // Anything that is not a point of the board (the table) puts the selection down.
     let point = point_of(click.entity, hit, &pieces, &markers, &parents, &surfaces).flatten();
     picks.write(Pick::Click(point));
+}
+
+/// A piece on its way (the opponent's move gliding in, a taken piece lifted off, a piece gliding
+/// back) lets the pointer through to what lies behind it, and takes it again when it comes to
+/// rest. A quick click on a point behind a gliding piece landed on the piece: it counted as a
+/// click on the point the piece was going to, or, when the piece had glided away by the release,
+/// as no click at all (press and release not on one thing), and the player's click was lost.
+fn glide_through(
+    mut commands: Commands,
+    started: Query<(Entity, Option<&Children>), (With<Motion>, Without<Pickable>)>,
+    mut ended: RemovedComponents<Motion>,
+    children: Query<&Children>,
+    still: Query<(), With<Motion>>,
+) {
+    for (e, kids) in &started {
+        commands.entity(e).insert(Pickable::IGNORE);
+        for &kid in kids.into_iter().flatten() {
+            commands.entity(kid).insert(Pickable::IGNORE);
+        }
+    }
+    for e in ended.read() {
+        // Gone (a new game), or given a new glide in the same frame.
+        if still.contains(e) {
+            continue;
+        }
+        if let Ok(mut piece) = commands.get_entity(e) {
+            piece.remove::<Pickable>();
+        }
+        for &kid in children.get(e).into_iter().flatten() {
+            commands.entity(kid).remove::<Pickable>();
+        }
+    }
 }
 
 fn piece_root(
