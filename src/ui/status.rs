@@ -45,20 +45,25 @@ pub(super) fn plugin(app: &mut App) {
 
 pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
     let ui = ui.clone();
-    // Status and notice, top left under the bar.
+    // Status and notice, top left under the bar. Words only: they lie over the board and the
+    // pointer goes through them (a node takes clicks unless told not to), as through the banner.
     commands
-        .spawn(Node {
-            position_type: PositionType::Absolute,
-            left: px(14),
-            top: px(44),
-            flex_direction: FlexDirection::Column,
-            row_gap: px(4),
-            max_width: px(560),
-            ..default()
-        })
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(14),
+                top: px(44),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(4),
+                max_width: px(560),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
         .with_children(|c| {
             c.spawn((
                 StatusText,
+                Pickable::IGNORE,
                 Text::new(""),
                 font(&ui, 24.0),
                 TextColor(INK),
@@ -66,24 +71,30 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             ));
             c.spawn((
                 NoticeText { left: 0.0 },
+                Pickable::IGNORE,
                 Text::new(""),
                 font(&ui, 18.0),
                 TextColor(Color::srgb(1.0, 0.6, 0.45)),
                 TextShadow::default(),
             ));
         });
-    // The banner.
+    // The banner, a row across the middle of the board: 将军! stayed over it for seconds and took
+    // the clicks meant for the points beneath (a player's move after a check was lost).
     commands
-        .spawn(Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            top: percent(38),
-            justify_content: JustifyContent::Center,
-            ..default()
-        })
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                top: percent(38),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
         .with_children(|c| {
             c.spawn((
                 Banner { left: 0.0 },
+                Pickable::IGNORE,
                 Text::new(""),
                 font(&ui, 60.0),
                 TextColor(Color::srgb(0.95, 0.2, 0.12)),
@@ -233,6 +244,31 @@ fn fade(
             if notice.left <= 0.0 {
                 text.0.clear();
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The status line, the notice and the banner are words over the board: every node of them
+    /// lets the pointer through to the points beneath.
+    #[test]
+    fn the_words_over_the_board_take_no_clicks() {
+        let mut app = App::new();
+        app.insert_resource(UiFont(Handle::default()))
+            .add_systems(Update, spawn);
+        app.update();
+        let mut nodes = app.world_mut().query_filtered::<Entity, With<Node>>();
+        let all: Vec<Entity> = nodes.iter(app.world()).collect();
+        assert_eq!(all.len(), 5, "two rows and three texts");
+        for e in all {
+            let pickable = app.world().get::<Pickable>(e);
+            assert!(
+                pickable.is_some_and(|p| !p.should_block_lower && !p.is_hoverable),
+                "{e} takes clicks"
+            );
         }
     }
 }
