@@ -129,12 +129,30 @@ pub(super) enum Step {
     Resynced,
 }
 
-/// The game as the server kept it: the acknowledged moves missing from it are lost.
+/// Whether another lost move may be said (the first ten of a run are).
+fn say() -> bool {
+    static SAID: AtomicU64 = AtomicU64::new(0);
+    SAID.fetch_add(1, Relaxed) < 10
+}
+
+/// The game as the server kept it: the acknowledged moves missing from it are lost, and said
+/// (the game, the ply, the move) so that a lost move can be found in the instances' logs.
 fn resync(play: &mut Play, server: Vec<String>, c: &Counters) {
     let kept = (play.moves.iter().zip(&server))
         .take_while(|(x, y)| x == y)
         .count();
-    c.lost.fetch_add((play.moves.len() - kept) as u64, Relaxed);
+    let lost = play.moves.len() - kept;
+    if lost > 0 && say() {
+        eprintln!(
+            "game {} ply {kept}: {lost} acknowledged moves missing when the game came back \
+             (first {}; the server had {} moves, the first different {:?})",
+            play.game,
+            play.moves[kept],
+            server.len(),
+            server.get(kept)
+        );
+    }
+    c.lost.fetch_add(lost as u64, Relaxed);
     play.moves = server;
 }
 
@@ -217,7 +235,13 @@ pub(super) async fn one_move(
         // The server died between the acknowledgement and the relay: the move must be there
         // when the game comes back.
         _ if other.closed => return Step::Gone,
-        _ => {
+        got => {
+            if say() {
+                eprintln!(
+                    "game {game} ply {ply}: {mv} acknowledged, never relayed to the opponent, \
+                     whose connection lived ({got:?})"
+                );
+            }
             c.lost.fetch_add(1, Relaxed);
             return Step::Stop;
         }
