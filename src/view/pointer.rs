@@ -171,10 +171,11 @@ fn glide_through(
         }
     }
     for e in ended.read() {
-        // Gone (a new game), or given a new glide in the same frame.
+        // Given a new glide in the same frame: still on its way.
         if still.contains(e) {
             continue;
         }
+        // Gone (a new game) has nothing to take back.
         if let Ok(mut piece) = commands.get_entity(e) {
             piece.remove::<Pickable>();
         }
