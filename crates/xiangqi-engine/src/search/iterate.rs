@@ -77,7 +77,11 @@ impl Searcher {
         options: &SearchOptions,
         mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
-        let clock = Clock::new(limits);
+        // The move's deadlines, by how far into the game it is (plies from the game's start).
+        let game_ply = 2 * start.fullmove_number().saturating_sub(1) as usize
+            + usize::from(start.side_to_move() == xiangqi::Color::Black)
+            + moves.len();
+        let clock = Clock::new(limits, game_ply, &self.params);
         let mut pos = start.clone();
         self.keys.clear();
         self.moves.clear();

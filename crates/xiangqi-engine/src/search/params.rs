@@ -170,6 +170,18 @@ params! {
     corr_material_weight = 3000 in 0..=16000;
     /// Correction history: the weight of each side's pieces table.
     corr_pieces_weight = 5000 in 0..=16000;
+    /// Time: under sudden death, the moves still to come that the clock is shared over.
+    tm_horizon = 40 in 15..=60;
+    /// Time: the share of a move at the game's first ply, in percent of an even share ...
+    tm_opening = 70 in 30..=150;
+    /// ... rising evenly to this at ply 80 and after.
+    tm_late = 110 in 50..=200;
+    /// Time: where no new iteration starts, in percent of the move's share (before the search's
+    /// stability and score-drop scaling).
+    tm_soft = 120 in 40..=200;
+    /// Time: where the search is cut off, in percent of the move's share (never more than two
+    /// fifths of the clock).
+    tm_hard = 500 in 200..=900;
 }
 
 impl Params {

@@ -34,7 +34,7 @@ pub struct GameResult {
     pub record: GameRecord,
     /// Under a clock, for each engine (by index): its moves, the least time it had left just
     /// after a move (before the increment, in ms; below zero within the grace), and how many of
-    /// its moves left it under [`LOW_CLOCK_MS`].
+    /// its moves left it under [`LOW_CLOCK_MS`], and the time its moves took in all.
     pub clock_use: [ClockUse; 2],
 }
 
@@ -44,6 +44,8 @@ pub struct ClockUse {
     pub moves: usize,
     pub least_left_ms: Option<i64>,
     pub under_low: usize,
+    /// Milliseconds its moves took, all together (the average shows how it spends its clock).
+    pub used_ms: u64,
 }
 
 impl ClockUse {
@@ -56,6 +58,7 @@ impl ClockUse {
                 (a, b) => a.or(b),
             },
             under_low: self.under_low + other.under_low,
+            used_ms: self.used_ms + other.used_ms,
         }
     }
 }
@@ -240,6 +243,7 @@ pub fn play_game(
             u.moves += 1;
             u.least_left_ms = Some(u.least_left_ms.map_or(left, |l| l.min(left)));
             u.under_low += usize::from(left < LOW_CLOCK_MS);
+            u.used_ms += used;
             if left < -GRACE_MS {
                 break fault("lost on time".into());
             }

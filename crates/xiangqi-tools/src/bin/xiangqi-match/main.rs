@@ -228,9 +228,10 @@ fn main() -> ExitCode {
                 .map(|r| r.clock_use[e])
                 .fold(game::ClockUse::default(), game::ClockUse::merge);
             println!(
-                "clock of {name}: {} moves, least left after a move {} ms (before the increment), \
-                 {} moves left it under {} ms",
+                "clock of {name}: {} moves, {} ms a move on average, least left after a move {} ms \
+                 (before the increment), {} moves left it under {} ms",
                 u.moves,
+                u.used_ms / u.moves.max(1) as u64,
                 u.least_left_ms.map_or("-".into(), |l| l.to_string()),
                 u.under_low,
                 game::LOW_CLOCK_MS
