@@ -136,8 +136,8 @@ impl Clock {
 /// clock, the increments to come, less one overhead for each move and two spare), shared evenly
 /// over them; under sudden death over `tm_horizon` moves, less than even early in the game
 /// (`tm_opening` percent at its first ply) and more later (`tm_late` percent from ply 80), when
-/// the moves decide more. As the clock runs low, the overheads kept back for the moves to come
-/// keep a reserve of about `tm_horizon` overheads, and the share sinks to the increment.
+/// the moves decide more. As the clock runs low the share sinks toward the increment; the
+/// fifth-of-the-clock cap in [`Clock::new`] then keeps about five increments in hand.
 fn move_share(
     left: Duration,
     limits: &Limits,
