@@ -137,7 +137,15 @@ fn main() -> ExitCode {
                     all.push(r);
                     let (w, d, l) = tally(&all);
                     if all.len() % 10 == 0 {
-                        println!("  after {} games: +{w} ={d} -{l}", all.len());
+                        // Under an SPRT the running LLR too, so a run can be read as it goes.
+                        let llr = cfg.sprt.map_or(String::new(), |sprt| {
+                            let (lo, hi) = sprt.bounds();
+                            format!(
+                                ", LLR {:.2} ({lo:.2}, {hi:.2})",
+                                sprt.llr(&pentanomial(&all))
+                            )
+                        });
+                        println!("  after {} games: +{w} ={d} -{l}{llr}", all.len());
                     }
                     if let Some(sprt) = cfg.sprt {
                         let pairs = pentanomial(&all);
