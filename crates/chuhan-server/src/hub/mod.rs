@@ -1,7 +1,7 @@
 //! What the server holds in memory across connections: who is connected and logged in, the
 //! lobby's seeks and challenges, the games in play (each a task of its own), and the limits per
-//! address. The sessions (logins, their limits, ratings) are in [`sessions`], the lobby's seeks,
-//! challenges and the start of games in [`lobby`].
+//! address. The sessions (logins, their limits, ratings) are in `sessions`, the lobby's seeks,
+//! challenges and the start of games in `lobby`.
 
 mod drain;
 mod lobby;

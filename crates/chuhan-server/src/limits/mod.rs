@@ -1,6 +1,6 @@
 //! The limits on what one address or one player may do in a window of time: logins by address,
 //! failed passwords by address and account together, chat lines by player over all their
-//! connections. Each counter forgets the keys whose window has passed ([`rate`]), so none grows
+//! connections. Each counter forgets the keys whose window has passed (`rate`), so none grows
 //! with the traffic.
 
 mod rate;

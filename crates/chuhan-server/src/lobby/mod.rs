@@ -1,4 +1,4 @@
-//! The lobby: a task of its own ([`run`]) that owns the seeks (this instance's, and with several
+//! The lobby: a task of its own ([`start`]) that owns the seeks (this instance's, and with several
 //! instances the others'), the challenges, the lobby's list of games in play and its count of
 //! players online, and the connections that follow it. Everything reaches it through its bounded
 //! mailbox ([`LobbyTx`]) as a [`LobbyMsg`]; a question carries its reply. It never waits on the

@@ -1,7 +1,8 @@
 //! What a GUI asks an engine for, as data: the computer's move, an analysis, a review. A GUI with
 //! threads runs a [`Job`] on its own thread ([`Job::run`]); a browser page, which must not search
 //! on its main thread and shares no memory with its workers, sends it to a Web Worker as text
-//! ([`wire`], feature `worker`) and reads the [`Report`]s and the [`Answer`] that come back.
+//! (the module `wire`, built with the feature `worker`) and reads the [`Report`]s and the
+//! [`Answer`] that come back.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -13,7 +13,7 @@
 //! Quantised as in bullet's simple networks: the feature transformer's weights and biases times
 //! [`QA`] as `i16`, the output weights times [`QB`] as `i16`, the output bias times `QA · QB` as
 //! `i32`. The clipped activation times the weight is formed in 16 bits and multiplied by the
-//! activation again into 32 bits, summed with wrap-around, so the vector path ([`simd`]) and
+//! activation again into 32 bits, summed with wrap-around, so the vector path (module `simd`) and
 //! the plain one give the same numbers (tested).
 //!
 //! **File format** (all little-endian). Version 1, one output:

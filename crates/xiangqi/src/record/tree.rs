@@ -151,8 +151,8 @@ impl Tree {
 /// An alternative to a move of the current line: the moves of its own main line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variation {
-    /// It replaces the current line's move at this ply (it starts from [`GameRecord::position_at`]
-    /// `ply`).
+    /// It replaces the current line's move at this ply (it starts from
+    /// [`GameRecord::position_at`](crate::GameRecord::position_at) `ply`).
     pub ply: usize,
     /// Its place among the continuations at that point (0 is the main one).
     pub index: usize,

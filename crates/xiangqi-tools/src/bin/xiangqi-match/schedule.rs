@@ -35,7 +35,7 @@ impl Schedule {
     }
 
     /// Starts no new pair: only the partners of games already claimed may still start.
-    pub fn close_pairs(&self) {
+    fn close_pairs(&self) {
         let claimed = self.next.load(Ordering::SeqCst);
         self.cap
             .fetch_min(claimed.next_multiple_of(2), Ordering::SeqCst);
