@@ -136,23 +136,20 @@ fn main() -> ExitCode {
                     );
                     all.push(r);
                     let (w, d, l) = tally(&all);
+                    let sprt = cfg.sprt.map(|sprt| (sprt, pentanomial(&all)));
                     if all.len() % 10 == 0 {
                         // Under an SPRT the running LLR too, so a run can be read as it goes.
-                        let llr = cfg.sprt.map_or(String::new(), |sprt| {
+                        let llr = sprt.map_or(String::new(), |(sprt, pairs)| {
                             let (lo, hi) = sprt.bounds();
-                            format!(
-                                ", LLR {:.2} ({lo:.2}, {hi:.2})",
-                                sprt.llr(&pentanomial(&all))
-                            )
+                            format!(", LLR {:.2} ({lo:.2}, {hi:.2})", sprt.llr(&pairs))
                         });
                         println!("  after {} games: +{w} ={d} -{l}{llr}", all.len());
                     }
-                    if let Some(sprt) = cfg.sprt {
-                        let pairs = pentanomial(&all);
-                        if sprt.verdict(&pairs) != Verdict::Continue {
-                            // Decided: start no new game; those under way finish.
-                            schedule.stop();
-                        }
+                    if let Some((sprt, pairs)) = sprt
+                        && sprt.verdict(&pairs) != Verdict::Continue
+                    {
+                        // Decided: start no new game; those under way finish.
+                        schedule.stop();
                     }
                 }
             });
