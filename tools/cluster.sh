@@ -52,6 +52,7 @@ start() {
     local port=$((front + i))
     "$bin" --listen "127.0.0.1:$port" --database "$db" --instance "$i" \
       --max-connections-per-ip 100000 --logins-per-minute 100000 --log warn \
+      --trusted-proxies 127.0.0.1 \
       >"$dir/i$i.log" 2>&1 &
     echo $! >"$dir/i$i.pid"
     ups+="        server 127.0.0.1:$port max_fails=1 fail_timeout=5s;"$'\n'

@@ -53,7 +53,6 @@ mv "$work/chuhan.js" "$out.new/chuhan-${hash}.js"
 mv "$work/engine_bg.wasm" "$out.new/engine-${ehash}_bg.wasm"
 mv "$work/engine.js" "$out.new/engine-${ehash}.js"
 sed "s/@HASH@/$hash/g" web/index.html >"$out.new/index.html"
-sed "s/@EHASH@/$ehash/g" web/engine-worker.js >"$out.new/engine-worker.js"
 cp assets/icons/chuhan-32.png "$out.new/icon-32.png"
 cp assets/icons/chuhan-256.png "$out.new/icon-256.png"
 # Text and modules compress; the icons are PNG already.

@@ -14,16 +14,23 @@ Usage: python3 tools/web_check.py SERVER WEB_DIR SHOTS_DIR [DESKTOP_GAME]
   the page keeps drawing frames while it searches (requestAnimationFrame's times, read from the
   page, against the span the game logs for the search);
 - records: a save goes to the browser's downloads (a PGN of the game), a file picked in the
-  browser's file dialog (an XQF) is kept in the page's storage and opens;
+  browser's file dialog (an XQF) is kept in the page's storage and opens, and an unreadable
+  one leaves nothing there;
 - online: two pages meet through a seek's link and make two moves by clicks; with
   DESKTOP_GAME (the desktop build, in an Xvfb window clicked by xdotool), the desktop game seeks,
   the page takes the seek, they play a whole game to mate by clicks on each side, and each
   saves the record (the desktop in its records folder, the page to the browser's downloads);
 - a phone (390x844, touch): the same page fits it and shows the board, a move is made by taps,
-  and the game in progress is kept in the page's storage (opened again, the page offers it);
+  every button is at least 44 px tall, taps act on a menu, a dialog's button, a side button and
+  a form's field, and the game in progress is kept in the page's storage (opened again, the
+  page offers it; opened from a link to a gone seek, the link's answer comes first and the
+  offer only once back at the board);
+- the computer with the server gone after the page loaded (it answers: the engine came with the
+  page), and with the engine's files blocked (a message says why; unblocked, it answers);
 - bad input: the page served with no game server behind it (local play, online says so in
   words), a link to a seek that is gone, a browser without WebGL2 (a message, not a blank page),
-  the page's storage full and then refused (a message, the game goes on, what was saved stays);
+  the page's storage full and then refused (a message in Chinese, the game goes on, what was
+  saved stays, and 保存棋谱 becomes a download);
 - the sizes served (compressed as a browser receives them) and the time to the board are
   printed, for the README.
 
@@ -382,6 +389,20 @@ def records(driver, scratch, record):
     if not kept:
         raise SystemExit(f"FAIL: the picked file is not in the page's storage ({key}...)")
     print(f"records: {os.path.basename(record)} picked, kept as {kept[0]!r}, opened ({n} plies)")
+    # A file that cannot be read leaves nothing in the page's storage.
+    garbage = os.path.join(scratch, "garbage-1MB.xqf")
+    with open(garbage, "wb") as f:
+        f.write(b"XQ" + bytes(range(256)) * 4096)
+    click(driver, "棋谱")
+    click(driver, "从本机文件读取")
+    found = driver.s("POST", "/element", {"using": "css selector", "value": "#chuhan-open-file"})
+    driver.s("POST", f"/element/{next(iter(found.values()))}/value", {"text": garbage})
+    said = wait_for("the unreadable file said in words", lambda: [
+        t for t in driver.drive("texts.txt").splitlines() if "棋谱无法打开" in t], 60)
+    left = lambda: [k for k in driver.js("return Object.keys(localStorage)") if "garbage" in k]
+    wait_for("the unreadable file gone from the page's storage", lambda: not left(), 30)
+    print(f"records: an unreadable 1 MB .xqf picked: {said[0].strip()!r}; nothing of it left in "
+          "the page's storage")
 
 
 def online_game(dbase, base, shots):
@@ -444,8 +465,24 @@ def storage_refused(dbase, base):
         if page.js(f"return localStorage.getItem('{key}')") != kept:
             raise SystemExit("FAIL: the autosave saved before the storage filled up is gone")
         wait_for("the computer's answer", lambda: plies() == 4, 120)
+        if "the browser" in said[0] or "浏览器给这个网页的存储空间已满" not in said[0]:
+            raise SystemExit(f"FAIL: storage full said half in English: {said[0]!r}")
         print(f"storage full: {said[0].strip()!r}; the game went on and the autosave saved "
               "before stayed as it was")
+        # A record saved with the storage full still reaches the player, as a download.
+        downloads = tempfile.mkdtemp(prefix="chuhan-full-downloads-")
+        page.s("POST", "/chromium/send_command", {"cmd": "Browser.setDownloadBehavior",
+               "params": {"behavior": "allow", "downloadPath": downloads}})
+        click(page, "棋谱")
+        click(page, "保存棋谱")
+        names = wait_for("the record downloaded with the storage full", lambda: [
+            n for n in os.listdir(downloads) if n.endswith(".pgn")] or None, 60)
+        told = wait_for("the download said in words", lambda: [
+            t for t in page.drive("texts.txt").splitlines() if "改为下载文件" in t], 30)
+        with open(os.path.join(downloads, names[0]), encoding="utf-8") as f:
+            if " 2. " not in f.read():
+                raise SystemExit(f"FAIL: the downloaded {names[0]} is not the game of 4 plies")
+        print(f"storage full, 保存棋谱: the browser downloaded {names[0]}; said {told[0].strip()!r}")
         # Refused: the page opened where the browser gives it no storage at all.
         page.s("POST", "/chromium/send_command", {"cmd": "Page.addScriptToEvaluateOnNewDocument",
                "params": {"source": "Object.defineProperty(window, 'localStorage', { get() { "
@@ -462,6 +499,119 @@ def storage_refused(dbase, base):
         print(f"storage refused: the page plays, and says {said[0].strip()!r}")
     finally:
         page.quit()
+
+
+def computer_without_server(dbase, server_bin, web):
+    """The server gone before the computer's first search: the engine was fetched with the page,
+    so the computer still answers. The engine's files never fetched (blocked): a message says
+    why, and the computer answers once they can be fetched again."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    start = lambda: subprocess.Popen([server_bin, "--listen", f"127.0.0.1:{port}", "--database",
+                                      "sqlite::memory:", "--web", web, "--log", "warn"])
+    server = start()
+    page = None
+    try:
+        wait_for("the second server", lambda: http(base + "/healthz")[0] == 200, 30)
+        page = Driver(dbase, chrome(1024, 640))
+        page.go(base + "/?CHUHAN_DRIVE=1")
+        page.js("try { localStorage.clear(); } catch (e) {}")
+        page.go(base + "/?CHUHAN_DRIVE=1")
+        wait_for("the board", lambda: page.drive("points.txt"), 240)
+        wait_for("the engine fetched with the page", lambda: page.js(
+            "return window.chuhanEngineReady === true"), 120)
+        server.terminate()
+        server.wait(timeout=20)
+        plies = lambda: int(state(page).get("plies", "0"))
+        move(page, [], "h2", "e2", 1)
+        wait_for("the computer's answer with the server gone", lambda: plies() == 2, 120)
+        print("server stopped before the computer's first search: the computer answered "
+              "(its engine was fetched with the page)")
+        page.quit()
+        page = None
+        server = start()
+        wait_for("the server back", lambda: http(base + "/healthz")[0] == 200, 30)
+        page = Driver(dbase, chrome(1024, 640))
+        block = lambda urls: page.s("POST", "/chromium/send_command", {
+            "cmd": "Network.setBlockedURLs", "params": {"urls": urls}})
+        page.s("POST", "/chromium/send_command", {"cmd": "Network.enable", "params": {}})
+        block(["*engine-*"])
+        page.go(base + "/?CHUHAN_DRIVE=1")
+        page.js("try { localStorage.clear(); } catch (e) {}")
+        page.go(base + "/?CHUHAN_DRIVE=1")
+        wait_for("the board", lambda: page.drive("points.txt"), 240)
+        move(page, [], "h2", "e2", 1)
+        said = wait_for("the missing engine said in words", lambda: [
+            t for t in page.drive("texts.txt").splitlines() if "电脑的程序无法从服务器载入" in t], 60)
+        block([])
+        wait_for("the computer's answer once the engine can be fetched", lambda: plies() == 2, 120)
+        print(f"the engine never fetched: {said[0].strip()!r}; unblocked, the computer answered")
+    finally:
+        if page:
+            page.quit()
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def sizes(driver):
+    """The visible buttons as (width, height, words, x, y): button-sizes.txt beside buttons.txt."""
+    out = []
+    for a, b in zip(driver.drive("button-sizes.txt").splitlines(),
+                    driver.drive("buttons.txt").splitlines()):
+        w, h, words = (a.split(" ", 2) + [""])[:3]
+        x, y = b.split(" ", 2)[:2]
+        out.append((float(w), float(h), words, float(x), float(y)))
+    return out
+
+
+def tap(driver, words, timeout=120):
+    x, y = button(driver, words, timeout)
+    driver.press(x, y, touch=True)
+
+
+def phone_taps(driver, shots):
+    """On a phone by touch: every button at least 44 px tall; taps on a menu, a side button, a
+    dialog's button and a form's field each act."""
+    def too_small():
+        shown = sizes(driver)
+        return shown if shown and all(h >= 44 for _, h, *_ in shown) else None
+    shown = wait_for("every button a finger's height", too_small, 60)
+    heights = sorted(h for _, h, *_ in shown)
+    print(f"phone: {len(shown)} buttons, {heights[0]:.0f}-{heights[-1]:.0f} px tall (at least 44): "
+          + ", ".join(f"{words} {w:.0f}x{h:.0f}" for w, h, words, *_ in shown[:12]))
+    # A menu.
+    tap(driver, "游戏")
+    button(driver, "双人对弈", 30)
+    driver.screenshot(os.path.join(shots, "web-phone-menu.png"))
+    print("phone: a tap on 游戏 opened the menu")
+    # A dialog's button: a new game over the one in progress asks first; 取消 keeps the game.
+    before = int(state(driver).get("plies", "0"))
+    tap(driver, "双人对弈")
+    button(driver, "取消", 30)
+    tap(driver, "取消")
+    wait_for("the dialog closed", lambda: not any(
+        "对局还没有下完" in t for t in driver.drive("texts.txt").splitlines()), 30)
+    if int(state(driver).get("plies", "0")) != before:
+        raise SystemExit("FAIL: 取消 by a tap did not keep the game")
+    print("phone: a tap on the dialog's 取消 closed it, the game kept")
+    # A side button: 平面/立体 turns the camera, and the points move on the screen.
+    points = driver.drive("points.txt")
+    tap(driver, "平面/立体")
+    wait_for("the view turned flat", lambda: driver.drive("points.txt") != points, 30)
+    print("phone: a tap on 平面/立体 turned the view")
+    # A form's field: the login's fields take the keyboard by a tap (a caret shows).
+    tap(driver, "联网对弈")
+    def field():
+        for w, h, words, x, y in sizes(driver):
+            if "127.0.0.1" in words:
+                return x, y
+        return None
+    x, y = wait_for("the login's address field", field, 60)
+    driver.press(x, y, touch=True)
+    wait_for("the field focused by a tap", lambda: any(
+        "127.0.0.1" in w and w.endswith("_") for _, _, w, *_ in sizes(driver)), 30)
+    driver.screenshot(os.path.join(shots, "web-phone-form.png"))
+    print("phone: a tap on the login's address field gave it the keyboard")
 
 
 class Desktop:
@@ -684,6 +834,7 @@ def main():
         move(phone, [], "h2", "e2", 1, touch=True)
         print("phone: a move by two taps (touch events) on the points")
         phone.screenshot(os.path.join(shots, "web-phone-moved.png"))
+        phone_taps(phone, shots)
         # The game in progress and the settings are kept in the page's storage: opened again,
         # the page offers to go on with the game.
         keys = wait_for("the autosave in the page's storage", lambda: (lambda k: k if
@@ -694,7 +845,26 @@ def main():
             "上次的对局没有下完" in t for t in phone.drive("texts.txt").splitlines()), 240)
         print(f"storage: {sorted(k for k in keys if k.startswith('chuhan'))} kept; opened "
               "again, the page asks 上次的对局没有下完，继续吗？")
+        # A link to a gone seek on a device with an unfinished game: one thing at a time, the
+        # link's answer first, the offer to resume once online play is left.
+        phone.go(base + "/?CHUHAN_DRIVE=1&seek=999999")
+        def gone_seek():
+            texts = phone.drive("texts.txt")
+            if "上次的对局没有下完" in texts:
+                raise SystemExit("FAIL: the offer to resume stacked over the link's answer")
+            return "这个邀请已被接受或取消" in texts
+        wait_for("the gone seek said, with nothing over it", gone_seek, 240)
+        for _ in range(8):
+            time.sleep(0.25)
+            gone_seek()
+        tap(phone, "回到棋盘")
+        wait_for("the resume question once online play is left", lambda: any(
+            "上次的对局没有下完" in t for t in phone.drive("texts.txt").splitlines()), 60)
+        phone.screenshot(os.path.join(shots, "web-phone-seek-then-resume.png"))
+        print("a link to a gone seek with an unfinished game kept: 这个邀请已被接受或取消 alone, "
+              "then 上次的对局没有下完 once back at the board")
         phone.quit()
+        computer_without_server(dbase, server_bin, web)
     finally:
         for d in drivers:
             d.quit()

@@ -37,8 +37,15 @@ pub struct Autosave {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct ResumeOffer(pub Option<Autosave>);
 
+/// Whether the offer to resume waits: something else has the player's attention first (in a
+/// browser, the page's link to a seek or a game being answered; online play's screens). The
+/// feature that holds it sets it; the offer comes once nothing does.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResumeHeld(pub bool);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ResumeOffer>();
+    app.init_resource::<ResumeOffer>()
+        .init_resource::<ResumeHeld>();
     app.add_systems(Startup, load_settings_and_autosave);
     app.add_systems(
         Update,

@@ -46,6 +46,10 @@ pub enum Command {
     Edit(RecordEdit),
     /// Open a record file in replay mode (read on the storage thread; see [`Command::OpenLoaded`]).
     OpenRecord(PathBuf),
+    /// Open a file the player just handed over (in a browser: picked in the browser's dialog and
+    /// kept in the page's records) as [`Command::OpenRecord`] does, and remove it again if it
+    /// does not read: a file that cannot be opened leaves nothing behind.
+    OpenHanded(PathBuf),
     /// Open a pasted text in replay mode: a FEN, a PGN, a DhtmlXQ block or a move list (read on
     /// the storage thread).
     OpenText(String),
@@ -250,6 +254,7 @@ fn handle_commands(
             Command::SaveRecord
             | Command::SaveRecordAs(_)
             | Command::OpenRecord(_)
+            | Command::OpenHanded(_)
             | Command::OpenText(_) => {}
             Command::OpenLoaded(ticket) => {
                 let Some(opened) = loaded.take(*ticket) else {
@@ -341,17 +346,19 @@ fn handle_commands(
     }
 }
 
-/// The dialog open: the confirmation first, then the offer to resume.
+/// The dialog open: the confirmation first, then the offer to resume (unless it is held: see
+/// [`ResumeHeld`](crate::core::autosave::ResumeHeld)).
 fn settle_dialog(
     pending: Res<PendingConfirm>,
     offer: Res<ResumeOffer>,
+    held: Res<crate::core::autosave::ResumeHeld>,
     draw: Res<crate::core::phase::DrawAsked>,
     state: Res<State<Dialog>>,
     mut next: ResMut<NextState<Dialog>>,
 ) {
     let wanted = if pending.0.is_some() {
         Dialog::Confirm
-    } else if offer.0.is_some() {
+    } else if offer.0.is_some() && !held.0 {
         Dialog::Resume
     } else if draw.0.is_some() {
         Dialog::DrawOffer

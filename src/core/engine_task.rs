@@ -59,7 +59,7 @@ pub enum EngineChoice {
 pub struct Engines {
     /// The engine searches start on.
     pub choice: EngineChoice,
-    pub(super) failures: Arc<Mutex<Vec<String>>>,
+    pub(super) failures: Arc<Mutex<Vec<NoticeKind>>>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -92,7 +92,7 @@ fn report_failures(engines: Res<Engines>, mut notices: MessageWriter<Notice>) {
         return;
     };
     for f in failures.drain(..) {
-        notices.write(Notice(NoticeKind::EngineFallback(f)));
+        notices.write(Notice(f));
     }
 }
 
@@ -285,7 +285,7 @@ impl Drop for SharedEngine {
 /// Makes the chosen engine, and says whether it is an external one; the built-in one when an
 /// external engine cannot be started (its error goes to `failures`).
 #[cfg(not(target_arch = "wasm32"))]
-fn make(choice: &EngineChoice, failures: &Mutex<Vec<String>>) -> (Box<dyn Analyser>, bool) {
+fn make(choice: &EngineChoice, failures: &Mutex<Vec<NoticeKind>>) -> (Box<dyn Analyser>, bool) {
     match choice {
         EngineChoice::BuiltIn => (Box::new(Engine::new()), false),
         EngineChoice::External { path, options } => match UciEngine::start(path, options) {
@@ -300,9 +300,9 @@ fn make(choice: &EngineChoice, failures: &Mutex<Vec<String>>) -> (Box<dyn Analys
 
 /// Leaves a failure of an external engine for [`report_failures`] to show.
 #[cfg(not(target_arch = "wasm32"))]
-fn report(failures: &Mutex<Vec<String>>, message: String) {
+fn report(failures: &Mutex<Vec<NoticeKind>>, message: String) {
     if let Ok(mut f) = failures.lock() {
-        f.push(message);
+        f.push(NoticeKind::EngineFallback(message));
     }
 }
 

@@ -5,9 +5,13 @@
 //! the job's callback, the answer into the job's slot, which the game polls as on the desktop.
 //!
 //! A worker cannot be interrupted in the middle of a search (it shares no memory with the page),
-//! so cancelling a job ends its worker; the next job starts a fresh one (the module is in the
-//! browser's cache by then). A worker that fails (its script missing, a crash) ends its jobs with
-//! no answer and leaves a message, which the game shows as a notice.
+//! so cancelling a job ends its worker; the next job starts a fresh one. Workers are made by the
+//! page (`chuhanEngineWorker` in `web/index.html`) from the engine's module and WebAssembly that
+//! it fetched with the page, so that starting one needs no network. A worker that fails (the
+//! engine could not be fetched, a crash) is ended and its jobs are sent again to a fresh worker a
+//! little later, with a notice: while the engine cannot be fetched, the page tries again every
+//! few seconds for as long as it takes (the server comes back, the search runs); a job whose
+//! worker stopped [`MOST_CRASHES`] times ends with no answer and says why.
 //!
 //! Workers and their handlers are JavaScript objects, which live on the page's one thread: they
 //! are kept in thread-local tables, keyed by numbers that the game's resources carry.
@@ -20,14 +24,22 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{Event, MessageEvent, Worker};
 use xiangqi_engine::analysis::jobs::wire::{self, Reply};
 use xiangqi_engine::analysis::jobs::{Answer, Job, Report};
 
 use super::engine_task::{Running, Slot};
+use crate::core::notice::NoticeKind;
 
-/// The worker's script, beside the page's index.html.
-const SCRIPT: &str = "./engine-worker.js";
+/// The page's function that makes a worker (`web/index.html`).
+const MAKER: &str = "chuhanEngineWorker";
+/// How many times a job's worker may stop (not counting an engine that could not be fetched)
+/// before the job ends with no answer.
+const MOST_CRASHES: u32 = 3;
+/// How long after a failure the jobs go to a fresh worker (ms).
+const RESTART_AFTER_MS: i32 = 2_000;
+/// The start of the page's words for an engine it could not fetch (`web/index.html`).
+const UNREACHABLE: &str = "the engine could not be loaded";
 
 static NUMBERS: AtomicU64 = AtomicU64::new(1);
 
@@ -55,26 +67,36 @@ impl PageEngine {
 struct Live {
     worker: Worker,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+    _on_error: Closure<dyn FnMut(Event)>,
 }
 
 struct Pending {
     engine: u64,
+    /// The request as sent (sent again to a fresh worker when its worker fails).
+    request: String,
     /// When it was sent (the page's clock, ms).
     sent_ms: f64,
     report: Box<dyn FnMut(Report)>,
     slot: Slot<Answer>,
+    /// Its workers that stopped (an engine that could not be fetched is not counted).
+    crashes: u32,
+    /// Where its failures are said.
+    failures: Arc<Mutex<Vec<NoticeKind>>>,
 }
 
 thread_local! {
     static WORKERS: RefCell<HashMap<u64, Live>> = RefCell::new(HashMap::new());
     static JOBS: RefCell<HashMap<u64, Pending>> = RefCell::new(HashMap::new());
+    /// The failures said since each engine last answered (engine, could not be fetched): a
+    /// failure that repeats while the page tries again is said once.
+    static SAID: RefCell<std::collections::HashSet<(u64, bool)>> =
+        RefCell::new(std::collections::HashSet::new());
 }
 
 /// Sends `job` to the worker of `engine` (started if need be).
 pub(super) fn start(
     engine: &PageEngine,
-    failures: &Mutex<Vec<String>>,
+    failures: &Arc<Mutex<Vec<NoticeKind>>>,
     job: &Job,
     report: Box<dyn FnMut(Report) + Send>,
 ) -> Running<Answer> {
@@ -86,8 +108,9 @@ pub(super) fn start(
         stop: Arc::default(),
         page: Some((engine.0, id)),
     };
+    let request = wire::request(id, job);
     let sent = worker_of(engine.0).and_then(|w| {
-        w.post_message(&JsValue::from_str(&wire::request(id, job)))
+        w.post_message(&JsValue::from_str(&request))
             .map_err(|e| format!("{e:?}"))
     });
     match sent {
@@ -97,18 +120,23 @@ pub(super) fn start(
                     id,
                     Pending {
                         engine: engine.0,
+                        request,
                         sent_ms: page_ms(),
                         report,
                         slot,
+                        crashes: 0,
+                        failures: Arc::clone(failures),
                     },
                 );
             });
         }
         Err(e) => {
             if let Ok(mut f) = failures.lock() {
-                f.push(format!(
-                    "the engine's worker ({SCRIPT}) could not start: {e}"
-                ));
+                f.push(NoticeKind::ComputerFailed {
+                    why: format!("the engine's worker could not start: {e}"),
+                    unreachable: false,
+                    again: false,
+                });
             }
             if let Ok(mut s) = slot.lock() {
                 *s = Some(None);
@@ -145,22 +173,117 @@ fn end_worker(engine: u64) {
     }
 }
 
+/// The worker of `engine` failed (`why`): it is ended, and its jobs go to a fresh worker a little
+/// later, each failure said once; a job whose workers stopped too often ends with no answer.
+fn failed(engine: u64, why: &str) {
+    error!("the engine's worker failed: {why}");
+    if let Some(live) = WORKERS.with_borrow_mut(|w| w.remove(&engine)) {
+        live.worker.terminate();
+    }
+    let unreachable = why.contains(UNREACHABLE);
+    let say = SAID.with_borrow_mut(|said| said.insert((engine, unreachable)));
+    let given_up: Vec<Pending> = JOBS.with_borrow_mut(|jobs| {
+        let mut given_up = Vec::new();
+        let ids: Vec<u64> = jobs
+            .iter()
+            .filter(|(_, j)| j.engine == engine)
+            .map(|(&id, _)| id)
+            .collect();
+        for id in ids {
+            let Some(job) = jobs.get_mut(&id) else {
+                continue;
+            };
+            if !unreachable {
+                job.crashes += 1;
+            }
+            let again = job.crashes < MOST_CRASHES;
+            if let Ok(mut f) = job.failures.lock() {
+                let said = NoticeKind::ComputerFailed {
+                    why: why.to_owned(),
+                    unreachable,
+                    again,
+                };
+                if (say || !again) && !f.contains(&said) {
+                    f.push(said);
+                }
+            }
+            if !again {
+                given_up.extend(jobs.remove(&id));
+            }
+        }
+        given_up
+    });
+    for job in given_up {
+        if let Ok(mut s) = job.slot.lock() {
+            *s = Some(None);
+        }
+    }
+    if JOBS.with_borrow(|jobs| jobs.values().any(|j| j.engine == engine)) {
+        let again = Closure::once_into_js(move || restart(engine));
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                again.unchecked_ref(),
+                RESTART_AFTER_MS,
+            );
+        }
+    }
+}
+
+/// Sends the jobs of `engine` still waiting to a fresh worker (in the order they were asked).
+fn restart(engine: u64) {
+    let mut waiting: Vec<(u64, String)> = JOBS.with_borrow(|jobs| {
+        jobs.iter()
+            .filter(|(_, j)| j.engine == engine)
+            .map(|(&id, j)| (id, j.request.clone()))
+            .collect()
+    });
+    if waiting.is_empty() || WORKERS.with_borrow(|w| w.contains_key(&engine)) {
+        return;
+    }
+    waiting.sort_unstable_by_key(|&(id, _)| id);
+    info!(
+        "the engine's worker started again for {} job(s)",
+        waiting.len()
+    );
+    let sent = worker_of(engine).and_then(|w| {
+        waiting.iter().try_for_each(|(_, request)| {
+            w.post_message(&JsValue::from_str(request))
+                .map_err(|e| format!("{e:?}"))
+        })
+    });
+    if let Err(e) = sent {
+        failed(engine, &e);
+    }
+}
+
 /// The worker of `engine`, started if it has none.
 fn worker_of(engine: u64) -> Result<Worker, String> {
     if let Some(w) = WORKERS.with_borrow(|w| w.get(&engine).map(|l| l.worker.clone())) {
         return Ok(w);
     }
-    let options = WorkerOptions::new();
-    options.set_type(WorkerType::Module);
-    let worker = Worker::new_with_options(SCRIPT, &options).map_err(|e| format!("{e:?}"))?;
+    let window = web_sys::window().ok_or("the page has no window")?;
+    let maker = js_sys::Reflect::get(&window, &JsValue::from_str(MAKER))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .ok_or_else(|| format!("the page has no {MAKER}"))?;
+    let worker: Worker = maker
+        .call0(&JsValue::NULL)
+        .map_err(|e| format!("{e:?}"))?
+        .dyn_into()
+        .map_err(|_| format!("{MAKER} made no worker"))?;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         if let Some(text) = event.data().as_string() {
             arrived(&text);
         }
     });
-    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
-        error!("the engine's worker failed: {}", event.message());
-        end_worker(engine);
+    // Any event: a script that fails to load gives a plain `Event`, with no message.
+    let on_error = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+        let why = js_sys::Reflect::get(&event, &JsValue::from_str("message"))
+            .ok()
+            .and_then(|m| m.as_string())
+            .filter(|m| !m.is_empty())
+            .unwrap_or_else(|| "the worker stopped".to_owned());
+        failed(engine, &why);
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -204,6 +327,7 @@ fn arrived(text: &str) {
             let Some(job) = JOBS.with_borrow_mut(|jobs| jobs.remove(&id)) else {
                 return;
             };
+            SAID.with_borrow_mut(|said| said.retain(|&(engine, _)| engine != job.engine));
             if let Err(e) = &answer {
                 warn!("the engine's worker: {e}");
             }

@@ -44,6 +44,15 @@ pub enum NoticeKind {
     /// The external engine could not be started, or died or stopped answering (why); the
     /// built-in engine plays instead.
     EngineFallback(String),
+    /// In a browser: the computer's worker failed. `unreachable`: the engine could not be
+    /// fetched from the server (the network or the server is down); otherwise it stopped (why).
+    /// `again`: another worker is being started and the search runs again there; otherwise the
+    /// computer gave up on this search.
+    ComputerFailed {
+        why: String,
+        unreachable: bool,
+        again: bool,
+    },
     /// A variation would nest deeper than the record formats keep.
     NestedTooDeep,
     /// A notice a feature words itself, in both languages (each feature keeps its own notices

@@ -3,7 +3,7 @@
 //! becomes a notice, or [`Command::OpenLoaded`], which opens the record read (after asking, when
 //! a game is in progress). A file that does not read says so before any question is asked.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bevy::platform::time::Instant;
@@ -39,6 +39,8 @@ struct Waiting {
     what: String,
     pasted: bool,
     announced: bool,
+    /// A file handed over by the player, removed if it does not read.
+    handed: Option<PathBuf>,
 }
 
 impl Opening {
@@ -56,6 +58,7 @@ impl Opening {
             what,
             pasted,
             announced: false,
+            handed: None,
         });
         self.next
     }
@@ -99,6 +102,13 @@ fn hand_over(
         match command {
             Command::OpenRecord(path) => {
                 let ticket = opening.wait_for(name_of(path), false);
+                writer.run(Task::Open(ticket, path.clone()));
+            }
+            Command::OpenHanded(path) => {
+                let ticket = opening.wait_for(name_of(path), false);
+                if let Some(w) = opening.waiting.as_mut() {
+                    w.handed = Some(path.clone());
+                }
                 writer.run(Task::Open(ticket, path.clone()));
             }
             Command::OpenText(text) => {
@@ -150,7 +160,14 @@ fn collect(
                 if opening.waiting.as_ref().is_none_or(|w| w.ticket != ticket) {
                     continue; // A newer read replaced this one.
                 }
-                let pasted = opening.waiting.take().is_some_and(|w| w.pasted);
+                let (pasted, handed) = opening
+                    .waiting
+                    .take()
+                    .map_or((false, None), |w| (w.pasted, w.handed));
+                if let (Err(_), Some(path)) = (&result, &handed) {
+                    // Written by the same thread, after the read: in order with it.
+                    writer.remove(path.clone());
+                }
                 match result {
                     Ok(opened) => {
                         loaded.0 = Some((ticket, opened));
@@ -182,7 +199,7 @@ fn picked_files(mut commands: MessageWriter<Command>, mut notices: MessageWriter
     for picked in crate::storage::device_files::chosen() {
         match picked {
             Ok(path) => {
-                commands.write(Command::OpenRecord(path));
+                commands.write(Command::OpenHanded(path));
             }
             Err(e) => {
                 notices.write(Notice(NoticeKind::BadRecord(e)));

@@ -1,7 +1,8 @@
 //! Driving the real window from outside (`CHUHAN_DRIVE=DIR`), for tests with real mouse events
 //! (`xdotool` under Xvfb): at the end of each frame in which one changed, the game writes
 //! `DIR/buttons.txt`, one visible button a line as `x y text` (its centre in window pixels, then
-//! its words), so a script can click a button by its words; `DIR/points.txt`, each point of the
+//! its words), so a script can click a button by its words, and `DIR/button-sizes.txt` the same
+//! buttons as `width height text` (window pixels); `DIR/points.txt`, each point of the
 //! board as `e2 x y` (where the camera shows it, in window pixels), so that a script clicks
 //! pieces; `DIR/texts.txt`, every visible text, a line each (to check the interface's language);
 //! `DIR/state.txt`, what a script waits on (`plies N`, `selected e2` while a piece is picked up;
@@ -162,9 +163,11 @@ fn list_buttons(
     texts: Query<&Text>,
     windows: Query<&Window>,
     mut written: Local<Written>,
+    mut sizes_written: Local<Written>,
 ) {
     let scale = windows.iter().next().map_or(1.0, Window::scale_factor);
     let mut lines = String::new();
+    let mut sizes = String::new();
     for (node, at, visible, children) in &buttons {
         if !visible.get() || node.size().x <= 0.0 {
             continue;
@@ -176,8 +179,11 @@ fn list_buttons(
             .collect();
         let centre = at.translation / scale;
         lines.push_str(&format!("{:.0} {:.0} {words}\n", centre.x, centre.y));
+        let size = node.size() / scale;
+        sizes.push_str(&format!("{:.0} {:.0} {words}\n", size.x, size.y));
     }
     written.update(&drive, "buttons.txt", lines);
+    sizes_written.update(&drive, "button-sizes.txt", sizes);
 }
 
 /// Where each point of the board shows.

@@ -7,8 +7,9 @@
 use bevy::prelude::*;
 use chuhan_client::ServerAddress;
 
-use super::logic::{Online, tokens};
+use super::logic::{Online, Screen, tokens};
 use super::{LoginKind, OnlineRequest};
+use crate::core::autosave::ResumeHeld;
 use crate::storage::files::Dirs;
 use crate::storage::query;
 
@@ -44,8 +45,35 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        follow.run_if(|link: Res<PageLink>| link.0.is_some()),
+        (
+            follow.run_if(|link: Res<PageLink>| link.0.is_some()),
+            hold_resume,
+        )
+            .chain(),
     );
+}
+
+/// One thing at a time: while the page's link waits for its answer, and while online play's
+/// screens are open (the link's lobby with the server's answer, a game the server gave back),
+/// the offer to resume the last game on this device waits; it comes when the player leaves
+/// online play. A link whose online screens the player closed before it could be followed (no
+/// server, a login refused) is dropped.
+fn hold_resume(
+    online: Res<Online>,
+    mut link: ResMut<PageLink>,
+    mut held: ResMut<ResumeHeld>,
+    mut opened: Local<bool>,
+) {
+    let open = online.screen != Screen::Closed;
+    if open {
+        *opened = true;
+    } else if *opened && link.0.is_some() {
+        link.0 = None;
+    }
+    let hold = ResumeHeld(open || link.0.is_some());
+    if *held != hold {
+        *held = hold;
+    }
 }
 
 /// Opens online play on the page's own server: the kept login, else a guest.

@@ -183,6 +183,9 @@ pub fn refusal(code: ErrorCode) -> (&'static str, &'static str) {
     }
 }
 
+/// What was asked while the connection was down, and so not sent.
+pub const NOT_SENT: (&str, &str) = ("没有发出：连接已断开", "Not sent: the connection is down");
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,13 +35,18 @@ fn js(e: wasm_bindgen::JsValue) -> String {
 /// Hands the file at `path` in the page's storage to the browser as a download under its name.
 pub fn offer(path: &Path) -> Result<(), String> {
     let bytes = files::read_at_most(path, u64::MAX).map_err(|e| e.to_string())?;
+    offer_bytes(path, &bytes)
+}
+
+/// Hands `bytes` to the browser as a download named as the file at `path` would be.
+pub fn offer_bytes(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let name = path.file_name().map_or_else(
         || "chuhan.pgn".to_owned(),
         |n| n.to_string_lossy().into_owned(),
     );
     let window = web_sys::window().ok_or("the page has no window")?;
     let document = window.document().ok_or("the page has no document")?;
-    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes.as_slice()));
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
     let options = BlobPropertyBag::new();
     options.set_type("application/octet-stream");
     let blob = Blob::new_with_u8_array_sequence_and_options(&parts, &options).map_err(js)?;
@@ -118,9 +123,9 @@ fn picked() {
         if file.size() > MOST_BYTES {
             CHOSEN.with(|c| {
                 c.borrow_mut().push(Err(format!(
-                    "{name}: {:.1} MB, more than the page keeps ({:.0} MB)",
+                    "{name}: {:.1} MB, {}",
                     file.size() / 1e6,
-                    MOST_BYTES / 1e6
+                    crate::storage::words::TOO_BIG_FOR_THE_PAGE
                 )));
             });
             continue;

@@ -184,9 +184,11 @@ pub fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
         FileError::new(
             path,
             format!(
-                "{:.1} MB is more than the {} MB a file of this kind may be",
+                "{:.1} MB {} {} {}",
                 size as f64 / 1e6,
-                max >> 20
+                super::words::TOO_BIG,
+                max >> 20,
+                super::words::TOO_BIG_END
             ),
         )
     };
@@ -234,6 +236,18 @@ pub fn copy_aside(path: &Path) -> Option<PathBuf> {
     #[cfg(not(target_arch = "wasm32"))]
     let copied = std::fs::copy(path, &aside).map(|_| ());
     copied.ok().map(|()| aside)
+}
+
+/// Removes the file at `path` (none there is no error).
+pub fn remove(path: &Path) -> Result<(), FileError> {
+    #[cfg(target_arch = "wasm32")]
+    let removed = super::page::remove(path);
+    #[cfg(not(target_arch = "wasm32"))]
+    let removed = match std::fs::remove_file(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        other => other,
+    };
+    removed.map_err(|e| FileError::new(path, e))
 }
 
 /// Whether anything is at `path` (a file, a folder, a broken link).

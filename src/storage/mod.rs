@@ -17,6 +17,7 @@ pub mod library;
 mod page;
 pub mod query;
 pub mod records;
+pub mod words;
 pub mod writer;
 
 pub(super) fn plugin(app: &mut App) {

@@ -13,17 +13,14 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use web_sys::Storage;
 
+use super::words;
+
 const PREFIX: &str = "chuhan:";
 
 fn storage() -> io::Result<Storage> {
     web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
-        .ok_or_else(|| {
-            io::Error::new(
-                io::ErrorKind::PermissionDenied,
-                "the browser gives this page no storage (private window, or storage turned off)",
-            )
-        })
+        .ok_or_else(|| io::Error::new(io::ErrorKind::PermissionDenied, words::NO_STORAGE))
 }
 
 fn key(path: &Path) -> String {
@@ -35,10 +32,7 @@ fn now_ms() -> u64 {
 }
 
 fn bad() -> io::Error {
-    io::Error::new(
-        io::ErrorKind::InvalidData,
-        "a damaged entry in the page's storage",
-    )
+    io::Error::new(io::ErrorKind::InvalidData, words::DAMAGED)
 }
 
 /// An entry's kind, when it was written (ms) and its body, read from its head alone.
@@ -79,14 +73,11 @@ fn refused(e: &wasm_bindgen::JsValue) -> io::Error {
         .and_then(|n| n.as_string())
         .unwrap_or_default();
     if name == "QuotaExceededError" {
-        io::Error::new(
-            io::ErrorKind::StorageFull,
-            "the browser's storage for this page is full",
-        )
+        io::Error::new(io::ErrorKind::StorageFull, words::STORAGE_FULL)
     } else {
         io::Error::new(
             io::ErrorKind::PermissionDenied,
-            format!("the browser refused to store it ({name})"),
+            format!("{} ({name})", words::REFUSED),
         )
     }
 }
@@ -95,7 +86,7 @@ fn refused(e: &wasm_bindgen::JsValue) -> io::Error {
 pub fn read(path: &Path) -> io::Result<Vec<u8>> {
     match storage()?.get_item(&key(path)) {
         Ok(Some(value)) => decode(&value),
-        Ok(None) => Err(io::Error::new(io::ErrorKind::NotFound, "no such file")),
+        Ok(None) => Err(io::Error::new(io::ErrorKind::NotFound, words::NO_SUCH_FILE)),
         Err(e) => Err(io::Error::other(format!("{e:?}"))),
     }
 }

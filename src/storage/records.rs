@@ -120,7 +120,9 @@ pub fn save_record(record: &GameRecord, dir: &Path, stem: &str) -> Result<PathBu
 
 /// Saves `record` in `dir` as `<stem>.<extension>` in `format` (PGN moves in `notation`; RON
 /// also writes its PGN beside it, in Chinese), each file written atomically; returns the path of
-/// the file of `format`.
+/// the file of `format`. In a browser whose storage for the page is full, the record still
+/// reaches the player: the file other programs read (the PGN of a RON and PGN pair) is handed to
+/// the browser as a download, and the error says so.
 pub fn save_record_as(
     record: &GameRecord,
     dir: &Path,
@@ -135,18 +137,39 @@ pub fn save_record_as(
     };
     let stem = &files::free_stem(dir, stem, extensions);
     let path = dir.join(format!("{stem}.{}", format.extension()));
-    match format {
-        RecordFormat::RonAndPgn => {
-            files::write_atomic(&path, record.to_ron().as_bytes())?;
-            let pgn = xiangqi::pgn::write(record, Notation::Chinese);
-            files::write_atomic(&dir.join(format!("{stem}.pgn")), pgn.as_bytes())?;
-        }
-        RecordFormat::Pgn => {
-            files::write_atomic(&path, xiangqi::pgn::write(record, notation).as_bytes())?;
-        }
-        RecordFormat::Xqf => files::write_atomic(&path, &xiangqi::xqf::write(record))?,
-        RecordFormat::Dhtml => {
-            files::write_atomic(&path, xiangqi::dhtml::write(record).as_bytes())?;
+    // The files to write, the one other programs read last.
+    let files: Vec<(PathBuf, Vec<u8>)> = match format {
+        RecordFormat::RonAndPgn => vec![
+            (path.clone(), record.to_ron().into_bytes()),
+            (
+                dir.join(format!("{stem}.pgn")),
+                xiangqi::pgn::write(record, Notation::Chinese).into_bytes(),
+            ),
+        ],
+        RecordFormat::Pgn => vec![(
+            path.clone(),
+            xiangqi::pgn::write(record, notation).into_bytes(),
+        )],
+        RecordFormat::Xqf => vec![(path.clone(), xiangqi::xqf::write(record))],
+        RecordFormat::Dhtml => vec![(path.clone(), xiangqi::dhtml::write(record).into_bytes())],
+    };
+    for (at, contents) in &files {
+        if let Err(e) = files::write_atomic(at, contents) {
+            #[cfg(target_arch = "wasm32")]
+            if e.reason.contains(crate::storage::words::STORAGE_FULL)
+                && let Some((last, bytes)) = files.last()
+                && crate::storage::device_files::offer_bytes(last, bytes).is_ok()
+            {
+                return Err(FileError::new(
+                    last,
+                    format!(
+                        "{}; {}",
+                        crate::storage::words::STORAGE_FULL,
+                        crate::storage::words::DOWNLOADED_INSTEAD
+                    ),
+                ));
+            }
+            return Err(e);
         }
     }
     Ok(path)

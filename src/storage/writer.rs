@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use xiangqi::GameRecord;
 use xiangqi::notation::Notation;
 
-use crate::storage::files::{FileError, write_atomic};
+use crate::storage::files::{FileError, remove, write_atomic};
 use crate::storage::records::{Opened, RecordFormat, read_record, save_record_as};
 
 /// Work for the storage thread besides plain writes: what it reads or writes may be large
@@ -58,6 +58,7 @@ impl Task {
 
 enum Job {
     Write(PathBuf, Vec<u8>),
+    Remove(PathBuf),
     Task(Task),
 }
 
@@ -109,6 +110,11 @@ impl Default for Writer {
                             Some(Job::Task(task)) => {
                                 let _ = done.send(task.run());
                             }
+                            Some(Job::Remove(path)) => {
+                                if let Err(e) = remove(&path) {
+                                    let _ = report.send(e);
+                                }
+                            }
                             _ => {}
                         }
                     }
@@ -148,6 +154,20 @@ impl Writer {
             return;
         }
         self.send(Job::Write(path, contents));
+    }
+
+    /// Queues the removal of the file at `path` (after what is queued before it).
+    pub fn remove(&self, path: PathBuf) {
+        if self.thread.is_none() {
+            if let Err(e) = remove(&path) {
+                warn!("{e}");
+                if let Ok(mut failed) = self.failed_here.lock() {
+                    failed.push(e);
+                }
+            }
+            return;
+        }
+        self.send(Job::Remove(path));
     }
 
     /// Queues a task; what it did comes back through [`Writer::finished`].

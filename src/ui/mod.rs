@@ -22,6 +22,7 @@ pub mod side_panel;
 pub mod status;
 pub mod text;
 pub mod theme;
+pub mod touch;
 pub mod trays;
 
 /// Ordering of the UI systems: buttons first, then what they show.
@@ -52,6 +53,7 @@ pub(super) fn plugin(app: &mut App) {
         annotate::plugin,
         scale::plugin,
         docking::plugin,
+        touch::plugin,
     ));
 }
 

@@ -241,3 +241,34 @@ fn a_corrupt_record_gives_a_notice_and_changes_nothing() {
         assert_ne!(phase(&app), Phase::Replaying);
     }
 }
+
+/// A file the player handed over (in a browser, picked in its dialog and kept in the page's
+/// records) that cannot be read leaves nothing behind; one that reads stays among the records.
+#[test]
+fn a_handed_file_that_does_not_read_is_removed_and_one_that_reads_is_kept() {
+    let dir = scratch_dir();
+    let mut app = app_in(&dir);
+    let records = dir.join("records");
+    std::fs::create_dir_all(&records).expect("the records folder");
+    let garbage = records.join("garbage.xqf");
+    std::fs::write(&garbage, vec![0x5a; 4096]).expect("write");
+    leave(&mut app, Command::OpenHanded(garbage.clone()));
+    app.world()
+        .resource::<chuhan::storage::writer::Writer>()
+        .flush();
+    let got = notices(&mut app);
+    assert!(
+        matches!(got.as_slice(), [NoticeKind::BadRecord(e)] if e.contains("garbage.xqf")),
+        "{got:?}"
+    );
+    assert!(!garbage.exists(), "the unreadable file is still kept");
+    let good = records.join("good.pgn");
+    std::fs::write(&good, "[Event \"x\"]\n1. h2e2 h9g7 *\n").expect("write");
+    leave(&mut app, Command::OpenHanded(good.clone()));
+    app.world()
+        .resource::<chuhan::storage::writer::Writer>()
+        .flush();
+    app.update();
+    assert!(good.exists(), "a record that reads is kept");
+    assert_eq!(game(&app).record.len(), 2);
+}

@@ -222,15 +222,21 @@ pub enum Change {
         /// Whether it was this player's, shown already.
         own: bool,
     },
-    /// This player's move was refused and is taken back (why, in words).
+    /// This player's move was refused by the server and is taken back: the server's code (for
+    /// words in the player's language) and its message.
     Refused {
         /// The game.
         game: u64,
         /// The move.
         mv: Move,
-        /// Why.
+        /// The server's code.
+        code: ErrorCode,
+        /// The server's words (English).
         why: String,
     },
+    /// What was asked while the connection was down was not sent; a move of this player's (the
+    /// game and the move) is taken back.
+    NotSent(Option<(u64, Move)>),
     /// Moves were taken back by agreement.
     TookBack(u64),
     /// Offers, connection flags or clocks changed.
@@ -286,14 +292,13 @@ impl Session {
     }
 
     fn unsent(&mut self, msg: ClientMsg) -> Vec<Change> {
-        let why = "not sent: the connection is down".to_owned();
         if let ClientMsg::Move { game, .. } = msg
             && let Some(g) = self.games.get_mut(&game)
             && let Some(mv) = g.pending.take()
         {
-            return vec![Change::Refused { game, mv, why }];
+            return vec![Change::NotSent(Some((game, mv)))];
         }
-        vec![Change::Error(None, why)]
+        vec![Change::NotSent(None)]
     }
 
     /// Plays this player's move in `game`: checked here first (so a wrong click never reaches

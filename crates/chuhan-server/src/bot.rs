@@ -55,6 +55,18 @@ impl Bot {
     /// Connects from a loopback address of one's own (127.0.0.X), without saying hello: the
     /// server's limits per address can be tried without touching other connections.
     pub async fn connect_from(addr: SocketAddr, from: std::net::Ipv4Addr) -> Result<Bot, String> {
+        Bot::connect_with(addr, from, &[]).await
+    }
+
+    /// [`Bot::connect_from`] with HTTP headers of one's own in the handshake (a reverse proxy's
+    /// `X-Forwarded-For`, say).
+    pub async fn connect_with(
+        addr: SocketAddr,
+        from: std::net::Ipv4Addr,
+        headers: &[(&str, &str)],
+    ) -> Result<Bot, String> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        use tokio_tungstenite::tungstenite::http::HeaderValue;
         if !addr.ip().is_loopback() || !from.is_loopback() {
             return Err(format!("{addr} from {from}: loopback only"));
         }
@@ -63,12 +75,19 @@ impl Bot {
             .bind(SocketAddr::from((from, 0)))
             .map_err(|e| e.to_string())?;
         let stream = socket.connect(addr).await.map_err(|e| e.to_string())?;
-        let (ws, _) = tokio_tungstenite::client_async(
-            format!("ws://{addr}/ws"),
-            MaybeTlsStream::Plain(stream),
-        )
-        .await
-        .map_err(|e| e.to_string())?;
+        let mut request = format!("ws://{addr}/ws")
+            .into_client_request()
+            .map_err(|e| e.to_string())?;
+        for (name, value) in headers {
+            let value = HeaderValue::from_str(value).map_err(|e| e.to_string())?;
+            let name =
+                tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(name.as_bytes())
+                    .map_err(|e| e.to_string())?;
+            request.headers_mut().insert(name, value);
+        }
+        let (ws, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream))
+            .await
+            .map_err(|e| e.to_string())?;
         Ok(Bot {
             ws,
             seen: VecDeque::new(),

@@ -1,6 +1,6 @@
 //! The server's settings: flags, a TOML file that may set the same (flags win), defaults.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
@@ -103,6 +103,12 @@ pub struct ServeArgs {
     /// the server's address opens the game [default: none; `/` answers 404].
     #[arg(long, global = true)]
     pub web: Option<PathBuf>,
+    /// Addresses of reverse proxies (nginx) in front of this server, comma-separated: from a
+    /// connection of theirs, the client's address is taken from `X-Forwarded-For` (its last
+    /// address that is not itself a trusted proxy), and the limits count that address; a
+    /// proxy's own connections are not counted [default: none; the header is ignored].
+    #[arg(long, global = true, value_delimiter = ',')]
+    pub trusted_proxies: Option<Vec<IpAddr>>,
 }
 
 /// The settings in use.
@@ -145,6 +151,18 @@ pub struct Config {
     pub instance: Option<u16>,
     /// See [`ServeArgs::web`].
     pub web: Option<PathBuf>,
+    /// See [`ServeArgs::trusted_proxies`].
+    pub trusted_proxies: Vec<IpAddr>,
+    /// Passwords hashed at once [default: the cores].
+    pub password_workers: Option<usize>,
+    /// Logins that may wait for a password thread; past them a login is refused
+    /// (`rate_limited`).
+    pub password_queue: usize,
+    /// How long a login may wait for a password thread before it is refused (ms).
+    pub password_wait_ms: u64,
+    /// The bytes that may wait for one connection; a connection whose queue would hold more
+    /// (a client that does not read) is closed.
+    pub queue_bytes: usize,
 }
 
 impl Default for Config {
@@ -168,6 +186,11 @@ impl Default for Config {
             log: "info".into(),
             instance: None,
             web: None,
+            trusted_proxies: Vec::new(),
+            password_workers: None,
+            password_queue: 64,
+            password_wait_ms: 3000,
+            queue_bytes: crate::outbox::QUEUE_BYTES,
         }
     }
 }
@@ -224,6 +247,9 @@ impl Config {
         }
         if args.web.is_some() {
             c.web.clone_from(&args.web);
+        }
+        if let Some(proxies) = &args.trusted_proxies {
+            c.trusted_proxies.clone_from(proxies);
         }
         if let Some(web) = &c.web
             && !web.join("index.html").is_file()

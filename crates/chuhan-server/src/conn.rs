@@ -18,6 +18,9 @@ use crate::hub::Hub;
 use crate::outbox::{Out, Outbox};
 use crate::user::{User, now_ms};
 
+/// The most players one player may mute.
+pub const MAX_MUTES: usize = 200;
+
 pub(crate) type Refusal = (ErrorCode, String);
 
 pub(crate) struct Session {
@@ -40,19 +43,26 @@ pub async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
             "too many connections from your address",
         );
         let _ = sink.send(Message::Text(msg.to_json().into())).await;
-        let _ = sink.close().await;
+        // With a code (RFC 6455's 1008, policy), not a close frame with none (1005).
+        let _ = sink
+            .send(Message::Close(Some(CloseFrame {
+                code: close_code::POLICY,
+                reason: "too many connections".into(),
+            })))
+            .await;
         return;
     };
     let conn = out.conn;
     let muted = Arc::new(Mutex::new(HashSet::new()));
     let idle = Duration::from_secs(hub.cfg.idle_timeout_s.max(3));
     let writer_muted = Arc::clone(&muted);
+    let overflow = inbox.overflow.clone();
     let writer = tokio::spawn(async move {
         let mut ping = tokio::time::interval(idle / 3);
         ping.tick().await;
         loop {
             let frame = tokio::select! {
-                o = inbox.rx.recv() => match o {
+                o = inbox.next() => match o {
                     Some(Out::Frame(f)) => Message::Text(f.as_ref().into()),
                     Some(Out::Chat { from_key, frame }) => {
                         let hidden = writer_muted.lock().is_ok_and(|m| m.contains(&from_key));
@@ -70,10 +80,16 @@ pub async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
                     }
                     None => break,
                 },
-                () = inbox.overflow.wait() => break,
+                () = overflow.wait() => break,
                 _ = ping.tick() => Message::Ping(Vec::new().into()),
             };
-            if sink.send(frame).await.is_err() {
+            // A client that does not read holds this send: its queue then fills and the
+            // overflow ends it here too.
+            let sent = tokio::select! {
+                r = sink.send(frame) => r.is_ok(),
+                () = overflow.wait() => false,
+            };
+            if !sent {
                 break;
             }
         }
@@ -90,7 +106,12 @@ pub async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
         rate: (Instant::now(), 0),
     };
     loop {
-        let frame = match tokio::time::timeout(idle, stream.next()).await {
+        let next = tokio::select! {
+            n = tokio::time::timeout(idle, stream.next()) => n,
+            // Its queue overflowed: the connection ends now, not at its next frame.
+            () = s.out.closing() => break,
+        };
+        let frame = match next {
             Ok(Some(Ok(f))) => f,
             Ok(Some(Err(e))) => {
                 s.on_broken_frame(e);
@@ -169,6 +190,13 @@ impl Session {
         self.rate.1 += 1;
         if self.rate.1 > self.hub.cfg.messages_per_s {
             self.refuse(ErrorCode::RateLimited, "too many messages: slow down");
+            return true;
+        }
+        // NUL is refused at the door: no text of the protocol has one, PostgreSQL stores none
+        // (a chat line with one was acknowledged and lost, a mute failed with the database's
+        // words), and JSON can carry it only escaped.
+        if crate::chat::holds_nul(text) {
+            self.refuse(ErrorCode::BadField, "no text may hold a NUL character");
             return true;
         }
         let msg = match ClientMsg::from_json(text) {
@@ -302,6 +330,15 @@ impl Session {
                 "too much chat: wait a little".into(),
             ));
         }
+        // Controls that would steer a reader's terminal or turn the text around (ANSI escapes,
+        // bidirectional overrides) are taken out before anyone sees the line.
+        let text = crate::chat::neutralised(&text);
+        if text.trim().is_empty() {
+            return Err((
+                ErrorCode::ChatInvalid,
+                "a chat line has 1 to 140 characters that are not controls".into(),
+            ));
+        }
         match room {
             Room::Lobby => {
                 let row = crate::store::ChatRow {
@@ -332,8 +369,32 @@ impl Session {
         }
     }
 
+    /// Mutes or unmutes a player: only a player that exists (an account, or a guest online), at
+    /// most [`MAX_MUTES`] at a time.
     async fn mute(&mut self, user: &User, name: &str, on: bool) -> Result<(), Refusal> {
         let key = self.hub.key_of_name(name);
+        let known = self.muted.lock().is_ok_and(|m| m.contains(&key));
+        if on && !known {
+            if name.chars().count() > *xiangqi_protocol::NAME_CHARS.end() {
+                return Err((ErrorCode::NoSuchPlayer, "no player has that name".into()));
+            }
+            let guest_online = self.hub.guest_online(&key);
+            let account = self
+                .hub
+                .store
+                .account_by_key(&key)
+                .await
+                .map_err(crate::login::db)?;
+            if !guest_online && account.is_none() {
+                return Err((ErrorCode::NoSuchPlayer, "no player has that name".into()));
+            }
+            if self.muted.lock().is_ok_and(|m| m.len() >= MAX_MUTES) {
+                return Err((
+                    ErrorCode::NotNow,
+                    format!("at most {MAX_MUTES} players can be muted: unmute one first"),
+                ));
+            }
+        }
         if let Ok(mut m) = self.muted.lock() {
             if on {
                 m.insert(key.clone());
@@ -346,7 +407,7 @@ impl Session {
                 .store
                 .set_mute(account, &key, on)
                 .await
-                .map_err(|e| (ErrorCode::Internal, e.to_string()))?;
+                .map_err(crate::login::db)?;
         }
         Ok(())
     }

@@ -2,12 +2,12 @@
 //! `/api/player/{name}`, `/game/{id}.pgn`; and with `--web DIR`, the browser build of the game at
 //! `/` ([`crate::web`]).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{ConnectInfo, Path, State, WebSocketUpgrade};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Serialize;
@@ -37,11 +37,43 @@ pub fn router(hub: Arc<Hub>) -> Router {
     }
 }
 
+/// The client's address: the peer's, or behind a trusted proxy the last address of
+/// `X-Forwarded-For` that is not itself a trusted proxy (the ones before it are the client's
+/// word, which anyone can write).
+#[must_use]
+pub fn client_ip(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    let forwarded = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+        .collect::<Vec<_>>();
+    forwarded
+        .into_iter()
+        .rev()
+        .find(|a| !trusted.contains(a))
+        .unwrap_or(peer)
+}
+
 async fn ws(
     ws: WebSocketUpgrade,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     State(hub): State<Arc<Hub>>,
 ) -> Response {
+    let ip = client_ip(addr.ip(), &headers, &hub.cfg.trusted_proxies);
+    // Counted before the upgrade: an address at its limit is told so in plain HTTP.
+    if hub.websockets_of(ip) >= hub.cfg.max_connections_per_ip {
+        let msg = xiangqi_protocol::ServerMsg::error(
+            xiangqi_protocol::ErrorCode::TooManyConnections,
+            "too many connections from your address",
+        );
+        return (StatusCode::TOO_MANY_REQUESTS, msg.to_json()).into_response();
+    }
     // Larger frames than the protocol allows (8 KiB) are read, up to 1 MiB, so that they can be
     // refused in words and closed with 1009: a frame the WebSocket layer refuses unread leaves
     // bytes in the socket, and closing it then resets the connection, losing the words (a
@@ -53,7 +85,7 @@ async fn ws(
         .max_frame_size(WS_LIMIT)
         .read_buffer_size(16 * 1024)
         .write_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| crate::conn::run(hub, socket, addr.ip()))
+        .on_upgrade(move |socket| crate::conn::run(hub, socket, ip))
 }
 
 async fn metrics(State(hub): State<Arc<Hub>>) -> impl IntoResponse {
@@ -91,7 +123,7 @@ async fn player(Path(name): Path<String>, State(hub): State<Arc<Hub>>) -> Respon
     let account = match hub.store.account_by_key(&key).await {
         Ok(Some(a)) => a,
         Ok(None) => return (StatusCode::NOT_FOUND, "no such player\n").into_response(),
-        Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response(),
+        Err(e) => return internal(e),
     };
     let ratings = crate::ratings::ratings(&*hub.store, account.id).await;
     let recent = hub
@@ -142,11 +174,22 @@ async fn pgn(Path(file): Path<String>, State(hub): State<Arc<Hub>>) -> Response 
                 text,
             )
                 .into_response(),
-            Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response(),
+            Err(e) => internal(e),
         },
         Ok(None) => (StatusCode::NOT_FOUND, "no such game\n").into_response(),
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response(),
+        Err(e) => internal(e),
     }
+}
+
+/// A failure inside (the database, a record that does not read) as a client sees it: logged
+/// here, its words never sent.
+fn internal(e: impl std::fmt::Display) -> Response {
+    tracing::error!("{e}");
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the server could not do that now\n",
+    )
+        .into_response()
 }
 
 /// `[%clk h:mm:ss]`, as lichess writes clocks in PGN comments.

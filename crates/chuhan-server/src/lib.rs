@@ -6,12 +6,15 @@
 pub mod auth;
 #[cfg(feature = "bot")]
 pub mod bot;
+pub mod chat;
 pub mod clock;
 pub mod cluster;
 pub mod config;
 mod conn;
+pub use conn::MAX_MUTES;
 pub mod durable;
 pub mod game;
+pub mod gate;
 pub mod http;
 pub mod hub;
 pub mod limits;
@@ -53,7 +56,8 @@ pub async fn start(cfg: Config) -> Result<Running, String> {
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let app = http::router(Arc::clone(&hub)).into_make_service_with_connect_info::<SocketAddr>();
     let listener = listener.into_std().map_err(|e| e.to_string())?;
-    let mut server = axum_server::from_tcp(listener);
+    let mut server =
+        axum_server::from_tcp(listener).acceptor(gate(axum_server::accept::DefaultAcceptor, &cfg));
     with_timeouts(server.http_builder(), &cfg);
     let task = tokio::spawn(async move {
         if let Err(e) = server.serve(app).await {
@@ -83,7 +87,7 @@ pub async fn start_tls(cfg: Config) -> Result<Running, String> {
     tracing::info!("serving https:// and wss:// on {}", cfg.listen);
     let acceptor = axum_server::tls_rustls::RustlsAcceptor::new(tls)
         .handshake_timeout(Duration::from_secs(cfg.header_timeout_s.max(1)));
-    let mut server = axum_server::bind(cfg.listen).acceptor(acceptor);
+    let mut server = axum_server::bind(cfg.listen).acceptor(gate(acceptor, &cfg));
     with_timeouts(server.http_builder(), &cfg);
     let task = tokio::spawn(async move {
         if let Err(e) = server.serve(app).await {
@@ -95,6 +99,18 @@ pub async fn start_tls(cfg: Config) -> Result<Running, String> {
         hub,
         task,
     })
+}
+
+/// The door before HTTP ([`gate`]): connections counted by address, silent ones closed.
+fn gate<A>(inner: A, cfg: &Config) -> gate::Gate<A> {
+    gate::Gate::new(
+        inner,
+        gate::Counts::default(),
+        cfg.max_connections_per_ip
+            .saturating_mul(gate::TCP_PER_WEBSOCKET),
+        cfg.trusted_proxies.clone(),
+        Duration::from_secs(cfg.header_timeout_s.max(1)),
+    )
 }
 
 /// A client that does not send a whole request head in time (one byte a minute holds a

@@ -8,7 +8,9 @@ use crate::conn::{Refusal, Session};
 use crate::store::Account;
 use crate::user::{User, now_ms};
 
-fn db(e: impl std::fmt::Display) -> Refusal {
+/// A database's error as a client hears it: logged here, never sent (its words name tables and
+/// values).
+pub(crate) fn db(e: impl std::fmt::Display) -> Refusal {
     tracing::error!("database: {e}");
     (
         ErrorCode::Internal,
@@ -16,8 +18,21 @@ fn db(e: impl std::fmt::Display) -> Refusal {
     )
 }
 
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Refusal> {
-    tokio::task::spawn_blocking(f).await.map_err(db)
+/// Password work on the hub's password threads ([`crate::limits::PasswordWork`]); when they
+/// are all busy and the queue is full or too slow, the login is refused for now.
+async fn blocking<T: Send + 'static>(
+    hub: &crate::hub::Hub,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Refusal> {
+    hub.limits.passwords.run(f).await.map_err(|_| {
+        hub.metrics
+            .refused
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        (
+            ErrorCode::RateLimited,
+            "the server is busy with logins: try again in a moment".into(),
+        )
+    })
 }
 
 impl Session {
@@ -36,7 +51,7 @@ impl Session {
             ClientMsg::Register { name, password } => {
                 let (name, key) = auth::check_name(&name)?;
                 auth::check_password(&password)?;
-                let hash = blocking(move || auth::hash_password(&password))
+                let hash = blocking(&hub, move || auth::hash_password(&password))
                     .await?
                     .map_err(db)?;
                 let id = match hub.store.register(&name, &key, &hash, now_ms()).await {
@@ -68,7 +83,7 @@ impl Session {
                 let found = hub.store.account_by_key(&key).await.map_err(db)?;
                 let hash = found.as_ref().map(|a| a.password_hash.clone());
                 // A name that does not exist costs the same time as a wrong password.
-                let ok = blocking(move || match hash {
+                let ok = blocking(&hub, move || match hash {
                     Some(h) => auth::verify_password(&password, &h),
                     None => {
                         let _ = auth::hash_password(&password);
@@ -207,7 +222,7 @@ impl Session {
             .map_err(db)?
             .ok_or((ErrorCode::Internal, "no account".into()))?;
         let stored = account.password_hash.clone();
-        let (ok, hash) = blocking(move || {
+        let (ok, hash) = blocking(&hub, move || {
             let ok = auth::verify_password(&old, &stored);
             (
                 ok,

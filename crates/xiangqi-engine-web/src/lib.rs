@@ -1,8 +1,8 @@
-//! The engine in a browser's Web Worker (`web/engine-worker.js` loads it). A page must not search
-//! on its main thread, and a worker shares no memory with the page, so the page sends jobs as
-//! text and reads the replies as they come ([`xiangqi_engine::analysis::jobs::wire`]): the
-//! computer's move, hints, analysis and review all run here, one job at a time, on one engine
-//! that keeps its hash table between jobs. The page stops a job by ending the worker and starting
+//! The engine in a browser's Web Worker (the worker script in `web/index.html` loads it). A page
+//! must not search on its main thread, and a worker shares no memory with the page, so the page
+//! sends jobs as text and reads the replies as they come
+//! ([`xiangqi_engine::analysis::jobs::wire`]): the computer's move, hints, analysis and review all
+//! run here, one job at a time, on one engine that keeps its hash table between jobs. The page stops a job by ending the worker and starting
 //! another. Built for `wasm32-unknown-unknown` only; elsewhere this crate is empty.
 
 #[cfg(target_arch = "wasm32")]

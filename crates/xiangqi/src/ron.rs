@@ -358,6 +358,19 @@ impl RecordFile {
     }
 }
 
+impl Serialize for GameRecord {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        RecordFile::from(self).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameRecord {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GameRecord, D::Error> {
+        let file = RecordFile::deserialize(deserializer)?;
+        GameRecord::try_from(file).map_err(serde::de::Error::custom)
+    }
+}
+
 impl TryFrom<RecordFile> for GameRecord {
     type Error = RonError;
     fn try_from(f: RecordFile) -> Result<GameRecord, RonError> {

@@ -118,15 +118,31 @@ fn show(
                 sync_board(online, game, &mut out.resets);
             }
         }
-        Change::Refused { game: id, why, .. } => {
-            online.tell(
-                format!("这步棋被拒绝：{why}"),
-                format!("Move refused: {why}"),
-            );
+        Change::Refused { game: id, code, .. } => {
+            let (zh, en) = crate::online::words::refusal(code);
+            online.tell(format!("这步棋被拒绝：{zh}"), format!("Move refused: {en}"));
             if let Some(s) = &online.status {
                 out.notices.write(notice(s));
             }
             if online.active == Some(id) {
+                sync_board(online, game, &mut out.resets);
+            }
+        }
+        Change::NotSent(taken_back) => {
+            let (zh, en) = crate::online::words::NOT_SENT;
+            match taken_back {
+                Some(_) => online.tell(
+                    format!("{zh}，这步棋已收回"),
+                    format!("{en}; the move was taken back"),
+                ),
+                None => online.tell(zh, en),
+            }
+            if let Some(s) = &online.status {
+                out.notices.write(notice(s));
+            }
+            if let Some((id, _)) = taken_back
+                && online.active == Some(id)
+            {
                 sync_board(online, game, &mut out.resets);
             }
         }

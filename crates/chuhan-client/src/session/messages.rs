@@ -45,6 +45,7 @@ impl Session {
                     return vec![Change::Refused {
                         game: id,
                         mv,
+                        code,
                         why: message,
                     }];
                 }

@@ -132,13 +132,20 @@ fn a_refused_or_unsent_move_is_taken_back_with_the_reason() {
         vec![Change::Refused {
             game: 7,
             mv: h2e2,
+            code: ErrorCode::WrongPly,
             why: "that move is not the next one".into()
         }]
     );
     assert_eq!(s.games[&7].pending, None);
     let sent = s.play(7, h2e2, Duration::ZERO).unwrap();
+    // Not sent: typed, so that the game says it in the player's language.
     let unsent = s.apply(Event::Unsent(sent), now);
-    assert!(matches!(&unsent[..], [Change::Refused { mv, .. }] if *mv == h2e2));
+    assert_eq!(unsent, vec![Change::NotSent(Some((7, h2e2)))]);
+    let chat = ClientMsg::Lobby { subscribe: true };
+    assert_eq!(
+        s.apply(Event::Unsent(chat), now),
+        vec![Change::NotSent(None)]
+    );
 }
 
 #[test]

@@ -48,7 +48,7 @@ pub(super) fn proxy(hub: &Hub, st: &mut State, from: u16, conn: u64, user: &User
     let (out, mut inbox) = outbox(id);
     if let Some(link) = hub.others.get().cloned() {
         tokio::spawn(async move {
-            while let Some(o) = inbox.rx.recv().await {
+            while let Some(o) = inbox.next().await {
                 let (from_key, frame) = match o {
                     Out::Frame(f) => (None, f),
                     Out::Chat { from_key, frame } => (Some(from_key), frame),

@@ -26,6 +26,15 @@ impl Hub {
             .map_or_else(|| crate::auth::name_key(name), |u| u.key.clone())
     }
 
+    /// Whether a guest with this key is online here.
+    pub(crate) fn guest_online(&self, key: &str) -> bool {
+        let st = self.lock();
+        st.conns
+            .values()
+            .filter_map(|c| c.user.as_ref())
+            .any(|u| u.guest && u.key == key)
+    }
+
     /// Opens a seek for the connection's user.
     pub async fn seek(&self, user: &User, terms: SeekTerms) -> Result<u64, (ErrorCode, String)> {
         let SeekTerms {
@@ -37,6 +46,14 @@ impl Hub {
             rating_max,
         } = terms;
         check_terms(user, time, rated)?;
+        if let (Some(low), Some(high)) = (rating_min, rating_max)
+            && low > high
+        {
+            return Err((
+                ErrorCode::BadSeek,
+                format!("rating_min {low} is above rating_max {high}"),
+            ));
+        }
         let shown = crate::ratings::shown(&*self.store, user, time).await;
         let id = self.next.fetch_add(1, Relaxed);
         let view = SeekView {
@@ -261,7 +278,7 @@ impl Hub {
             .store
             .create_game(&row)
             .await
-            .map_err(|e| (ErrorCode::Internal, e.to_string()))?;
+            .map_err(crate::login::db)?;
         let row = GameRow { id, ..row };
         let seats = [
             Seat::new(

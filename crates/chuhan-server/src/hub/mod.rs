@@ -24,7 +24,7 @@ use crate::config::Config;
 use crate::durable::MoveWriter;
 use crate::game::{Game, GameTx, Seat, mailbox};
 use crate::metrics::Metrics;
-use crate::outbox::{ConnId, Inbox, Outbox, outbox};
+use crate::outbox::{ConnId, Inbox, Outbox};
 use crate::store::{GameRow, Store};
 use crate::user::{User, now_ms};
 
@@ -226,6 +226,11 @@ impl Hub {
     }
 
     /// A new connection from `ip`, or `None` when the address holds too many.
+    /// The WebSocket connections open from `ip`.
+    pub fn websockets_of(&self, ip: IpAddr) -> usize {
+        self.lock().per_ip.get(&ip).copied().unwrap_or(0)
+    }
+
     pub fn connect(&self, ip: IpAddr) -> Option<(Outbox, Inbox)> {
         let mut st = self.lock();
         let n = st.per_ip.entry(ip).or_default();
@@ -234,7 +239,7 @@ impl Hub {
         }
         *n += 1;
         let id = self.next.fetch_add(1, Relaxed);
-        let (out, inbox) = outbox(id);
+        let (out, inbox) = crate::outbox::bounded(id, self.cfg.queue_bytes);
         st.conns.insert(
             id,
             Conn {

@@ -3,7 +3,10 @@
 //! connections. Each counter forgets the keys whose window has passed (`rate`), so none grows
 //! with the traffic.
 
+mod passwords;
 mod rate;
+
+pub use passwords::{Busy, PasswordWork};
 
 use std::net::IpAddr;
 use std::sync::Mutex;
@@ -26,6 +29,8 @@ pub struct Limits {
     failed_logins_per_account: u32,
     chat_per_10s: u32,
     counts: Mutex<Counts>,
+    /// The threads that hash passwords.
+    pub passwords: PasswordWork,
 }
 
 impl Limits {
@@ -37,6 +42,13 @@ impl Limits {
             failed_logins_per_account: cfg.failed_logins_per_account,
             chat_per_10s: cfg.chat_per_10s,
             counts: Mutex::new(Counts::default()),
+            passwords: PasswordWork::new(
+                cfg.password_workers.unwrap_or_else(|| {
+                    std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
+                }),
+                cfg.password_queue,
+                std::time::Duration::from_millis(cfg.password_wait_ms),
+            ),
         }
     }
 

@@ -66,7 +66,7 @@ fn seek(id: u64, owner: &User) -> Seek {
 /// The messages waiting in an inbox.
 fn heard(inbox: &mut Inbox) -> Vec<ServerMsg> {
     let mut all = Vec::new();
-    while let Ok(out) = inbox.rx.try_recv() {
+    while let Some(out) = inbox.try_next() {
         let (Out::Frame(f) | Out::Chat { frame: f, .. }) = out else {
             continue;
         };

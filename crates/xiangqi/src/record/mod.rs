@@ -47,12 +47,9 @@ pub const RULES_TAG: &str = "Rules";
 /// assert_eq!(game.ply(), 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+/// With the feature `serde` it is serialised as its RON file's shape (`crate::ron`, which owns
+/// that impl, so that the record does not depend on its format).
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(into = "crate::ron::RecordFile", try_from = "crate::ron::RecordFile")
-)]
 pub struct GameRecord {
     tags: Vec<(String, String)>,
     /// Every move played or recorded, with comments and alternatives.

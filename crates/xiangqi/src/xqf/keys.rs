@@ -1,4 +1,4 @@
-//! The keys of scrambled (version 0x10 and later) XQF files, and the reader of their bytes.
+//! The keys of scrambled (version 0x0B and later) XQF files, and the reader of their bytes.
 
 use super::*;
 

@@ -10,8 +10,8 @@
 //! follows, an alternative follows, a comment follows) and a reserved byte, then maybe a comment;
 //! the first node is an empty move 0 whose comment is the game's opening comment.
 //!
-//! Later versions (above 0x0A; the samples are 0x12) keep eight key bytes at 0x08-0x0F: from them
-//! come a rotation and offset of the piece table, offsets for the two points of each move, an
+//! Later versions (above 0x0A; the samples are 0x0B to 0x12) keep eight key bytes at 0x08-0x0F:
+//! from them come an offset of the piece table's points (and from 0x0C a rotation of the table), offsets for the two points of each move, an
 //! offset for comment lengths, and 32 key bytes (the header's keys masked into a fixed string)
 //! subtracted from every byte after 0x400, by its distance from 0x400 modulo 32. This module
 //! was written from those public descriptions and checked against the sample files and every XQF
@@ -143,7 +143,8 @@ pub fn read_lenient(file: &[u8]) -> Result<(GameRecord, Vec<XqfError>), XqfError
     }
     let keys = Keys::of(file);
     let plain = !keys.scrambled;
-    // The pieces: rotated and offset in the later versions.
+    // The pieces: in every scrambled version (0x0B on) each point is offset by the position key,
+    // and from 0x0C on the table is also rotated by it (as XQStudio and cchess read them).
     let mut points = [0u8; 32];
     points.copy_from_slice(&file[0x10..0x30]);
     if file[2] >= 0x0C {
@@ -151,8 +152,11 @@ pub fn read_lenient(file: &[u8]) -> Result<(GameRecord, Vec<XqfError>), XqfError
         for (i, &p) in points.iter().enumerate() {
             turned[(i + usize::from(keys.xy) + 1) % 32] = p;
         }
-        for (p, t) in points.iter_mut().zip(turned) {
-            *p = t.wrapping_sub(keys.xy);
+        points = turned;
+    }
+    if keys.scrambled {
+        for p in &mut points {
+            *p = p.wrapping_sub(keys.xy);
         }
     }
     let mut data = file[MOVES_AT..].to_vec();

@@ -1,0 +1,354 @@
+//! What a hostile user found from outside (issue 72), each on SQLite in memory and on PostgreSQL:
+//! a seek whose rating range is upside down was accepted; chat was relayed with ANSI escapes,
+//! bidirectional overrides and NUL; on PostgreSQL a chat line with a NUL was acknowledged but not
+//! stored and a mute with a NUL answered `internal` with the database's own words; mutes were
+//! unlimited and took names nobody has.
+
+#[macro_use]
+mod common;
+
+use std::time::Duration;
+
+use common::{game, guest, player, refused, server};
+use xiangqi_protocol::{
+    ClientMsg, ColorChoice, ErrorCode, Room, Rules, SeekTerms, ServerMsg, TimeControl,
+};
+
+const BLITZ: TimeControl = TimeControl::new(300, 3);
+
+on_both!(
+    a_seek_whose_range_is_upside_down_is_refused,
+    chat_loses_its_controls_and_a_nul_is_refused_at_the_door,
+    mutes_name_real_players_and_are_bounded
+);
+
+/// A server on SQLite in memory with settings of the test's own.
+async fn server_with(
+    change: impl FnOnce(&mut chuhan_server::config::Config),
+) -> chuhan_server::Running {
+    let mut cfg = common::config("sqlite::memory:");
+    change(&mut cfg);
+    chuhan_server::start(cfg).await.expect("the server starts")
+}
+
+/// Whether the server closed `stream` within `within` (it reads the end of the stream).
+async fn closed_within(stream: &mut tokio::net::TcpStream, within: Duration) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0u8; 64];
+    matches!(
+        tokio::time::timeout(within, stream.read(&mut buf)).await,
+        Ok(Ok(0) | Err(_))
+    )
+}
+
+/// TCP connections that send nothing: closed after the header timeout (1,000 of them once stayed
+/// open for good), and counted by address before any HTTP is read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_connections_are_closed_and_counted_before_http() {
+    let s = server_with(|c| {
+        c.header_timeout_s = 1;
+        c.max_connections_per_ip = 2;
+    })
+    .await;
+    let most = 2 * chuhan_server::gate::TCP_PER_WEBSOCKET;
+    let mut silent = Vec::new();
+    for _ in 0..most {
+        silent.push(tokio::net::TcpStream::connect(s.addr).await.unwrap());
+    }
+    // One more from the same address: closed at once, before it says anything.
+    let mut over = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    assert!(closed_within(&mut over, Duration::from_millis(800)).await);
+    // The silent ones: closed once the header timeout has passed.
+    for stream in &mut silent {
+        assert!(closed_within(stream, Duration::from_secs(3)).await);
+    }
+    // And their places are free again: a player connects.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    guest(s.addr).await;
+}
+
+/// An address at its limit of WebSockets is told so before the upgrade (HTTP 429 with the
+/// protocol's error), not with a close frame carrying no code.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn too_many_connections_are_refused_before_the_upgrade() {
+    let s = server_with(|c| c.max_connections_per_ip = 1).await;
+    let _first = guest(s.addr).await;
+    let second = chuhan_server::bot::Bot::connect_raw(s.addr).await;
+    let e = second.err().expect("the second connection refused");
+    assert!(e.contains("429"), "{e}");
+}
+
+/// Behind a trusted proxy, the limits count the client's address from `X-Forwarded-For`; from
+/// anyone else the header is ignored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_each_client_is_counted_by_its_own_address() {
+    use chuhan_server::bot::Bot;
+    use std::net::Ipv4Addr;
+    let proxy = Ipv4Addr::new(127, 0, 0, 2);
+    let s = server_with(|c| {
+        c.logins_per_minute = 2;
+        c.trusted_proxies = vec![proxy.into()];
+    })
+    .await;
+    let addr = s.addr;
+    let log_in = move |from: Ipv4Addr, client: &'static str| async move {
+        let mut bot = Bot::connect_with(addr, from, &[("X-Forwarded-For", client)])
+            .await
+            .expect("connects");
+        bot.send(&ClientMsg::Hello {
+            protocol: xiangqi_protocol::PROTOCOL_VERSION,
+            client: "test".into(),
+        })
+        .await
+        .unwrap();
+        bot.expect(|m| matches!(m, ServerMsg::Welcome { .. }))
+            .await
+            .unwrap();
+        bot.send(&ClientMsg::Guest).await.unwrap();
+        let answer = bot
+            .expect(|m| matches!(m, ServerMsg::LoggedIn { .. } | ServerMsg::Error { .. }))
+            .await
+            .unwrap();
+        matches!(answer, ServerMsg::LoggedIn { .. })
+    };
+    // Through the proxy: the first client uses its two logins, another client still has its own.
+    assert!(log_in(proxy, "203.0.113.7").await);
+    assert!(log_in(proxy, "203.0.113.7").await);
+    assert!(
+        !log_in(proxy, "203.0.113.7").await,
+        "the third of one client is limited"
+    );
+    assert!(log_in(proxy, "203.0.113.8").await, "another client is not");
+    // Not a trusted proxy: its header is the client's word, and ignored.
+    let other = Ipv4Addr::new(127, 0, 0, 3);
+    assert!(log_in(other, "203.0.113.9").await);
+    assert!(log_in(other, "203.0.113.10").await);
+    assert!(!log_in(other, "203.0.113.11").await, "counted as 127.0.0.3");
+}
+
+async fn a_seek_whose_range_is_upside_down_is_refused(db: &str) {
+    let s = server(db).await;
+    let mut p = player(s.addr, "rg").await;
+    let terms = |min, max| {
+        ClientMsg::Seek(SeekTerms {
+            time: BLITZ,
+            rated: true,
+            color: ColorChoice::Random,
+            rules: Rules::Asian,
+            rating_min: Some(min),
+            rating_max: Some(max),
+        })
+    };
+    p.send(&terms(1800, 1200)).await.unwrap();
+    refused(&mut p, ErrorCode::BadSeek).await;
+    p.send(&terms(1200, 1800)).await.unwrap();
+    p.expect(|m| matches!(m, ServerMsg::SeekAdded { .. }))
+        .await
+        .expect("a seek the right way up opens");
+}
+
+async fn chat_loses_its_controls_and_a_nul_is_refused_at_the_door(db: &str) {
+    let s = server(db).await;
+    let (mut r, mut b) = (player(s.addr, "cr").await, player(s.addr, "cb").await);
+    let g = game(&mut r, &mut b, BLITZ, false, Rules::Asian, None).await;
+    let room = Room::Game { game: g };
+    r.send(&ClientMsg::Chat {
+        room,
+        text: "\u{1B}[31mred\u{1B}[0m \u{202E}txet\u{202C} ok".into(),
+    })
+    .await
+    .unwrap();
+    let ServerMsg::Chat { line, .. } = b
+        .expect(|m| matches!(m, ServerMsg::Chat { .. }))
+        .await
+        .expect("the line")
+    else {
+        unreachable!()
+    };
+    assert_eq!(line.text, "red txet ok");
+    // A NUL: refused in words, never stored, never relayed.
+    r.send(&ClientMsg::Chat {
+        room,
+        text: "a\u{0}b".into(),
+    })
+    .await
+    .unwrap();
+    refused(&mut r, ErrorCode::BadField).await;
+    let relayed = b
+        .expect_within(Duration::from_millis(500), |m| {
+            matches!(m, ServerMsg::Chat { .. })
+        })
+        .await;
+    assert!(
+        relayed.is_err(),
+        "a line with a NUL was relayed: {relayed:?}"
+    );
+    r.send(&ClientMsg::Mute {
+        name: "x\u{0}y".into(),
+    })
+    .await
+    .unwrap();
+    let e = r
+        .expect(|m| matches!(m, ServerMsg::Error { .. }))
+        .await
+        .unwrap();
+    let ServerMsg::Error { code, message, .. } = e else {
+        unreachable!()
+    };
+    assert_eq!(code, ErrorCode::BadField, "{message}");
+    assert!(!message.to_lowercase().contains("sql"), "{message}");
+}
+
+async fn mutes_name_real_players_and_are_bounded(db: &str) {
+    let s = server(db).await;
+    let mut p = player(s.addr, "mu").await;
+    p.send(&ClientMsg::Mute {
+        name: "nobody_has_this_name".into(),
+    })
+    .await
+    .unwrap();
+    refused(&mut p, ErrorCode::NoSuchPlayer).await;
+    p.send(&ClientMsg::Mute {
+        name: "x".repeat(8000),
+    })
+    .await
+    .unwrap();
+    refused(&mut p, ErrorCode::NoSuchPlayer).await;
+    // As many guests online as the bound, and one more.
+    let mut guests = Vec::new();
+    for _ in 0..=chuhan_server::MAX_MUTES {
+        guests.push(guest(s.addr).await);
+    }
+    for g in &guests {
+        p.send(&ClientMsg::Mute {
+            name: g.name.clone(),
+        })
+        .await
+        .unwrap();
+    }
+    p.send(&ClientMsg::Lobby { subscribe: true }).await.unwrap();
+    let mut errors = Vec::new();
+    loop {
+        let m = p
+            .expect(|m| matches!(m, ServerMsg::Error { .. } | ServerMsg::Lobby { .. }))
+            .await
+            .unwrap();
+        match m {
+            ServerMsg::Error { code, .. } => errors.push(code),
+            _ => break,
+        }
+    }
+    assert_eq!(
+        errors,
+        [ErrorCode::NotNow],
+        "only the mute past the bound is refused"
+    );
+}
+
+/// A storm of logins: the password work is bounded (here one hash at a time, two waiting), the
+/// rest refused as `rate_limited` in words, and those let through log in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_login_storm_is_bounded_and_the_rest_refused() {
+    use chuhan_server::bot::Bot;
+    let s = server_with(|c| {
+        c.password_workers = Some(1);
+        c.password_queue = 2;
+    })
+    .await;
+    let mut tasks = Vec::new();
+    for n in 0..16 {
+        let addr = s.addr;
+        tasks.push(tokio::spawn(async move {
+            let mut bot = Bot::connect(addr).await.expect("connects");
+            bot.send(&ClientMsg::Register {
+                name: common::unique(&format!("st{n}")),
+                password: "long enough secret".into(),
+            })
+            .await
+            .unwrap();
+            match bot
+                .expect(|m| matches!(m, ServerMsg::LoggedIn { .. } | ServerMsg::Error { .. }))
+                .await
+                .unwrap()
+            {
+                ServerMsg::LoggedIn { .. } => None,
+                ServerMsg::Error { code, .. } => Some(code),
+                _ => unreachable!(),
+            }
+        }));
+    }
+    let mut refused = 0;
+    let mut logged_in = 0;
+    for t in tasks {
+        match t.await.unwrap() {
+            None => logged_in += 1,
+            Some(code) => {
+                assert_eq!(code, ErrorCode::RateLimited);
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        logged_in >= 3 && refused >= 1,
+        "{logged_in} in, {refused} refused"
+    );
+}
+
+/// A client that asks and never reads: its queue is bounded in bytes, and once past the bound the
+/// connection is closed (four such clients once held 1.21 GB; the frame bound alone let 512
+/// frames of any size wait).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_is_closed_at_its_queues_bytes() {
+    use futures_util::SinkExt;
+    use std::sync::atomic::Ordering::Relaxed;
+    use tokio_tungstenite::tungstenite::Message;
+    let s = server_with(|c| {
+        c.queue_bytes = 32 * 1024;
+        c.messages_per_s = 100_000;
+    })
+    .await;
+    let (mut r, mut b) = (player(s.addr, "qr").await, player(s.addr, "qb").await);
+    let g = game(&mut r, &mut b, BLITZ, false, Rules::Asian, None).await;
+    // A small receive window: the server's sends stop as soon as this client stops reading.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let stream = socket.connect(s.addr).await.unwrap();
+    let (mut ws, _) = tokio_tungstenite::client_async(format!("ws://{}/ws", s.addr), stream)
+        .await
+        .unwrap();
+    let hello = ClientMsg::Hello {
+        protocol: xiangqi_protocol::PROTOCOL_VERSION,
+        client: "never reads".into(),
+    };
+    for msg in [hello, ClientMsg::Guest] {
+        ws.send(Message::Text(msg.to_json().into())).await.unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = s.hub.metrics.connections.load(Relaxed);
+    let watch = ClientMsg::Watch { game: g }.to_json();
+    let mut sent = 0;
+    for _ in 0..3000 {
+        if ws.send(Message::Text(watch.clone().into())).await.is_err() {
+            break;
+        }
+        sent += 1;
+        if s.hub.metrics.connections.load(Relaxed) < before {
+            break;
+        }
+    }
+    eprintln!("{sent} watches sent");
+    let mut closed = false;
+    for _ in 0..100 {
+        if s.hub.metrics.connections.load(Relaxed) < before {
+            closed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        closed,
+        "the client that never reads is still connected ({before} connections)"
+    );
+    // The players' game goes on.
+    common::play(&mut r, &mut b, g, 0, "h2e2").await;
+}
