@@ -52,7 +52,7 @@ mv "$work/chuhan_bg.wasm" "$out.new/chuhan-${hash}_bg.wasm"
 mv "$work/chuhan.js" "$out.new/chuhan-${hash}.js"
 mv "$work/engine_bg.wasm" "$out.new/engine-${ehash}_bg.wasm"
 mv "$work/engine.js" "$out.new/engine-${ehash}.js"
-sed "s/@HASH@/$hash/g" web/index.html >"$out.new/index.html"
+sed "s/@HASH@/$hash/g; s/@EHASH@/$ehash/g" web/index.html >"$out.new/index.html"
 cp assets/icons/chuhan-32.png "$out.new/icon-32.png"
 cp assets/icons/chuhan-256.png "$out.new/icon-256.png"
 # Text and modules compress; the icons are PNG already.

@@ -576,6 +576,12 @@ def phone_taps(driver, shots):
         shown = sizes(driver)
         return shown if shown and all(h >= 44 for _, h, *_ in shown) else None
     shown = wait_for("every button a finger's height", too_small, 60)
+    boxes = [(x - w / 2, y - h / 2, x + w / 2, y + h / 2, words) for w, h, words, x, y in shown]
+    overlaps = [(a[4], b[4]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                if a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1]
+    outside = [b[4] for b in boxes if b[0] < -1 or b[1] < -1 or b[2] > 391 or b[3] > 845]
+    if overlaps or outside:
+        raise SystemExit(f"FAIL: phone: buttons overlapping {overlaps}, off the screen {outside}")
     heights = sorted(h for _, h, *_ in shown)
     print(f"phone: {len(shown)} buttons, {heights[0]:.0f}-{heights[-1]:.0f} px tall (at least 44): "
           + ", ".join(f"{words} {w:.0f}x{h:.0f}" for w, h, words, *_ in shown[:12]))
@@ -602,16 +608,17 @@ def phone_taps(driver, shots):
     # A form's field: the login's fields take the keyboard by a tap (a caret shows).
     tap(driver, "联网对弈")
     def field():
+        # The name's field: empty until typed in (the address field shows the server's).
         for w, h, words, x, y in sizes(driver):
-            if "127.0.0.1" in words:
+            if words.strip() == "" and w > 100:
                 return x, y
         return None
-    x, y = wait_for("the login's address field", field, 60)
+    x, y = wait_for("the login's name field", field, 60)
     driver.press(x, y, touch=True)
     wait_for("the field focused by a tap", lambda: any(
-        "127.0.0.1" in w and w.endswith("_") for _, _, w, *_ in sizes(driver)), 30)
+        w.strip() == "_" for _, _, w, *_ in sizes(driver)), 30)
     driver.screenshot(os.path.join(shots, "web-phone-form.png"))
-    print("phone: a tap on the login's address field gave it the keyboard")
+    print("phone: a tap on the login's name field gave it the keyboard (its caret shows)")
 
 
 class Desktop:

@@ -1,7 +1,8 @@
 //! Where the panels docked at the window's right go when the window is upright (a phone held
 //! upright, [`Framing::upright`]): the board has the upper part of the window across its whole
-//! width, and the move list (or the editor's palette) becomes a band along the foot, right of the
-//! side buttons; the panels that sat at the foot of the move list's column (analysis lines, chat,
+//! width, and the move list (or the editor's palette) becomes a band along the foot, across the
+//! whole width; the side buttons, a column at the lower left in a wide window, become rows just
+//! above the band (a column of buttons a finger can hit would reach over the board); the panels that sat at the foot of the move list's column (analysis lines, chat,
 //! the comment bar) sit at the foot of that band, and what sat beside the column (the evaluation
 //! bar, the puzzle list) moves to the window's edge. Each panel keeps its wide-window place and
 //! gets it back when the window turns again; only the place is changed, never whether it shows.
@@ -19,12 +20,12 @@ pub(crate) enum Docked {
     Foot,
     /// Beside the column: at the window's right edge.
     Beside,
+    /// The side buttons: rows across the window just above the band.
+    Buttons,
 }
 
 /// The height of the band along the foot of an upright window, in hundredths of its height.
 const BAND: f32 = BAND_SHARE * 100.0;
-/// Where the band starts from the left: the side buttons keep the left.
-const BAND_LEFT: f32 = 22.0;
 
 /// A panel's place in a wide window.
 #[derive(Component, Clone, Debug)]
@@ -37,6 +38,10 @@ struct WidePlace {
     height: Val,
     min_width: Val,
     max_height: Val,
+    flex_direction: FlexDirection,
+    flex_wrap: FlexWrap,
+    justify_content: JustifyContent,
+    column_gap: Val,
 }
 
 impl WidePlace {
@@ -50,6 +55,10 @@ impl WidePlace {
             height: node.height,
             min_width: node.min_width,
             max_height: node.max_height,
+            flex_direction: node.flex_direction,
+            flex_wrap: node.flex_wrap,
+            justify_content: node.justify_content,
+            column_gap: node.column_gap,
         }
     }
 
@@ -62,13 +71,17 @@ impl WidePlace {
         node.height = self.height;
         node.min_width = self.min_width;
         node.max_height = self.max_height;
+        node.flex_direction = self.flex_direction;
+        node.flex_wrap = self.flex_wrap;
+        node.justify_content = self.justify_content;
+        node.column_gap = self.column_gap;
     }
 
     /// The place in an upright window.
     fn upright(&self, docked: Docked) -> WidePlace {
         match docked {
             Docked::Column => WidePlace {
-                left: Val::Vw(BAND_LEFT),
+                left: Val::Px(0.0),
                 right: Val::Px(0.0),
                 top: Val::Auto,
                 bottom: Val::Px(0.0),
@@ -76,9 +89,23 @@ impl WidePlace {
                 height: Val::Vh(BAND),
                 min_width: Val::Auto,
                 max_height: Val::Auto,
+                ..self.clone()
+            },
+            Docked::Buttons => WidePlace {
+                left: Val::Px(6.0),
+                right: Val::Px(6.0),
+                top: Val::Auto,
+                bottom: Val::Vh(BAND + 0.8),
+                width: Val::Auto,
+                height: Val::Auto,
+                flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                column_gap: Val::Px(6.0),
+                ..self.clone()
             },
             Docked::Foot => WidePlace {
-                left: Val::Vw(BAND_LEFT),
+                left: Val::Px(0.0),
                 right: Val::Px(0.0),
                 width: Val::Auto,
                 height: Val::Auto,
@@ -155,6 +182,13 @@ mod tests {
             ..default()
         };
         let bar = app.world_mut().spawn((Docked::Beside, beside.clone())).id();
+        let side = Node {
+            left: Val::Px(14.0),
+            bottom: Val::Px(14.0),
+            flex_direction: FlexDirection::Column,
+            ..default()
+        };
+        let buttons = app.world_mut().spawn((Docked::Buttons, side.clone())).id();
         app.update();
         assert_eq!(
             node(&mut app, column),
@@ -166,7 +200,12 @@ mod tests {
         let band = node(&mut app, column);
         assert_eq!((band.top, band.bottom), (Val::Auto, Val::Px(0.0)));
         assert_eq!(band.height, Val::Vh(BAND));
-        assert_eq!(band.left, Val::Vw(BAND_LEFT));
+        assert_eq!(band.left, Val::Px(0.0), "across the whole width");
+        // The side buttons: rows just above the band, not a column reaching over the board.
+        let rows = node(&mut app, buttons);
+        assert_eq!(rows.flex_direction, FlexDirection::Row);
+        assert_eq!(rows.flex_wrap, FlexWrap::Wrap);
+        assert_eq!(rows.bottom, Val::Vh(BAND + 0.8));
         let moved = node(&mut app, bar);
         assert_eq!(moved.right, Val::Px(4.0));
         assert_eq!(moved.top, Val::Px(90.0));
@@ -177,6 +216,7 @@ mod tests {
             .display = Display::None;
         app.world_mut().resource_mut::<Framing>().upright = false;
         app.update();
+        assert_eq!(node(&mut app, buttons), side, "the column again");
         let back = node(&mut app, column);
         assert_eq!(back.display, Display::None);
         assert_eq!(

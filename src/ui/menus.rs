@@ -251,12 +251,12 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>, mut entries: ResMut
             left: px(0),
             top: px(0),
             width: percent(100),
-            height: px(36),
+            height: px(super::touch::BAR),
             column_gap: px(4),
             padding: UiRect::axes(px(8), px(3)),
             ..default()
         })
-        .insert(BackgroundColor(PANEL))
+        .insert((BackgroundColor(PANEL), super::touch::MenuBar))
         .with_children(|bar| {
             for (i, e) in all.iter().filter(|e| e.place == Place::Bar).enumerate() {
                 if let Action::OpenMenu(menu) = e.action {

@@ -89,6 +89,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>, entries: Res<MenuEn
     commands
         .spawn((
             SidePanel,
+            super::docking::Docked::Buttons,
             Node {
                 position_type: PositionType::Absolute,
                 left: px(14),

@@ -1,6 +1,7 @@
 //! Buttons a finger can hit: on a touch screen every button is at least [`TOUCH_TARGET`] pixels
 //! tall on the screen (the 44-48 px that Apple's and Google's touch guidelines ask for), whatever
-//! the interface's scale, with its words centred in it. A screen is a touch screen once a touch
+//! the interface's scale, with its words centred in it. The menu bar grows with its buttons, and
+//! the panels laid out below it ([`BAR`]) move down as much, so that nothing hides under it. A screen is a touch screen once a touch
 //! has been seen, or from the start where the system says so (a browser's
 //! `navigator.maxTouchPoints`; `CHUHAN_TOUCH=1` on the desktop).
 
@@ -14,15 +15,27 @@ pub const TOUCH_TARGET: f32 = 44.0;
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TouchScreen(pub bool);
 
+/// The menu bar's height in the layout (design pixels): panels placed at or below it move down
+/// as much as the bar grows.
+pub const BAR: f32 = 36.0;
+
+/// The menu bar (it grows with its buttons on a touch screen).
+#[derive(Component)]
+pub(crate) struct MenuBar;
+
 /// A button made taller for a finger (its height follows the interface's scale).
 #[derive(Component)]
 struct TouchSized;
+
+/// A panel below the bar, and where the layout put its top (design pixels).
+#[derive(Component)]
+struct BelowBar(f32);
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(TouchScreen(touch_at_start()));
     app.add_systems(
         Update,
-        (notice_touch, size_buttons)
+        (notice_touch, size_buttons, make_room)
             .chain()
             .in_set(super::UiSet::Show),
     );
@@ -77,6 +90,47 @@ fn size_buttons(
     }
 }
 
+/// The bar as tall as its buttons, and each panel placed below the bar (a top-level node whose
+/// top is at or below [`BAR`]) moved down as much as the bar grew; a panel that something else
+/// put back where the layout had it (the docking of an upright window) is moved again.
+fn make_room(
+    screen: Res<TouchScreen>,
+    scale: Res<UiScale>,
+    mut bars: Query<&mut Node, With<MenuBar>>,
+    mut panels: Query<
+        (Entity, &mut Node, Option<&BelowBar>),
+        (Without<ChildOf>, Without<MenuBar>, Without<Button>),
+    >,
+    mut commands: Commands,
+) {
+    if !screen.0 {
+        return;
+    }
+    let bar = TOUCH_TARGET / scale.0.max(0.05) + 6.0;
+    for mut node in &mut bars {
+        if node.height != Val::Px(bar) {
+            node.height = Val::Px(bar);
+        }
+    }
+    let grown = (bar - BAR).max(0.0);
+    for (entity, mut node, below) in &mut panels {
+        let laid = match (below, node.top) {
+            (Some(b), _) => b.0,
+            (None, Val::Px(top)) if top >= BAR && node.position_type == PositionType::Absolute => {
+                commands.entity(entity).insert(BelowBar(top));
+                top
+            }
+            _ => continue,
+        };
+        match node.top {
+            Val::Px(top) if top == laid || (below.is_some() && top != laid + grown) => {
+                node.top = Val::Px(laid + grown);
+            }
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +173,53 @@ mod tests {
         app.insert_resource(UiScale(1.0));
         app.update();
         assert_eq!(height(&app, plain), Val::Px(TOUCH_TARGET));
+    }
+
+    #[test]
+    fn the_bar_grows_with_its_buttons_and_the_panels_below_it_move_down() {
+        let mut app = app(true, 0.6);
+        let bar = app
+            .world_mut()
+            .spawn((
+                MenuBar,
+                Node {
+                    position_type: PositionType::Absolute,
+                    top: Val::Px(0.0),
+                    height: Val::Px(BAR),
+                    ..default()
+                },
+            ))
+            .id();
+        let below = |top| Node {
+            position_type: PositionType::Absolute,
+            top: Val::Px(top),
+            ..default()
+        };
+        let status = app.world_mut().spawn(below(44.0)).id();
+        let foot = app
+            .world_mut()
+            .spawn(Node {
+                position_type: PositionType::Absolute,
+                bottom: Val::Px(14.0),
+                ..default()
+            })
+            .id();
+        app.update();
+        let tall = TOUCH_TARGET / 0.6 + 6.0;
+        assert_eq!(app.world().get::<Node>(bar).unwrap().height, Val::Px(tall));
+        assert_eq!(
+            app.world().get::<Node>(status).unwrap().top,
+            Val::Px(44.0 + tall - BAR)
+        );
+        assert_eq!(app.world().get::<Node>(foot).unwrap().top, Val::Auto);
+        // Put back where the layout had it (an upright window turned wide): moved again, once.
+        app.world_mut().get_mut::<Node>(status).unwrap().top = Val::Px(44.0);
+        app.update();
+        app.update();
+        assert_eq!(
+            app.world().get::<Node>(status).unwrap().top,
+            Val::Px(44.0 + tall - BAR)
+        );
     }
 
     #[test]
