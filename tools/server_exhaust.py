@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""The server under the exhaustion cases a hostile user found (issue 72), measured from outside:
+peak and settled memory (RSS) of the server process, and how a game's moves fare meanwhile.
+
+Usage: python3 tools/server_exhaust.py SERVER_BINARY [CASE...]
+  CASES: logins (a storm of 200 registrations from 200 loopback addresses while two players
+         move), watchers (4 clients that never read, each asking 2,000 times to watch a game),
+         silent (1,100 TCP connections that send nothing from one address), mutes (one player
+         muting 3,000 names nobody has); default: all of them.
+
+Each case starts its own server (SQLite in memory) on 127.0.0.1 with the default limits, except
+`logins_per_minute` raised so that the storm reaches the password work. Needs `websockets` and
+`psutil` from PyPI. Loopback only: every address is 127.0.0.0/8, every loop is bounded.
+"""
+import asyncio
+import json
+import socket
+import statistics
+import subprocess
+import sys
+import time
+
+import psutil
+import websockets
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, binary, extra=()):
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            [binary, "--listen", f"127.0.0.1:{self.port}", "--database", "sqlite::memory:",
+             "--log", "error", *extra], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.ps = psutil.Process(self.proc.pid)
+        self.peak = 0
+        for _ in range(200):
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.05)
+
+    def rss_mb(self):
+        rss = self.ps.memory_info().rss / 1e6
+        self.peak = max(self.peak, rss)
+        return rss
+
+    async def watch_memory(self, stop):
+        while not stop.is_set():
+            self.rss_mb()
+            await asyncio.sleep(0.05)
+
+    def url(self):
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=20)
+
+
+async def client(server, from_ip="127.0.0.1", **kw):
+    ws = await websockets.connect(server.url(), local_addr=(from_ip, 0), max_size=None,
+                                  open_timeout=30, **kw)
+    await ws.send(json.dumps({"t": "hello", "protocol": 1, "client": "exhaust"}))
+    await expect(ws, "welcome")
+    return ws
+
+
+async def expect(ws, *kinds, timeout=60):
+    end = time.monotonic() + timeout
+    while True:
+        msg = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, end - time.monotonic())))
+        if msg["t"] in kinds:
+            return msg
+
+
+async def register(server, name, from_ip="127.0.0.1"):
+    ws = await client(server, from_ip)
+    await ws.send(json.dumps({"t": "register", "name": name, "password": "long enough secret"}))
+    return ws, await expect(ws, "logged_in", "error")
+
+
+async def a_game(server):
+    """Two registered players in a game; returns (red, black, game id)."""
+    stamp = int(time.time() * 1000) % 10**8
+    (red, _), (black, _) = [await register(server, f"p{stamp}{n}") for n in "rb"]
+    await red.send(json.dumps({"t": "challenge", "to": f"p{stamp}b",
+                               "time": {"base_s": 3600, "inc_s": 0}, "rated": False,
+                               "color": "red", "rules": "asian"}))
+    challenge = await expect(black, "challenged")
+    await black.send(json.dumps({"t": "accept_challenge",
+                                 "challenge": challenge["challenge"]["id"]}))
+    game = (await expect(red, "game"))["game"]["id"]
+    await expect(black, "game")
+    return red, black, game
+
+
+async def moving(red, black, game, stop, times):
+    """Rooks back and forth, each move's acknowledgement timed (ms)."""
+    cycle = ["a0a1", "a9a8", "a1a0", "a8a9"]
+    ply = 0
+    while not stop.is_set() and ply < 4000:
+        mover = red if ply % 2 == 0 else black
+        sent = time.monotonic()
+        await mover.send(json.dumps({"t": "move", "game": game, "ply": ply,
+                                     "mv": cycle[ply % 4]}))
+        await expect(mover, "moved")
+        times.append((time.monotonic() - sent) * 1000)
+        ply += 1
+        await asyncio.sleep(0.05)
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(len(xs) * p))] if xs else float("nan")
+
+
+async def logins(binary):
+    server = Server(binary, ["--logins-per-minute", "100000"])
+    stop = asyncio.Event()
+    mem = asyncio.create_task(server.watch_memory(stop))
+    base = server.rss_mb()
+    red, black, game = await a_game(server)
+    times = []
+    quiet = asyncio.Event()
+    mover = asyncio.create_task(moving(red, black, game, quiet, times))
+    stamp = int(time.time()) % 10**6
+    started = time.monotonic()
+
+    async def one(n):
+        try:
+            ws, answer = await register(server, f"s{stamp}x{n}", f"127.0.{1 + n // 250}.{1 + n % 250}")
+            await ws.close()
+            return answer["t"] == "logged_in", answer.get("code")
+        except Exception as e:  # noqa: BLE001 (a refused connection counts as refused)
+            return False, type(e).__name__
+    results = await asyncio.gather(*(one(n) for n in range(200)))
+    storm_s = time.monotonic() - started
+    await asyncio.sleep(1)
+    quiet.set()
+    await mover
+    peak = server.peak
+    await asyncio.sleep(5)
+    settled = server.rss_mb()
+    stop.set()
+    await mem
+    refused = [c for ok, c in results if not ok]
+    server.stop()
+    print(f"logins: 200 registrations at once from 200 addresses during a game: "
+          f"{200 - len(refused)} logged in, {len(refused)} refused ({sorted(set(map(str, refused)))}) "
+          f"in {storm_s:.1f} s; server RSS {base:.0f} MB before, peak {peak:.0f} MB, "
+          f"{settled:.0f} MB 5 s after; the game's moves meanwhile: {len(times)}, "
+          f"p50 {pct(times, 0.5):.1f} ms, p99 {pct(times, 0.99):.1f} ms, "
+          f"max {max(times, default=0):.1f} ms")
+
+
+async def watchers(binary):
+    server = Server(binary, ["--max-connections-per-ip", "64"])
+    stop = asyncio.Event()
+    mem = asyncio.create_task(server.watch_memory(stop))
+    red, black, game = await a_game(server)
+    # A long game: its `game` message grows with the moves.
+    times = []
+    await moving(red, black, game, _after(300), times)
+    base = server.rss_mb()
+    readers = []
+    for _ in range(4):
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect(("127.0.0.1", server.port))
+        ws = await websockets.connect(server.url(), sock=sock, max_size=None)
+        await ws.send(json.dumps({"t": "hello", "protocol": 1, "client": "never reads"}))
+        await ws.send(json.dumps({"t": "guest"}))
+        readers.append(ws)
+    sent = 0
+    for _ in range(2000):
+        for ws in readers:
+            try:
+                await asyncio.wait_for(ws.send(json.dumps({"t": "watch", "game": game})), 1)
+                sent += 1
+            except Exception:  # noqa: BLE001 (closed by the server, or its socket full)
+                pass
+        await asyncio.sleep(0.002)
+    await asyncio.sleep(2)
+    peak = server.peak
+    closed = sum(1 for ws in readers if ws.state.name != "OPEN")
+    open_now = server.ps.num_fds()
+    stop.set()
+    await mem
+    server.stop()
+    print(f"watchers: 4 clients that never read sent {sent} `watch` for a game of {len(times)} "
+          f"plies: server RSS {base:.0f} MB before, peak {peak:.0f} MB; "
+          f"{closed} of 4 seen closed; server file descriptors after: {open_now}")
+
+
+def _after(n):
+    class Count:
+        def __init__(self):
+            self.n = 0
+
+        def is_set(self):
+            self.n += 1
+            return self.n > n
+    return Count()
+
+
+async def silent(binary):
+    server = Server(binary)
+    stop = asyncio.Event()
+    mem = asyncio.create_task(server.watch_memory(stop))
+    socks = []
+    for _ in range(1100):
+        s = socket.socket()
+        s.setblocking(False)
+        try:
+            s.connect(("127.0.0.1", server.port))
+        except BlockingIOError:
+            pass
+        socks.append(s)
+    await asyncio.sleep(1)
+    fds_held = server.ps.num_fds()
+    # Meanwhile another player still gets in.
+    started = time.monotonic()
+    ws = await client(server, "127.0.0.2")
+    await ws.send(json.dumps({"t": "guest"}))
+    await expect(ws, "logged_in")
+    in_ms = (time.monotonic() - started) * 1000
+    await asyncio.sleep(11)
+    fds_after = server.ps.num_fds()
+    stop.set()
+    await mem
+    for s in socks:
+        s.close()
+    server.stop()
+    print(f"silent: 1,100 TCP connections sending nothing from one address: the server held "
+          f"{fds_held} file descriptors after 1 s, {fds_after} after 12 s (header timeout 10 s); "
+          f"a guest from another address logged in meanwhile in {in_ms:.0f} ms; "
+          f"peak RSS {server.peak:.0f} MB")
+
+
+async def mutes(binary):
+    server = Server(binary)
+    stop = asyncio.Event()
+    mem = asyncio.create_task(server.watch_memory(stop))
+    ws, _ = await register(server, f"m{int(time.time()) % 10**8}")
+    refused = {}
+    for n in range(3000):
+        await ws.send(json.dumps({"t": "mute", "name": f"nobody{n}" + "x" * 50}))
+    await ws.send(json.dumps({"t": "lobby", "subscribe": True}))
+    while True:
+        msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
+        if msg["t"] == "error":
+            refused[msg["code"]] = refused.get(msg["code"], 0) + 1
+        elif msg["t"] == "lobby":
+            break
+    stop.set()
+    await mem
+    server.stop()
+    print(f"mutes: 3,000 mutes of names nobody has: {refused} refused; peak RSS {server.peak:.0f} MB")
+
+
+def main():
+    binary = sys.argv[1]
+    cases = sys.argv[2:] or ["logins", "watchers", "silent", "mutes"]
+    for case in cases:
+        asyncio.run(globals()[case](binary))
+
+
+if __name__ == "__main__":
+    main()
