@@ -242,10 +242,18 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
             let me = format!("{layer}/{stem}");
             let text = std::fs::read_to_string(&file).expect("readable");
             let mut named = BTreeSet::new();
-            for (i, _) in text.match_indices("crate::") {
-                let rest = &text[i + "crate::".len()..];
+            // `crate::top::module` anywhere; `super::module` from a module directly in its top
+            // folder (its `super` is the top: `core/engine_task` naming `super::engine_worker`).
+            let direct = file.parent() == Some(&src().join(layer)) && stem != "mod";
+            let paths = text.match_indices("crate::").map(|(i, _)| (i + "crate::".len(), None));
+            let supers = text
+                .match_indices("super::")
+                .filter(|_| direct)
+                .map(|(i, _)| (i + "super::".len(), Some(layer)));
+            for (at, top) in paths.chain(supers) {
+                let rest = &text[at..];
                 let mut parts = rest.split("::");
-                let (Some(l), Some(m)) = (parts.next(), parts.next()) else {
+                let (Some(l), Some(m)) = (top.or_else(|| parts.next()), parts.next()) else {
                     continue;
                 };
                 let m: String = m

@@ -222,7 +222,14 @@ impl SharedEngine {
         #[cfg(target_arch = "wasm32")]
         {
             self.started.fetch_add(1, Ordering::Relaxed);
-            super::engine_worker::start(&self.page, &engines.failures, &job, Box::new(report))
+            let (task, id) =
+                super::engine_worker::start(&self.page, &engines.failures, &job, Box::new(report));
+            Running {
+                task,
+                cancelled: Arc::new(AtomicBool::new(false)),
+                stop: Arc::default(),
+                page: Some((self.page.number(), id)),
+            }
         }
         #[cfg(not(target_arch = "wasm32"))]
         {

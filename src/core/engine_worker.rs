@@ -1,6 +1,6 @@
-//! In a browser: each engine of the game ([`super::engine_task::SharedEngine`]) is a Web Worker
-//! running `crates/xiangqi-engine-web` (`web/engine-worker.js`), so that no search ever runs on
-//! the page's main thread. A job goes to it as text; its reports and its answer come back as
+//! In a browser: each engine of the game (`engine_task`'s `SharedEngine`, which names this
+//! module) is a Web Worker running `crates/xiangqi-engine-web` (the worker script in
+//! `web/index.html`), so that no search ever runs on the page's main thread. A job goes to it as text; its reports and its answer come back as
 //! messages, which the page's event loop hands to the handler here between frames: reports go to
 //! the job's callback, the answer into the job's slot, which the game polls as on the desktop.
 //!
@@ -18,7 +18,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
@@ -28,7 +28,9 @@ use web_sys::{Event, MessageEvent, Worker};
 use xiangqi_engine::analysis::jobs::wire::{self, Reply};
 use xiangqi_engine::analysis::jobs::{Answer, Job, Report};
 
-use super::engine_task::{Running, Slot};
+/// Where a job's answer is left (the shape of `engine_task`'s slot, which wraps it in its
+/// `Running`: this module names nothing of `engine_task`, which names it).
+pub(super) type Slot<T> = Arc<Mutex<Option<Option<T>>>>;
 use crate::core::notice::NoticeKind;
 
 /// The page's function that makes a worker (`web/index.html`).
@@ -53,6 +55,11 @@ impl Default for PageEngine {
 }
 
 impl PageEngine {
+    /// Its number.
+    pub(super) fn number(&self) -> u64 {
+        self.0
+    }
+
     /// Whether no job of this engine is waiting for its answer.
     pub fn is_free(&self) -> bool {
         JOBS.with_borrow(|jobs| jobs.values().all(|j| j.engine != self.0))
@@ -93,21 +100,17 @@ thread_local! {
         RefCell::new(std::collections::HashSet::new());
 }
 
-/// Sends `job` to the worker of `engine` (started if need be).
+/// Sends `job` to the worker of `engine` (started if need be): where its answer will be, and
+/// the job's number (for [`cancel`]).
 pub(super) fn start(
     engine: &PageEngine,
     failures: &Arc<Mutex<Vec<NoticeKind>>>,
     job: &Job,
     report: Box<dyn FnMut(Report) + Send>,
-) -> Running<Answer> {
+) -> (Slot<Answer>, u64) {
     let id = NUMBERS.fetch_add(1, Ordering::Relaxed);
     let slot: Slot<Answer> = Arc::default();
-    let running = Running {
-        task: Arc::clone(&slot),
-        cancelled: Arc::new(AtomicBool::new(false)),
-        stop: Arc::default(),
-        page: Some((engine.0, id)),
-    };
+    let running = (Arc::clone(&slot), id);
     let request = wire::request(id, job);
     let sent = worker_of(engine.0).and_then(|w| {
         w.post_message(&JsValue::from_str(&request))
