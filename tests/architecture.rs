@@ -245,7 +245,9 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
             // `crate::top::module` anywhere; `super::module` from a module directly in its top
             // folder (its `super` is the top: `core/engine_task` naming `super::engine_worker`).
             let direct = file.parent() == Some(&src().join(layer)) && stem != "mod";
-            let paths = text.match_indices("crate::").map(|(i, _)| (i + "crate::".len(), None));
+            let paths = text
+                .match_indices("crate::")
+                .map(|(i, _)| (i + "crate::".len(), None));
             let supers = text
                 .match_indices("super::")
                 .filter(|_| direct)
