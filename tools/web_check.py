@@ -465,7 +465,7 @@ def storage_refused(dbase, base):
         if page.js(f"return localStorage.getItem('{key}')") != kept:
             raise SystemExit("FAIL: the autosave saved before the storage filled up is gone")
         wait_for("the computer's answer", lambda: plies() == 4, 120)
-        if "the browser" in said[0] or "浏览器给这个网页的存储空间已满" not in said[0]:
+        if "the browser" in said[0] or "这个网页的存储空间已满" not in said[0]:
             raise SystemExit(f"FAIL: storage full said half in English: {said[0]!r}")
         print(f"storage full: {said[0].strip()!r}; the game went on and the autosave saved "
               "before stayed as it was")

@@ -154,32 +154,10 @@ pub fn save_record_as(
         RecordFormat::Dhtml => vec![(path.clone(), xiangqi::dhtml::write(record).into_bytes())],
     };
     for (at, contents) in &files {
-        files::write_atomic(at, contents).map_err(|e| kept_elsewhere(e, &files))?;
+        files::write_atomic(at, contents)
+            .map_err(|e| crate::storage::handed::kept_elsewhere(e, &files))?;
     }
     Ok(path)
-}
-
-/// A save the page's storage refused for being full still reaches the player: the file other
-/// programs read (the last of `files`) goes to the browser as a download, and the error says so.
-/// Any other error (and any error on the desktop) is as it came.
-fn kept_elsewhere(e: FileError, files: &[(PathBuf, Vec<u8>)]) -> FileError {
-    #[cfg(target_arch = "wasm32")]
-    if e.reason.contains(crate::storage::words::STORAGE_FULL)
-        && let Some((last, bytes)) = files.last()
-        && crate::storage::device_files::offer_bytes(last, bytes).is_ok()
-    {
-        return FileError::new(
-            last,
-            format!(
-                "{}; {}",
-                crate::storage::words::STORAGE_FULL,
-                crate::storage::words::DOWNLOADED_INSTEAD
-            ),
-        );
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = files;
-    e
 }
 
 /// One line of the record browser: a folder, or a record (a `.ron` and the `.pgn` saved beside

@@ -25,16 +25,13 @@ pub const TOO_BIG_END: &str = "MB a file of this kind may be";
 
 /// Each phrase and its Chinese, longest first (so that no phrase is taken for a part of another).
 const CHINESE: [(&str, &str); 9] = [
-    (DOWNLOADED_INSTEAD, "棋谱已改为下载文件交给浏览器"),
-    (
-        NO_STORAGE,
-        "浏览器没有给这个网页存储空间（无痕窗口，或存储已关闭）",
-    ),
-    (STORAGE_FULL, "浏览器给这个网页的存储空间已满"),
+    (DOWNLOADED_INSTEAD, "棋谱已改为下载文件保存"),
+    (NO_STORAGE, "这个网页没有存储空间（无痕窗口，或存储已关闭）"),
+    (STORAGE_FULL, "这个网页的存储空间已满"),
     (TOO_BIG_FOR_THE_PAGE, "超过网页能保存的大小（2 MB）"),
     (TOO_BIG_END, "MB"),
     (DAMAGED, "网页存储中的一项已损坏"),
-    (REFUSED, "浏览器拒绝保存"),
+    (REFUSED, "网页存储拒绝保存"),
     (TOO_BIG, "超过这类文件的上限"),
     (NO_SUCH_FILE, "没有这个文件"),
 ];
@@ -49,7 +46,7 @@ pub fn in_chinese(text: &str) -> String {
             out = out.replace(en, zh);
         }
     }
-    out.replace("; ", "；")
+    out.replace("; ", "，")
 }
 
 #[cfg(test)]
@@ -67,7 +64,7 @@ mod tests {
             in_chinese(&format!(
                 "/chuhan/records/a.pgn: {STORAGE_FULL}; {DOWNLOADED_INSTEAD}"
             )),
-            "/chuhan/records/a.pgn: 浏览器给这个网页的存储空间已满；棋谱已改为下载文件交给浏览器"
+            "/chuhan/records/a.pgn: 这个网页的存储空间已满，棋谱已改为下载文件保存"
         );
         assert_eq!(
             in_chinese(&format!(

@@ -11,7 +11,7 @@ pub mod clock;
 pub mod cluster;
 pub mod config;
 mod conn;
-pub use conn::MAX_MUTES;
+pub use talk::MAX_MUTES;
 pub mod durable;
 pub mod game;
 pub mod gate;
@@ -26,6 +26,7 @@ pub mod metrics;
 pub mod outbox;
 pub mod ratings;
 pub mod store;
+mod talk;
 pub mod user;
 pub mod web;
 

@@ -192,12 +192,6 @@ impl fmt::Display for RonError {
 
 impl std::error::Error for RonError {}
 
-impl From<GameRecord> for RecordFile {
-    fn from(r: GameRecord) -> RecordFile {
-        RecordFile::from(&r)
-    }
-}
-
 impl From<&GameRecord> for RecordFile {
     fn from(r: &GameRecord) -> RecordFile {
         let mut main = VariationFile::empty(0);
@@ -367,14 +361,7 @@ impl Serialize for GameRecord {
 impl<'de> Deserialize<'de> for GameRecord {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GameRecord, D::Error> {
         let file = RecordFile::deserialize(deserializer)?;
-        GameRecord::try_from(file).map_err(serde::de::Error::custom)
-    }
-}
-
-impl TryFrom<RecordFile> for GameRecord {
-    type Error = RonError;
-    fn try_from(f: RecordFile) -> Result<GameRecord, RonError> {
-        f.into_record(|_| 0)
+        file.into_record(|_| 0).map_err(serde::de::Error::custom)
     }
 }
 

@@ -26,15 +26,6 @@ impl Hub {
             .map_or_else(|| crate::auth::name_key(name), |u| u.key.clone())
     }
 
-    /// Whether a guest with this key is online here.
-    pub(crate) fn guest_online(&self, key: &str) -> bool {
-        let st = self.lock();
-        st.conns
-            .values()
-            .filter_map(|c| c.user.as_ref())
-            .any(|u| u.guest && u.key == key)
-    }
-
     /// Opens a seek for the connection's user.
     pub async fn seek(&self, user: &User, terms: SeekTerms) -> Result<u64, (ErrorCode, String)> {
         let SeekTerms {

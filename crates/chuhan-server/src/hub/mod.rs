@@ -226,11 +226,6 @@ impl Hub {
     }
 
     /// A new connection from `ip`, or `None` when the address holds too many.
-    /// The WebSocket connections open from `ip`.
-    pub fn websockets_of(&self, ip: IpAddr) -> usize {
-        self.lock().per_ip.get(&ip).copied().unwrap_or(0)
-    }
-
     pub fn connect(&self, ip: IpAddr) -> Option<(Outbox, Inbox)> {
         let mut st = self.lock();
         let n = st.per_ip.entry(ip).or_default();

@@ -5,6 +5,20 @@ use std::sync::atomic::Ordering::Relaxed;
 use super::*;
 
 impl Hub {
+    /// The WebSocket connections open from `ip`.
+    pub fn websockets_of(&self, ip: IpAddr) -> usize {
+        self.lock().per_ip.get(&ip).copied().unwrap_or(0)
+    }
+
+    /// Whether a guest with this key is online here.
+    pub(crate) fn guest_online(&self, key: &str) -> bool {
+        let st = self.lock();
+        st.conns
+            .values()
+            .filter_map(|c| c.user.as_ref())
+            .any(|u| u.guest && u.key == key)
+    }
+
     /// Whether a name is shown by someone online.
     pub fn name_online(&self, name: &str) -> bool {
         self.lock()
