@@ -613,7 +613,13 @@ def phone_taps(driver, shots):
             if words.strip() == "" and w > 100:
                 return x, y
         return None
-    x, y = wait_for("the login's name field", field, 60)
+    wait_for("the login's name field", field, 60)
+    # Where it stays: read twice, half a second apart.
+    def settled():
+        first = field()
+        time.sleep(0.5)
+        return first if first and first == field() else None
+    x, y = wait_for("the login's name field in its place", settled, 30)
     driver.press(x, y, touch=True)
     wait_for("the field focused by a tap", lambda: any(
         w.strip() == "_" for _, _, w, *_ in sizes(driver)), 30)

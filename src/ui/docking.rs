@@ -120,9 +120,16 @@ impl WidePlace {
     }
 }
 
+/// Where the panels are put for the window's framing (before the layout, in `PostUpdate`).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Docking;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Framing>();
-    app.add_systems(PostUpdate, dock.before(bevy::ui::UiSystems::Layout));
+    app.add_systems(
+        PostUpdate,
+        dock.in_set(Docking).before(bevy::ui::UiSystems::Layout),
+    );
 }
 
 fn dock(

@@ -33,11 +33,14 @@ struct BelowBar(f32);
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(TouchScreen(touch_at_start()));
+    // After the frame's panels are spawned and docked, before the layout: a panel never shows
+    // for a frame at its unmoved place (a tap aimed there would miss).
     app.add_systems(
-        Update,
+        PostUpdate,
         (notice_touch, size_buttons, make_room)
             .chain()
-            .in_set(super::UiSet::Show),
+            .after(super::docking::Docking)
+            .before(bevy::ui::UiSystems::Layout),
     );
 }
 
