@@ -22,6 +22,9 @@
 //! on 4096-byte boundaries; a long record runs on into the next block, so records are found by
 //! their magic at the start of a block.
 //!
+//! The compressed libraries (`CCBridge` version 0x15, GBK strings, zlib) are read by
+//! [`read_compressed_library`] ([`read_library`] takes both forms).
+//!
 //! Readers are as lenient as the programs that write these files: a move that is not legal ends
 //! its line (the rest of the record is read on), the error is reported, and a library's record
 //! that cannot be read is reported and the others kept.
@@ -33,8 +36,10 @@ use crate::position::Position;
 use crate::record::{GameRecord, MAX_VARIATION_NESTING};
 use crate::types::{Color, Move, Piece, PieceKind, Square};
 
+mod compressed;
 mod library;
 mod write;
+pub use compressed::{is_compressed_library, read_compressed_library};
 pub use library::{Library, read_library};
 pub use write::{write, write_library};
 
@@ -123,10 +128,11 @@ pub fn is_record(bytes: &[u8]) -> bool {
     bytes.starts_with(RECORD_MAGIC)
 }
 
-/// Whether `bytes` start like a CCBridge library.
+/// Whether `bytes` start like a CCBridge library (either form: `CCBridgeLibrary`, or the
+/// compressed `CCBridge` version 0x15).
 #[must_use]
 pub fn is_library(bytes: &[u8]) -> bool {
-    bytes.starts_with(LIBRARY_MAGIC)
+    bytes.starts_with(LIBRARY_MAGIC) || is_compressed_library(bytes)
 }
 
 /// A NUL-terminated UTF-16LE text in `bytes[at..at + len]` (as much of it as the file holds).

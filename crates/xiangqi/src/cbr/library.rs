@@ -45,7 +45,10 @@ fn record_starts(bytes: &[u8]) -> Vec<usize> {
 /// # Errors
 /// [`CbrError::NotCbr`] when it is not a library.
 pub fn read_library(bytes: &[u8]) -> Result<Library, CbrError> {
-    if !is_library(bytes) || bytes.len() < 576 {
+    if is_compressed_library(bytes) {
+        return read_compressed_library(bytes);
+    }
+    if !bytes.starts_with(LIBRARY_MAGIC) || bytes.len() < 576 {
         return Err(CbrError::NotCbr);
     }
     let mut library = Library {
