@@ -11,7 +11,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use futures_util::{SinkExt, StreamExt};
 use xiangqi_protocol::{ClientMsg, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, ServerMsg};
 
-use crate::hub::Hub;
+use crate::hub::{Attached, Hub};
 use crate::outbox::{Out, Outbox};
 use crate::user::User;
 
@@ -20,6 +20,8 @@ pub(crate) type Refusal = (ErrorCode, String);
 pub(crate) struct Session {
     pub(crate) hub: Arc<Hub>,
     pub(crate) out: Outbox,
+    /// The games this connection is on, and where each lives: moves go through it.
+    pub(crate) games: Attached,
     pub(crate) ip: IpAddr,
     hello: bool,
     pub(crate) user: Option<User>,
@@ -31,7 +33,7 @@ pub(crate) struct Session {
 /// Runs a connection until it closes.
 pub async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
     let (mut sink, mut stream) = socket.split();
-    let Some((out, mut inbox)) = hub.connect(ip) else {
+    let Some((out, mut inbox, games)) = hub.connect(ip) else {
         let msg = ServerMsg::error(
             ErrorCode::TooManyConnections,
             "too many connections from your address",
@@ -92,6 +94,7 @@ pub async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
     let mut s = Session {
         hub: Arc::clone(&hub),
         out,
+        games,
         ip,
         hello: false,
         user: None,
@@ -302,7 +305,7 @@ impl Session {
             | ClientMsg::Abort { game }
             | ClientMsg::Claim { game, .. }
             | ClientMsg::Watch { game }
-            | ClientMsg::Unwatch { game } => hub.to_game(conn, user, game, msg),
+            | ClientMsg::Unwatch { game } => hub.to_game(conn, &self.games, user, game, msg),
             _ => Err((ErrorCode::NotNow, "already logged in".into())),
         }
     }

@@ -62,10 +62,13 @@ impl Session {
                 self.hub.lobby_chat(&user.key, &msg);
                 Ok(())
             }
-            Room::Game { game } => {
-                self.hub
-                    .to_game(self.out.conn, user, game, ClientMsg::Chat { room, text })
-            }
+            Room::Game { game } => self.hub.to_game(
+                self.out.conn,
+                &self.games,
+                user,
+                game,
+                ClientMsg::Chat { room, text },
+            ),
         }
     }
 

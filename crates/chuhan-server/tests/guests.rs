@@ -26,7 +26,7 @@ async fn a_new_guest_with_a_resumed_guests_name_is_not_seated() {
     // A second server on the same database resumes the game.
     let second = server(&db).await;
     let hub = &second.hub;
-    let (out, _inbox) = hub
+    let (out, _inbox, _games) = hub
         .connect("127.0.0.1".parse().expect("ip"))
         .expect("a connection");
     let newcomer = chuhan_server::user::User {

@@ -6,7 +6,8 @@
 //! lobby's news). Every message is sent from one connection in order, so a receiver sees one
 //! sender's messages in the order they were sent. A message longer than a notification may be
 //! (8,000 bytes) goes in parts (`~SENDER.SEQ~PART~PARTS~text`), put together again on arrival.
-//! What the hub does with them is in `hub/peers.rs`.
+//! What the hub does with them is its own business (`Hub::on_peer`, in `hub/peers.rs`):
+//! this module reaches the hub through its public methods only.
 
 // Built without PostgreSQL (the game's hosted server), the transport is left out and what only it
 // uses lies unused.
@@ -23,7 +24,6 @@ mod parts;
 use parts::{Joiner, split};
 
 mod leases;
-mod peers;
 pub use leases::join;
 
 pub use crate::hub::others::{LEASE_EVERY, LEASE_MS, Peer};

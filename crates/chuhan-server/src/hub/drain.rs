@@ -7,7 +7,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use super::{Conn, Hub, State};
+use super::Hub;
 use crate::outbox::Out;
 
 /// WebSocket status 1012: the service is restarting (RFC 6455's registry).
@@ -25,23 +25,21 @@ impl Hub {
     pub async fn drain(&self, within: Duration) -> bool {
         let deadline = Instant::now() + within;
         self.draining.store(true, Ordering::Release);
-        let told = {
-            let st = self.lock();
-            let clients = clients(&st);
-            for c in &clients {
-                c.out.push(Out::Close {
-                    code: SERVICE_RESTART,
-                    reason: "the server is restarting: reconnect",
-                });
-            }
-            clients.len()
-        };
+        let clients = self.conns.client_outs();
+        for out in &clients {
+            out.push(Out::Close {
+                code: SERVICE_RESTART,
+                reason: "the server is restarting: reconnect",
+            });
+        }
+        let told = clients.len();
+        drop(clients);
         tracing::info!(
             connections = told,
             "draining: every connection told to reconnect"
         );
         while Instant::now() < deadline {
-            if self.moves.idle() && clients(&self.lock()).is_empty() {
+            if self.moves.idle() && self.conns.client_outs().is_empty() {
                 return true;
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
@@ -52,15 +50,4 @@ impl Hub {
         }
         idle
     }
-}
-
-/// The connections of clients here: not the stand-ins for connections on other instances
-/// (those close with their own instance).
-fn clients(st: &State) -> Vec<&Conn> {
-    let proxies: std::collections::HashSet<_> = st.peers.proxies.values().collect();
-    st.conns
-        .iter()
-        .filter(|(id, _)| !proxies.contains(id))
-        .map(|(_, c)| c)
-        .collect()
 }

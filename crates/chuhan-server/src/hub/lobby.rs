@@ -1,33 +1,48 @@
-//! What players ask of the lobby (seeks, challenges, rematches), done around the lobby's task
-//! (`crate::lobby`): the work that waits on the database (ratings, storing a seek, starting a
-//! game) here, the lobby's state there.
+//! What players ask of the lobby (seeks, challenges, rematches, its chat), done around the
+//! lobby's task (`crate::lobby`): the work that waits on the database (ratings, storing a seek,
+//! starting a game) here, the lobby's state there; and what the lobby asks of the hub
+//! ([`HubHost`]). Among several instances each lobby keeps its own seeks and tells the others
+//! ([`Peer::Seek`], [`Peer::SeekGone`]); the database keeps them all (migration 0004), for a
+//! starting instance to read and for what a dead instance leaves.
 
-use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Weak};
 
 use xiangqi_protocol::{
-    ChallengeTerms, ChallengeView, ErrorCode, Rules, SeekTerms, SeekView, TimeControl,
+    ChallengeTerms, ChallengeView, ColorChoice, ErrorCode, Rules, SeekTerms, SeekView, ServerMsg,
+    TimeControl,
 };
 
-use super::others::Peer;
-use super::seeks::colours;
-use super::*;
-use crate::lobby::{Found, LobbyMsg};
+use super::others::{LEASE_MS, Peer, instance_name};
+use super::{Hub, Refusal};
+use crate::game::{Game, Seat};
+use crate::lobby::{Found, Host, LobbyMsg};
+use crate::outbox::{ConnId, Outbox};
+use crate::store::GameRow;
+use crate::user::{User, now_ms};
 
-impl Hub {
-    /// The key chat and mutes know a player by: an online guest's own key when a guest has
-    /// that name, else the name's key (an account's).
-    pub(crate) fn key_of_name(&self, name: &str) -> String {
-        let st = self.lock();
-        st.conns
-            .values()
-            .filter_map(|c| c.user.as_ref())
-            .find(|u| u.guest && u.name == name)
-            .map_or_else(|| crate::auth::name_key(name), |u| u.key.clone())
+/// The lobby's view of the hub (held weakly: the lobby does not keep the hub alive).
+pub(super) struct HubHost(pub(super) Weak<Hub>);
+
+impl Host for HubHost {
+    fn conns_of(&self, key: &str) -> Vec<Outbox> {
+        (self.0.upgrade()).map_or_else(Vec::new, |hub| hub.conns.outs_of(key))
     }
 
+    fn is_online(&self, key: &str) -> bool {
+        (self.0.upgrade()).is_some_and(|hub| hub.conns.is_online(key))
+    }
+
+    fn seek_gone(&self, id: u64) {
+        if let Some(hub) = self.0.upgrade() {
+            hub.seek_gone(id);
+        }
+    }
+}
+
+impl Hub {
     /// Opens a seek for the connection's user.
-    pub async fn seek(&self, user: &User, terms: SeekTerms) -> Result<u64, (ErrorCode, String)> {
+    pub async fn seek(&self, user: &User, terms: SeekTerms) -> Result<u64, Refusal> {
         let SeekTerms {
             time,
             rated,
@@ -70,7 +85,7 @@ impl Hub {
     }
 
     /// Withdraws a seek.
-    pub async fn cancel_seek(&self, user: &User, id: u64) -> Result<(), (ErrorCode, String)> {
+    pub async fn cancel_seek(&self, user: &User, id: u64) -> Result<(), Refusal> {
         self.lobby.cancel(&user.key, id).await
     }
 
@@ -81,7 +96,7 @@ impl Hub {
         user: &User,
         id: u64,
         conn: Option<ConnId>,
-    ) -> Result<(), (ErrorCode, String)> {
+    ) -> Result<(), Refusal> {
         let found = self.lobby.find(id).await;
         // Another instance's seek (known, or numbered by a live one: news can lag) goes there.
         let at = match &found {
@@ -89,7 +104,7 @@ impl Hub {
             Found::At(at) => Some(*at),
             Found::Nowhere => u16::try_from(id >> 40)
                 .ok()
-                .filter(|n| self.lock().peers.heard.contains_key(n)),
+                .filter(|n| self.peers.is_alive(*n)),
         };
         if let (Some(conn), Some(at), Some(me)) = (conn, at, self.others().me())
             && at != me
@@ -133,11 +148,7 @@ impl Hub {
     }
 
     /// Challenges a named player who is online.
-    pub async fn challenge(
-        &self,
-        user: &User,
-        terms: ChallengeTerms,
-    ) -> Result<u64, (ErrorCode, String)> {
+    pub async fn challenge(&self, user: &User, terms: ChallengeTerms) -> Result<u64, Refusal> {
         let ChallengeTerms {
             to,
             time,
@@ -171,12 +182,8 @@ impl Hub {
             ));
         }
         // An account by its name's key; a guest (known by a key of its own) by its name.
-        let Some(target) = (self.lock().conns)
-            .values()
-            .filter_map(|c| c.user.as_ref())
-            .find(|u| u.key == to_key || (u.guest && u.name == to))
-            .cloned()
-        else {
+        let target = (self.conns).find_user(|u| u.key == to_key || (u.guest && u.name == to));
+        let Some(target) = target else {
             return Err((ErrorCode::NoSuchPlayer, format!("{to} is not online")));
         };
         let to_key = target.key.clone();
@@ -218,7 +225,7 @@ impl Hub {
         user: &User,
         id: u64,
         accept: bool,
-    ) -> Result<(), (ErrorCode, String)> {
+    ) -> Result<(), Refusal> {
         let entry = self.lobby.answer(id, &user.key, accept).await?;
         if !accept {
             return Ok(());
@@ -248,7 +255,7 @@ impl Hub {
         rated: bool,
         rules: Rules,
         fen: Option<String>,
-    ) -> Result<(), (ErrorCode, String)> {
+    ) -> Result<(), Refusal> {
         let row = GameRow {
             red_account: red.account,
             black_account: black.account,
@@ -286,40 +293,90 @@ impl Hub {
         let summary = game.summary();
         if let Some(me) = self.others().me() {
             let now = now_ms();
-            let until = now + super::others::LEASE_MS;
-            let me = super::others::instance_name(me);
+            let until = now + LEASE_MS;
+            let me = instance_name(me);
             let _ = self.store.claim_lease(id, &me, now, until).await;
         }
         self.spawn(game);
         self.listed(summary.clone());
         let id = id as u64;
-        let mut st = self.lock();
+        let Some(place) = self.directory.place(id) else {
+            return Ok(());
+        };
         for user in [&red, &black] {
             // Its connections here, and the proxies of its connections on other instances.
-            let conns: Vec<ConnId> = (st.online.get(&user.key).into_iter().flatten())
-                .chain(st.peers.proxy_keys.get(&user.key).into_iter().flatten())
-                .copied()
-                .collect();
-            for c in conns {
-                let Some(conn) = st.conns.get_mut(&c) else {
-                    continue;
-                };
-                conn.games.insert(id);
-                let out = conn.out.clone();
-                if let Some(tx) = st.games.get(&id).and_then(GameEntry::here) {
-                    tx.attach_or_close(out, user.clone());
-                }
+            let mut conns = self.conns.of_key(&user.key);
+            conns.extend(self.peers.proxies_of(&user.key));
+            for (conn, h) in self.conns.handles_of(&conns) {
+                self.attach(id, place.clone(), conn, &h.out, &h.games, user);
             }
         }
         Ok(())
     }
+
+    /// Follows or leaves the lobby.
+    pub fn follow_lobby(&self, conn: ConnId, on: bool) {
+        let out = on
+            .then(|| self.conns.handles(conn).map(|h| h.out))
+            .flatten();
+        self.lobby.tell(LobbyMsg::Follow { conn, out });
+    }
+
+    /// Lobby chat: to every connection following the lobby, on every instance.
+    pub fn lobby_chat(&self, from_key: &str, msg: &ServerMsg) {
+        let frame: Arc<str> = msg.to_json().into();
+        self.tell_all(Peer::LobbyChat {
+            from_key: from_key.to_owned(),
+            frame: frame.to_string(),
+        });
+        self.lobby_chat_here(from_key, frame);
+    }
+
+    /// Lobby chat: to every connection here following the lobby.
+    pub(super) fn lobby_chat_here(&self, from_key: &str, frame: Arc<str>) {
+        self.lobby.tell(LobbyMsg::Chat {
+            from_key: from_key.to_owned(),
+            frame,
+        });
+    }
+
+    /// A seek about to open here: the database keeps it (before anyone can see it, so that
+    /// its removal always comes after).
+    async fn store_seek(&self, view: &SeekView) {
+        let Some(me) = self.others().me() else { return };
+        let json = serde_json::to_string(view).unwrap_or_default();
+        let (id, now) = (view.id as i64, now_ms());
+        if let Err(e) = (self.store.add_seek(id, &instance_name(me), &json, now)).await {
+            tracing::warn!(seek = view.id, "a seek was not stored: {e}");
+        }
+    }
+
+    /// A seek of this instance's is gone: the others hear of it, the database forgets it.
+    fn seek_gone(&self, id: u64) {
+        if self.others().me().is_none() {
+            return;
+        }
+        self.tell_all(Peer::SeekGone { seek: id });
+        let store = Arc::clone(&self.store);
+        tokio::spawn(async move { store.remove_seek(id as i64).await });
+    }
 }
 
-pub(super) fn check_terms(
-    user: &User,
-    time: TimeControl,
-    rated: bool,
-) -> Result<(), (ErrorCode, String)> {
+/// Who plays Red and who Black, by the colour the owner of a seek or challenge chose.
+fn colours(choice: ColorChoice, owner: User, other: User) -> (User, User) {
+    let owner_red = match choice {
+        ColorChoice::Red => true,
+        ColorChoice::Black => false,
+        ColorChoice::Random => rand::random(),
+    };
+    if owner_red {
+        (owner, other)
+    } else {
+        (other, owner)
+    }
+}
+
+fn check_terms(user: &User, time: TimeControl, rated: bool) -> Result<(), Refusal> {
     if !time.is_valid() {
         return Err((
             ErrorCode::BadSeek,

@@ -1,74 +1,50 @@
-//! What the server holds in memory across connections: who is connected and logged in, the
-//! lobby's seeks and challenges, the games in play (each a task of its own), and the limits per
-//! address. The sessions (logins, their limits, ratings) are in `sessions`, the lobby's seeks,
-//! challenges and the start of games in `lobby`.
+//! What the server holds in memory across connections, each part with one owner behind its
+//! own small lock: the connections and who is logged in on them ([`conns`]), the directory of
+//! games in play here or elsewhere ([`directory`]), what is known of the other instances
+//! ([`peers`]); the lobby's seeks and challenges are the lobby's task (`crate::lobby`, asked
+//! through [`lobby`]), and each game is a task of its own. A connection keeps the place of each
+//! game it is on ([`Attached`]): its moves go to the game's mailbox with no lock shared with
+//! other connections. The other instances are reached through one seam ([`others`]) both ways:
+//! out through [`others::Others`], in through [`Hub::on_peer`].
 
+mod conns;
+mod directory;
 mod drain;
 mod lobby;
-pub(crate) mod others;
-mod route;
-mod seeks;
+pub mod others;
+mod peers;
 pub use crate::lobby::MAX_SEEKS_PER_PLAYER;
-pub(crate) use send::online_total;
-mod send;
-mod sessions;
+pub use conns::Attached;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
 
 use xiangqi_protocol::{ClientMsg, ErrorCode, GameSummary};
 
 use crate::config::Config;
 use crate::durable::MoveWriter;
+use crate::game::mailbox::Busy;
 use crate::game::{Game, GameTx, Seat, mailbox};
+use crate::lobby::LobbyMsg;
 use crate::metrics::Metrics;
 use crate::outbox::{ConnId, Inbox, Outbox};
 use crate::store::{GameRow, Store};
-use crate::user::{User, now_ms};
+use crate::user::User;
+use conns::Conns;
+use directory::Directory;
+use others::{Alone, Others, Peer};
+use peers::Peers;
 
-pub(crate) struct Conn {
-    pub(crate) out: Outbox,
-    pub(crate) ip: IpAddr,
-    pub(crate) user: Option<User>,
-    pub(crate) games: HashSet<u64>,
-}
+/// A refusal: its code and words for the client.
+type Refusal = (ErrorCode, String);
 
 /// Where a game in play lives: its task here, or another instance that owns it.
+#[derive(Clone)]
 pub(crate) enum Place {
     Here(GameTx),
     At(u16),
-}
-
-/// A game in the directory, wherever it lives.
-pub(crate) struct GameEntry {
-    pub(crate) place: Place,
-    pub(crate) summary: GameSummary,
-    pub(crate) keys: [String; 2],
-    pub(crate) over: bool,
-}
-
-impl GameEntry {
-    /// Its task's mailbox, when it lives here.
-    pub(crate) fn here(&self) -> Option<&GameTx> {
-        match &self.place {
-            Place::Here(tx) => Some(tx),
-            Place::At(_) => None,
-        }
-    }
-}
-
-#[derive(Default)]
-pub(crate) struct State {
-    pub(crate) conns: HashMap<ConnId, Conn>,
-    /// Logged-in users' connections, by name key.
-    pub(crate) online: HashMap<String, HashSet<ConnId>>,
-    /// The directory of games in play: here or on another instance.
-    pub(crate) games: HashMap<u64, GameEntry>,
-    per_ip: HashMap<IpAddr, usize>,
-    /// With several instances: what is known of the others ([`others::Peers`]).
-    pub(crate) peers: others::Peers,
 }
 
 /// The shared state.
@@ -81,14 +57,20 @@ pub struct Hub {
     pub moves: MoveWriter,
     /// The counters.
     pub metrics: Arc<Metrics>,
-    pub(crate) next: AtomicU64,
-    state: Mutex<State>,
-    /// The other instances, once joined (see [`Hub::others`]).
-    pub(crate) others: std::sync::OnceLock<Arc<dyn others::Others>>,
+    /// Numbers for connections, seeks and challenges.
+    next: AtomicU64,
+    /// The connections.
+    conns: Conns,
+    /// The games in play, here and on the other instances.
+    directory: Directory,
+    /// What is known of the other instances.
+    peers: Peers,
+    /// The other instances, once joined (see [`Hub::join_others`]).
+    others: std::sync::OnceLock<Arc<dyn Others>>,
     /// What one address or player may do in a window of time.
     pub limits: crate::limits::Limits,
     /// The lobby's mailbox.
-    pub(crate) lobby: crate::lobby::LobbyTx,
+    lobby: crate::lobby::LobbyTx,
     /// What the games are given of the server (their events come back to [`Hub::on_event`]).
     games_ctx: crate::game::Ctx,
     /// Set by a drain (SIGTERM): no new games.
@@ -120,7 +102,7 @@ impl Hub {
             events,
         );
         let hub = Arc::new_cyclic(|weak| Hub {
-            lobby: crate::lobby::start(Box::new(send::HubHost(weak.clone()))),
+            lobby: crate::lobby::start(Box::new(lobby::HubHost(weak.clone()))),
             limits: crate::limits::Limits::new(&cfg),
             cfg,
             store,
@@ -129,7 +111,9 @@ impl Hub {
             games_ctx,
             // Seeks are numbered apart on each instance.
             next: AtomicU64::new(cfg_instance_base(instance)),
-            state: Mutex::new(State::default()),
+            conns: Conns::default(),
+            directory: Directory::default(),
+            peers: Peers::default(),
             others: std::sync::OnceLock::new(),
             draining: std::sync::atomic::AtomicBool::new(false),
         });
@@ -197,12 +181,6 @@ impl Hub {
         }
     }
 
-    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
     fn spawn(&self, game: Game) {
         let (tx, rx) = mailbox();
         let keys = [
@@ -210,136 +188,164 @@ impl Hub {
             game.seats[1].user.key.clone(),
         ];
         let summary = game.summary();
-        self.lobby
-            .tell(crate::lobby::LobbyMsg::Listed(summary.clone()));
-        self.lock().games.insert(
-            game.id,
-            GameEntry {
-                place: Place::Here(tx),
-                summary,
-                keys,
-                over: false,
-            },
-        );
+        self.lobby.tell(LobbyMsg::Listed(summary.clone()));
+        (self.directory).insert(game.id, Place::Here(tx), summary, keys);
         self.metrics.games.fetch_add(1, Relaxed);
         tokio::spawn(game.run(rx));
     }
 
-    /// A new connection from `ip`, or `None` when the address holds too many.
-    pub fn connect(&self, ip: IpAddr) -> Option<(Outbox, Inbox)> {
-        let mut st = self.lock();
-        let n = st.per_ip.entry(ip).or_default();
-        if *n >= self.cfg.max_connections_per_ip {
-            return None;
-        }
-        *n += 1;
+    /// A new connection from `ip`: its queue, its receiving side, and the games it will be on;
+    /// `None` when the address holds too many.
+    pub fn connect(&self, ip: IpAddr) -> Option<(Outbox, Inbox, Attached)> {
         let id = self.next.fetch_add(1, Relaxed);
         let (out, inbox) = crate::outbox::bounded(id, self.cfg.queue_bytes);
-        st.conns.insert(
-            id,
-            Conn {
-                out: out.clone(),
-                ip,
-                user: None,
-                games: HashSet::new(),
-            },
-        );
+        let games = (self.conns).add(out.clone(), ip, self.cfg.max_connections_per_ip)?;
         self.metrics.connections.fetch_add(1, Relaxed);
-        Some((out, inbox))
+        Some((out, inbox, games))
     }
 
     /// A connection closed: its games hear of it; the seeks and challenges of a player with no
     /// connection left vanish.
     pub fn disconnect(&self, conn: ConnId) {
-        let mut st = self.lock();
-        let Some(c) = st.conns.remove(&conn) else {
+        let Some(c) = self.conns.remove(conn, |last, here| self.left(last, here)) else {
             return;
         };
         self.metrics.connections.fetch_sub(1, Relaxed);
-        if let Some(n) = st.per_ip.get_mut(&c.ip) {
-            *n -= 1;
-            if *n == 0 {
-                st.per_ip.remove(&c.ip);
+        self.detach_all(conn, c.games.take_all());
+        self.lobby.tell(LobbyMsg::Follow { conn, out: None });
+    }
+
+    /// The connection logs in as `user`: the games it plays in are attached (their ids
+    /// returned).
+    pub fn login(&self, conn: ConnId, user: User) -> Vec<u64> {
+        let entered = |first: bool, here: u32| {
+            if first {
+                self.metrics.online.fetch_add(1, Relaxed);
+                self.online_changed(here);
             }
+        };
+        let Some(h) = self.conns.log_in(conn, &user, entered) else {
+            return Vec::new();
+        };
+        // Its games, here or on the instances that own them.
+        let mine = self.directory.of_player(&user.key);
+        for (game, place) in &mine {
+            self.attach(*game, place.clone(), conn, &h.out, &h.games, &user);
         }
-        self.detach_all(&st, conn, &c.games);
-        self.lobby
-            .tell(crate::lobby::LobbyMsg::Follow { conn, out: None });
-        if let Some(user) = c.user {
-            self.leave(&mut st, conn, &user);
+        mine.into_iter().map(|(id, _)| id).collect()
+    }
+
+    /// The connection logs out (its games hear it left).
+    pub fn logout(&self, conn: ConnId) {
+        if let Some(games) = self.conns.log_out(conn, |last, here| self.left(last, here)) {
+            self.detach_all(conn, games);
+        }
+    }
+
+    /// A user's last connection here left (`here` users are online here now).
+    fn left(&self, last: Option<&User>, here: u32) {
+        let Some(user) = last else { return };
+        self.metrics.online.fetch_sub(1, Relaxed);
+        self.lobby.tell(LobbyMsg::Left(user.key.clone()));
+        self.online_changed(here);
+    }
+
+    /// The players online changed here (`here` of them): the lobby hears the total, the others
+    /// this count.
+    fn online_changed(&self, here: u32) {
+        let count = here + self.peers.online_elsewhere();
+        self.lobby.tell(LobbyMsg::Online(count));
+        self.tell_all(Peer::Online { count: here });
+    }
+
+    /// Attaches connection `conn` (its queue `out` and games `games`) to `game`, which lives at
+    /// `place`, unless it is on it already.
+    fn attach(
+        &self,
+        game: u64,
+        place: Place,
+        conn: ConnId,
+        out: &Outbox,
+        games: &Attached,
+        user: &User,
+    ) {
+        if !games.insert(game, place.clone()) {
+            return;
+        }
+        self.directory.note(game, [conn]);
+        match place {
+            Place::Here(tx) => tx.attach_or_close(out.clone(), user.clone()),
+            Place::At(owner) => {
+                let user = user.clone();
+                self.others().to(owner, Peer::Attach { conn, game, user });
+            }
         }
     }
 
     /// A connection leaves its games, here or on the instances that own them.
-    pub(crate) fn detach_all(&self, st: &State, conn: ConnId, games: &HashSet<u64>) {
-        for &g in games {
-            match st.games.get(&g).map(|e| &e.place) {
-                Some(Place::Here(tx)) => tx.detach(conn),
-                Some(Place::At(owner)) => {
-                    (self.others()).to(*owner, others::Peer::Detach { conn, game: g });
-                }
-                None => {}
+    fn detach_all(&self, conn: ConnId, games: HashMap<u64, Place>) {
+        for (game, place) in games {
+            match place {
+                Place::Here(tx) => tx.detach(conn),
+                Place::At(owner) => self.others().to(owner, Peer::Detach { conn, game }),
             }
         }
     }
 
-    fn leave(&self, st: &mut State, conn: ConnId, user: &User) {
-        let last = st.online.get_mut(&user.key).is_some_and(|set| {
-            set.remove(&conn);
-            set.is_empty()
-        });
-        if !last {
-            return;
-        }
-        st.online.remove(&user.key);
-        self.metrics.online.fetch_sub(1, Relaxed);
-        self.lobby
-            .tell(crate::lobby::LobbyMsg::Left(user.key.clone()));
-        self.online_changed(st);
-    }
-
-    /// Sends a message to a game the connection is on, or attaches it first (watching).
+    /// Sends a message to a game the connection is on, straight to the game's mailbox (or to
+    /// the instance that owns it) through the connection's own [`Attached`]; a first `Watch`
+    /// looks the game up in the directory and attaches the connection.
     pub fn to_game(
         &self,
         conn: ConnId,
+        games: &Attached,
         user: &User,
         game: u64,
         msg: ClientMsg,
-    ) -> Result<(), (ErrorCode, String)> {
-        let mut st = self.lock();
-        if let Some(owner) = Hub::owner_of(&st, game) {
-            return Hub::to_remote_game(&mut st, self.others(), owner, conn, user, game, msg);
-        }
-        let Some(tx) = st.games.get(&game).and_then(GameEntry::here).cloned() else {
-            return Err((ErrorCode::NoSuchGame, format!("no game {game} in play")));
-        };
-        let attached = st.conns.get(&conn).is_some_and(|c| c.games.contains(&game));
-        if !attached {
-            if !matches!(msg, ClientMsg::Watch { .. }) {
-                return Err((
-                    ErrorCode::NotYourGame,
-                    format!("you are not on game {game}"),
-                ));
+    ) -> Result<(), Refusal> {
+        let unwatch = matches!(msg, ClientMsg::Unwatch { .. });
+        match games.get(game) {
+            Some(Place::Here(tx)) => {
+                if unwatch {
+                    games.remove(game);
+                }
+                tx.message(conn, msg).map_err(|busy| match busy {
+                    Busy::Full => (
+                        ErrorCode::RateLimited,
+                        "the game is busy; send it again".into(),
+                    ),
+                    Busy::Closed => {
+                        games.remove(game);
+                        no_game(game)
+                    }
+                })
             }
-            let Some(c) = st.conns.get_mut(&conn) else {
-                return Ok(());
-            };
-            c.games.insert(game);
-            let out = c.out.clone();
-            tx.attach_or_close(out, user.clone());
-            return Ok(());
+            Some(Place::At(owner)) => {
+                let peer = if unwatch {
+                    games.remove(game);
+                    Peer::Detach { conn, game }
+                } else {
+                    Peer::ToGame { conn, game, msg }
+                };
+                self.others().to(owner, peer);
+                Ok(())
+            }
+            None => {
+                let Some(place) = self.directory.place(game) else {
+                    return Err(no_game(game));
+                };
+                if !matches!(msg, ClientMsg::Watch { .. }) {
+                    return Err((
+                        ErrorCode::NotYourGame,
+                        format!("you are not on game {game}"),
+                    ));
+                }
+                if let Some(h) = self.conns.handles(conn) {
+                    self.attach(game, place, conn, &h.out, games, user);
+                }
+                Ok(())
+            }
         }
-        if matches!(msg, ClientMsg::Unwatch { .. })
-            && let Some(c) = st.conns.get_mut(&conn)
-        {
-            c.games.remove(&game);
-        }
-        tx.message(conn, msg).map_err(|_| {
-            (
-                ErrorCode::RateLimited,
-                "the game is busy; send it again".into(),
-            )
-        })
     }
 
     /// What a game told the directory.
@@ -357,28 +363,20 @@ impl Hub {
 
     /// A game ended: it leaves the lobby's list.
     fn game_over(&self, id: u64) {
-        let mut st = self.lock();
-        if let Some(g) = st.games.get_mut(&id) {
-            g.over = true;
-        }
+        self.directory.over(id, None);
         self.metrics.finished.fetch_add(1, Relaxed);
-        self.lobby.tell(crate::lobby::LobbyMsg::Unlisted(id));
-        self.tell_all(others::Peer::Unlisted { game: id });
+        self.lobby.tell(LobbyMsg::Unlisted(id));
+        self.tell_all(Peer::Unlisted { game: id });
     }
 
     /// A game's task ended.
     fn game_closed(&self, id: u64) {
-        let mut st = self.lock();
         // Only its own entry: the game may live on another instance now (its lease lost).
-        if st.games.get(&id).is_some_and(|e| e.here().is_some()) {
-            st.games.remove(&id);
+        if let Some(conns) = self.directory.remove(id, None) {
+            self.conns.forget_game(id, &conns);
         }
         self.metrics.games.fetch_sub(1, Relaxed);
-        for c in st.conns.values_mut() {
-            c.games.remove(&id);
-        }
-        drop(st);
-        self.tell_all(others::Peer::Closed { game: id });
+        self.tell_all(Peer::Closed { game: id });
         if let Some(me) = self.others().me() {
             let (store, me) = (Arc::clone(&self.store), others::instance_name(me));
             tokio::spawn(async move { store.release_lease(id as i64, &me).await });
@@ -387,12 +385,56 @@ impl Hub {
 
     /// The games in play, on every instance.
     pub fn games(&self) -> Vec<GameSummary> {
-        self.games_of(&self.lock())
+        self.directory.summaries()
     }
 
-    fn games_of(&self, st: &State) -> Vec<GameSummary> {
-        (st.games.values().filter(|g| !g.over))
-            .map(|g| g.summary.clone())
-            .collect()
+    /// The WebSocket connections open from `ip`.
+    pub fn websockets_of(&self, ip: IpAddr) -> usize {
+        self.conns.from_ip(ip)
+    }
+
+    /// Whether a guest with this key is online here.
+    pub(crate) fn guest_online(&self, key: &str) -> bool {
+        (self.conns)
+            .find_user(|u| u.guest && u.key == key)
+            .is_some()
+    }
+
+    /// Whether a name is shown by someone online.
+    pub fn name_online(&self, name: &str) -> bool {
+        self.conns.find_user(|u| u.name == name).is_some()
+    }
+
+    /// The key chat and mutes know a player by: an online guest's own key when a guest has
+    /// that name, else the name's key (an account's).
+    pub(crate) fn key_of_name(&self, name: &str) -> String {
+        (self.conns.find_user(|u| u.guest && u.name == name))
+            .map_or_else(|| crate::auth::name_key(name), |u| u.key)
+    }
+
+    /// The other instances (nobody, alone).
+    fn others(&self) -> &dyn Others {
+        self.others.get().map_or(&Alone, |o| &**o)
+    }
+
+    /// Tells every other instance.
+    fn tell_all(&self, peer: Peer) {
+        self.others().all(peer);
+    }
+
+    /// Tells the others of a game this instance owns.
+    fn listed(&self, summary: GameSummary) {
+        if let Some(keys) = self.directory.keys(summary.id) {
+            let game = summary;
+            self.tell_all(Peer::Listed { game, keys });
+        }
     }
 }
+
+/// The refusal for a game not in play.
+fn no_game(game: u64) -> Refusal {
+    (ErrorCode::NoSuchGame, format!("no game {game} in play"))
+}
+
+#[cfg(test)]
+mod tests;

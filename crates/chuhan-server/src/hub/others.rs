@@ -1,16 +1,14 @@
 //! The seam between this instance and the others: the one way the directory reaches them
 //! ([`Others`]). A server alone runs the same code with [`Alone`], which has nobody to tell;
 //! `crate::cluster` carries [`Peer`] messages between several instances through the database and
-//! answers the others' messages. What the directory remembers of the others (their connections
-//! attached to games here, who was heard when) is in [`Peers`].
+//! hands those that arrive to [`super::Hub::on_peer`] (`hub/peers.rs`, which also keeps what is
+//! known of the others).
 
-use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use xiangqi_protocol::{ClientMsg, GameSummary, SeekView};
 
-use crate::outbox::ConnId;
 use crate::user::User;
 
 /// How long a lease lasts, milliseconds: an instance that stops renewing loses its games to
@@ -134,18 +132,4 @@ pub enum Peer {
         /// The frame.
         frame: String,
     },
-}
-
-/// What the other instances hold.
-#[derive(Default)]
-pub(crate) struct Peers {
-    /// Their players online, by instance.
-    pub online: HashMap<u16, u32>,
-    /// The proxies here of their connections: (instance, connection) to the proxy.
-    pub proxies: HashMap<(u16, u64), ConnId>,
-    /// The proxies by their player's name key.
-    pub proxy_keys: HashMap<String, HashSet<ConnId>>,
-    /// When each instance was last heard from (each says how many are online every
-    /// `LEASE_EVERY`).
-    pub heard: HashMap<u16, std::time::Instant>,
 }
