@@ -3,7 +3,9 @@
 //! <- ui <- dev, with the features' logic beside core); each feature (analysis, clipboard, clock,
 //! draw offers, editor, hints, online play, pictures, puzzles, review, watch) is a folder with its
 //! plugin, its own messages and its logic, and adds its own menu entries and notices; no module
-//! imports itself through others; no Rust file of the workspace is longer than 400 lines.
+//! imports itself through others; code is split by concern, never by count: no module of the
+//! workspace pulls its parent in wholesale (`use super::*`, which let a type's methods spread over
+//! seven files), outside tests; the server's cluster reaches the hub only through its seam.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -199,8 +201,7 @@ fn each_feature_is_a_folder_with_its_plugin_messages_and_headless_logic() {
 
 /// Every Rust file of the workspace: the game's `src`, `tests`, `examples` and `benches`, and
 /// every crate's.
-#[test]
-fn no_rust_file_in_the_workspace_is_over_400_lines() {
+fn workspace_sources() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut dirs: Vec<PathBuf> = ["src", "tests", "examples", "benches"]
         .iter()
@@ -212,21 +213,63 @@ fn no_rust_file_in_the_workspace_is_over_400_lines() {
             dirs.push(krate.join(d));
         }
     }
-    let mut seen = 0;
-    for file in dirs.iter().filter(|d| d.is_dir()).flat_map(|d| sources(d)) {
-        let name = file
-            .strip_prefix(root)
-            .expect("under the workspace")
-            .to_string_lossy()
-            .replace('\\', "/");
-        let lines = std::fs::read_to_string(&file)
-            .expect("readable")
-            .lines()
-            .count();
-        assert!(lines <= 400, "{name} has {lines} lines");
-        seen += 1;
+    (dirs.iter().filter(|d| d.is_dir()).flat_map(|d| sources(d)))
+        .map(|file| {
+            let name = (file.strip_prefix(root).expect("under the workspace"))
+                .to_string_lossy()
+                .replace('\\', "/");
+            (name, std::fs::read_to_string(&file).expect("readable"))
+        })
+        .collect()
+}
+
+/// Whether a file holds tests only: a test target's, or a module of tests.
+fn is_tests(name: &str) -> bool {
+    let file = name.rsplit('/').next().unwrap_or(name);
+    name.starts_with("tests/")
+        || name.contains("/tests/")
+        || file == "tests.rs"
+        || file.ends_with("_tests.rs")
+}
+
+/// Split by concern, never by count (CONVENTIONS): a module names what it takes from its
+/// parent. `use super::*` at the top of a file is how a type's methods were spread over files
+/// to keep each under a line count; a test module may still take everything it tests.
+#[test]
+fn no_module_pulls_its_parent_in_wholesale_outside_tests() {
+    let files = workspace_sources();
+    assert!(files.len() > 250, "only {} files looked at", files.len());
+    let spread: Vec<&str> = (files.iter())
+        .filter(|(name, _)| !is_tests(name))
+        .filter(|(_, text)| text.lines().any(|l| l.trim_end() == "use super::*;"))
+        .map(|(name, _)| name.as_str())
+        .collect();
+    assert!(spread.is_empty(), "these take their parent wholesale: {spread:?}");
+}
+
+/// The server's cluster carries messages between instances and keeps the leases; what the
+/// messages do to the hub is the hub's own (`Hub::on_peer`). So `cluster/` names the hub's type
+/// and its seam (`hub::others`) and nothing else of it: not its maps, its connections or its
+/// directory of games.
+#[test]
+fn the_cluster_reaches_the_hub_through_its_seam() {
+    let files = workspace_sources();
+    let cluster: Vec<&(String, String)> = (files.iter())
+        .filter(|(name, _)| name.starts_with("crates/chuhan-server/src/cluster/"))
+        .collect();
+    assert!(cluster.len() >= 3, "the cluster's files: {}", cluster.len());
+    for (name, text) in cluster {
+        for (i, _) in text.match_indices("hub::") {
+            let path: String = text[i + "hub::".len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '{')
+                .collect();
+            assert!(
+                path == "Hub" || path.starts_with("others"),
+                "{name} names hub::{path}: only the Hub and its seam hub::others"
+            );
+        }
     }
-    assert!(seen > 250, "only {seen} files looked at");
 }
 
 /// The modules (`top/module`) each module names through `crate::top::module` paths.

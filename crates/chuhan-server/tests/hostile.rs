@@ -288,8 +288,10 @@ async fn a_login_storm_is_bounded_and_the_rest_refused() {
             }
         }
     }
+    // The two the queue holds always get in; a third only if the thread took the first job
+    // off the queue before the others arrived.
     assert!(
-        logged_in >= 3 && refused >= 1,
+        logged_in >= 2 && refused >= 1,
         "{logged_in} in, {refused} refused"
     );
 }

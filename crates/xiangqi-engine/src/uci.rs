@@ -13,9 +13,6 @@ use xiangqi::{Color, Move, Position};
 use crate::search::Limits;
 use crate::{Book, Engine, Level, NAME, ScoreKind, SearchInfo, score_kind};
 
-mod go;
-mod options;
-
 /// Which protocol the GUI opened with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
@@ -386,4 +383,261 @@ const MAX_OVERHEAD_MS: u64 = 5000;
 /// The most threads the `Threads` option accepts: the machine's logical cores.
 fn max_threads() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+// ----------------------------------------------------------------------------------------------
+// Reading `go`: clocks and increments (UCI's and UCCI's), moves to go, depth, nodes, mate,
+// move time and infinite. Every `go` gets a search, whatever its words: negative clocks count
+// as no time left (as Stockfish takes them), absurd numbers saturate, `movestogo 0` is sudden
+// death, and a value or a word that cannot be read is reported and left out.
+
+/// The words `go` knows; a value that is missing is not taken from among them.
+const KEYWORDS: &[&str] = &[
+    "infinite",
+    "ponder",
+    "draw",
+    "depth",
+    "nodes",
+    "movetime",
+    "mate",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "time",
+    "increment",
+    "opptime",
+    "oppincrement",
+    "oppmovestogo",
+    "movestogo",
+    "searchmoves",
+];
+
+/// A number of `go`: a whole or decimal number, below zero read as zero, above `u64::MAX` as
+/// that. `None` for a word that is no number.
+fn number(word: &str) -> Option<u64> {
+    if let Ok(v) = word.parse::<i128>() {
+        return Some(u64::try_from(v.max(0)).unwrap_or(u64::MAX));
+    }
+    let v = word.parse::<f64>().ok().filter(|v| !v.is_nan())?;
+    // `as` saturates: -inf and negatives to 0, +inf and huge values to u64::MAX.
+    Some(v as u64)
+}
+
+impl Session {
+    /// The limits of a `go`, and what in it could not be read (each to be reported with `info
+    /// string`; the search runs on the rest).
+    fn parse_go(&self, args: &[&str], side: Color) -> (Limits, Vec<String>) {
+        let mut l = Limits {
+            move_overhead: Some(self.move_overhead),
+            ..Limits::default()
+        };
+        let mut problems = Vec::new();
+        let unit = |v: u64, ucci: bool, ms: bool| {
+            if ucci && !ms {
+                Duration::from_secs(v)
+            } else {
+                Duration::from_millis(v)
+            }
+        };
+        let ucci = self.protocol == Protocol::Ucci;
+        let mine = |c: Color| c == side;
+        // A clock was given (for either side, even one that could not be read): the search is
+        // then timed, with no time at all for a clock of ours that is missing or unreadable, as
+        // Stockfish does, rather than running until a `stop` that a GUI playing a game never
+        // sends.
+        let clock_words = ["wtime", "btime", "winc", "binc", "time", "increment"];
+        let mut clocked = false;
+        let mut i = 0;
+        while i < args.len() {
+            let word = args[i];
+            i += 1;
+            let takes_value = !matches!(word, "infinite" | "ponder" | "draw" | "searchmoves");
+            if !KEYWORDS.contains(&word) {
+                problems.push(format!("go: unknown word {word:?} left out"));
+                continue;
+            }
+            clocked |= clock_words.contains(&word);
+            if word == "movetime" {
+                // An unreadable move time: as little time as can be.
+                l.movetime.get_or_insert(Duration::ZERO);
+            }
+            // The word's number (0 for the words that take none).
+            let v = if takes_value {
+                let Some(w) = args.get(i).filter(|w| !KEYWORDS.contains(w)) else {
+                    problems.push(format!("go: {word} needs a value; left out"));
+                    continue;
+                };
+                i += 1;
+                let Some(v) = number(w) else {
+                    problems.push(format!("go: bad value {w:?} for {word}; left out"));
+                    continue;
+                };
+                v
+            } else {
+                0
+            };
+            match word {
+                "infinite" => l.infinite = true,
+                "depth" => l.depth = Some(v.clamp(1, 96) as u32),
+                "nodes" => l.nodes = Some(v.max(1)),
+                "movetime" => l.movetime = Some(Duration::from_millis(v)),
+                "mate" => l.depth = Some(v.saturating_mul(2).clamp(1, 96) as u32),
+                "wtime" | "btime" | "winc" | "binc" => {
+                    // w… is Red's clock, b… Black's; only the side to move's counts.
+                    let c = if word.starts_with('w') {
+                        Color::Red
+                    } else {
+                        Color::Black
+                    };
+                    if mine(c) {
+                        if word.ends_with("inc") {
+                            l.increment = Duration::from_millis(v);
+                        } else {
+                            l.time = Some(Duration::from_millis(v));
+                        }
+                    }
+                }
+                "time" => l.time = Some(unit(v, ucci, self.millisec)),
+                "increment" => l.increment = unit(v, ucci, self.millisec),
+                // Zero moves to go: no time control ahead, as Stockfish reads it.
+                "movestogo" => l.moves_to_go = (v > 0).then(|| v.min(1000) as u32),
+                "searchmoves" => {
+                    let pos = self.current();
+                    while let Some(m) = args.get(i).and_then(|w| w.parse::<Move>().ok()) {
+                        if pos.is_legal(m) {
+                            l.search_moves.push(m);
+                        }
+                        i += 1;
+                    }
+                }
+                // ponder, draw, opptime, oppincrement, oppmovestogo: read and not used.
+                _ => {}
+            }
+        }
+        if clocked && l.time.is_none() && l.movetime.is_none() {
+            l.time = Some(Duration::ZERO);
+        }
+        (l, problems)
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// `setoption`: the options of UCI and UCCI (their two syntaxes), levels, books, threads, hash,
+// the network and the rulebook.
+
+impl Session {
+    fn setoption(&mut self, args: &[&str]) {
+        // UCI: setoption name <id...> [value <x...>]; UCCI: setoption <id> [<x>].
+        let (name, value) = if args.first() == Some(&"name") {
+            let v = args.iter().position(|&w| w == "value");
+            let name = args[1..v.unwrap_or(args.len())].join(" ");
+            let value = v.map(|i| args[i + 1..].join(" ")).unwrap_or_default();
+            (name, value)
+        } else {
+            (
+                args.first().copied().unwrap_or("").to_string(),
+                args.get(1..).map(|a| a.join(" ")).unwrap_or_default(),
+            )
+        };
+        let lname = name.to_ascii_lowercase();
+        let flag = |v: &str| matches!(v.to_ascii_lowercase().as_str(), "true" | "on" | "1");
+        match lname.as_str() {
+            "hash" | "hashsize" => match value.parse::<usize>() {
+                Ok(mib) if (1..=4096).contains(&mib) => self.engine().set_hash_mib(mib),
+                _ => self.complain(&format!("bad hash size {value:?} (1-4096 MiB)")),
+            },
+            "clear hash" | "newgame" => self.engine().new_game(),
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=max_threads()).contains(&n) => self.engine().set_threads(n),
+                _ => self.complain(&format!("bad Threads {value:?} (1-{})", max_threads())),
+            },
+            "move overhead" | "moveoverhead" => match value.trim().parse::<u64>() {
+                Ok(ms) if ms <= MAX_OVERHEAD_MS => self.move_overhead = Duration::from_millis(ms),
+                _ => self.complain(&format!(
+                    "bad Move Overhead {value:?} (0-{MAX_OVERHEAD_MS} ms); unchanged"
+                )),
+            },
+            "multipv" => match value.parse::<usize>() {
+                Ok(n) if (1..=128).contains(&n) => self.engine().set_multipv(n),
+                _ => self.complain(&format!("bad MultiPV {value:?} (1-128)")),
+            },
+            "level" | "skill level" => {
+                let v = value.trim();
+                if v.eq_ignore_ascii_case("full") || v == "7" {
+                    self.engine().set_level(None);
+                } else {
+                    match v.parse::<Level>() {
+                        Ok(l) => self.engine().set_level(Some(l)),
+                        Err(e) => self.complain(&e.to_string()),
+                    }
+                }
+            }
+            "levelscale" => match value.parse::<u32>() {
+                Ok(p) if (1..=10_000).contains(&p) => self.engine().set_level_scale(p),
+                _ => self.complain(&format!("bad LevelScale {value:?} (1-10000)")),
+            },
+            "ownbook" | "usebook" => {
+                let on = flag(&value);
+                self.engine().set_own_book(on);
+            }
+            "bookfile" => {
+                if value.is_empty() || value == "<builtin>" {
+                    self.engine().set_book(Book::builtin());
+                } else {
+                    match std::fs::read_to_string(&value) {
+                        Ok(text) => match Book::parse(&text) {
+                            Ok(b) => self.engine().set_book(b),
+                            Err(e) => self.complain(&format!("{value}: {e}; book unchanged")),
+                        },
+                        Err(e) => self.complain(&format!("{value}: {e}; book unchanged")),
+                    }
+                }
+            }
+            "usennue" => {
+                let net = flag(&value).then(|| self.eval_file.clone());
+                self.engine().set_network(net);
+            }
+            "evalfile" => {
+                let loaded = if value.is_empty() || value == "<builtin>" {
+                    Ok(crate::nnue::Network::embedded())
+                } else {
+                    std::fs::read(&value)
+                        .map_err(|e| e.to_string())
+                        .and_then(|b| {
+                            crate::nnue::Network::from_bytes(&b).map_err(|e| e.to_string())
+                        })
+                        .map(Arc::new)
+                };
+                match loaded {
+                    Ok(net) => {
+                        self.eval_file = Arc::clone(&net);
+                        if self.engine().uses_network() {
+                            self.engine().set_network(Some(net));
+                        }
+                    }
+                    Err(e) => self.complain(&format!("{value}: {e}; network unchanged")),
+                }
+            }
+            "repetition rule" | "repetitionrule" | "rules" => match value.parse() {
+                Ok(r) => self.engine().set_rulebook(r),
+                Err(e) => self.complain(&format!("{e}; unchanged")),
+            },
+            "usemillisec" => self.millisec = flag(&value),
+            "batch" | "debug" | "ponder" | "knowledge" | "pruning" | "randomness" | "idle"
+            | "promotion" => {}
+            _ if crate::search::params::spec(&lname).is_some() => {
+                // A search parameter (for the SPSA tuner; not listed by `uci`).
+                match value.trim().parse::<i32>() {
+                    Ok(v) => {
+                        if let Err(e) = self.engine().set_search_param(&lname, v) {
+                            self.complain(&format!("{e}; unchanged"));
+                        }
+                    }
+                    Err(_) => self.complain(&format!("{name}: {value:?} is not a whole number")),
+                }
+            }
+            _ => self.complain(&format!("unknown option {name:?}")),
+        }
+    }
 }

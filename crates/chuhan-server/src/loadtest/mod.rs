@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rand::seq::IndexedRandom;
 use tokio::sync::Mutex;
 use xiangqi::Position;
-use xiangqi_protocol::{ClientMsg, ColorChoice, Role, Rules, ServerMsg, TimeControl};
+use xiangqi_protocol::ClientMsg;
 
 use crate::bot::Bot;
 

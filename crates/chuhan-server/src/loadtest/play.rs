@@ -1,7 +1,16 @@
 //! A pair of bots playing: games started by a seek, random quiet moves at the set rate, the
 //! relay measured, and coming back after the server went away.
 
-use super::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use tokio::sync::Mutex;
+use xiangqi::Position;
+use xiangqi_protocol::{ClientMsg, ColorChoice, Role, Rules, ServerMsg, TimeControl};
+
+use super::{Counters, RECONNECT_WITHIN, quiet_random_move};
+use crate::bot::Bot;
 
 /// How long a pair that logged in again waits for its game: a restart gives it at once, a
 /// takeover by another instance once the lease ran out (`cluster::LEASE_MS`, plus a round).

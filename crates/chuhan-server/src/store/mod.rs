@@ -229,6 +229,4 @@ pub trait Store: Send + Sync {
 }
 
 mod sql;
-mod sql_games;
-mod sql_leases;
 pub use sql::{Backend, SqlStore};

@@ -2,7 +2,14 @@
 //! hanging pieces, missing defenders and the king attack, each counted into an [`Accumulator`]
 //! with the weight it used.
 
-use super::*;
+use super::{
+    Accumulator, Bitboard, Color, KING_ATTACK_MAX, Piece, PieceKind, Position, Square,
+    W_BOTTOM_CANNON, W_CANNON_MOBILITY, W_CANNON_VS_DEFENDERS, W_CENTRAL_CANNON,
+    W_CONNECTED_HORSES, W_HANGING, W_HANGING_ON_MOVE, W_HOLLOW_CANNON, W_HORSE_MOBILITY,
+    W_HORSE_TRAPPED, W_HORSE_VS_ADVISORS, W_KING_ATTACK, W_KING_ATTACK_SQUARED, W_MINOR_THREATENED,
+    W_MISSING_ADVISOR, W_MISSING_ELEPHANT, W_ROOK_HALF_OPEN_FILE, W_ROOK_MOBILITY,
+    W_ROOK_ON_KING_FILE, W_ROOK_OPEN_FILE, W_ROOK_THREATENED, W_TEMPO,
+};
 
 /// Every feature but material and tables, with the side to move's tempo; `attackers` gets how
 /// many pieces each side has that can cross the river.

@@ -1,6 +1,9 @@
 //! Playing a puzzle: which moves are accepted, the computer's defence and hints.
 
-use super::*;
+use super::{
+    Goal, MATERIAL_DEPTH, MateSolver, MaterialSolver, Move, OutOfBudget, PROOF_BUDGET, Position,
+    Puzzle, balance,
+};
 
 /// How a player's move in a puzzle is judged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,15 +11,6 @@ pub mod params;
 pub mod time;
 pub mod tt;
 
-mod history;
-mod iterate;
-mod node;
-mod pruning;
-mod quiescence;
-mod state;
-
-use history::noise_table;
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -389,6 +380,1135 @@ impl Searcher {
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
     }
+}
+
+// ----------------------------------------------------------------------------------------------
+// The root: `search` (threads, the result), iterative deepening with aspiration windows, and
+// the stop checks.
+
+impl Searcher {
+    /// Searches the position reached by playing `moves` from `start`, within `limits`, calling
+    /// `on_info` after every iteration. Illegal moves in `moves` end the replay there.
+    pub fn search(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limits: &Limits,
+        options: &SearchOptions,
+        on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.tt.new_search();
+        let active = options.threads.clamp(1, self.helpers.len() + 1) - 1;
+        let mut helpers = core::mem::take(&mut self.helpers);
+        let helper_limits = Limits {
+            depth: limits.depth,
+            infinite: true,
+            search_moves: limits.search_moves.clone(),
+            ..Limits::default()
+        };
+        let helper_options = SearchOptions::default();
+        for h in &mut helpers[..active] {
+            h.tt = Arc::clone(&self.tt);
+            h.params = self.params;
+            h.lmr.clone_from(&self.lmr);
+            h.rulebook = self.rulebook;
+            h.stop.store(false, Ordering::Relaxed);
+            h.node_count.store(0, Ordering::Relaxed);
+        }
+        self.helper_nodes = helpers[..active]
+            .iter()
+            .map(|h| Arc::clone(&h.node_count))
+            .collect();
+        let stops: Vec<Arc<AtomicBool>> = helpers[..active]
+            .iter()
+            .map(|h| Arc::clone(&h.stop))
+            .collect();
+        let mut result = std::thread::scope(|scope| {
+            for h in &mut helpers[..active] {
+                let (hl, ho) = (&helper_limits, &helper_options);
+                scope.spawn(move || h.iterate(start, moves, hl, ho, |_| {}));
+            }
+            let result = self.iterate(start, moves, limits, options, on_info);
+            for stop in &stops {
+                stop.store(true, Ordering::Relaxed);
+            }
+            result
+        });
+        // The helpers have stopped and published their last counts.
+        result.nodes = self.total_nodes();
+        self.helpers = helpers;
+        self.helper_nodes.clear();
+        result
+    }
+
+    /// Nodes searched in this search by this thread and its helpers (theirs as last published).
+    fn total_nodes(&self) -> u64 {
+        self.nodes
+            + self
+                .helper_nodes
+                .iter()
+                .map(|n| n.load(Ordering::Relaxed))
+                .sum::<u64>()
+    }
+
+    /// One thread's iterative deepening: the search of [`Searcher::search`] without helpers.
+    fn iterate(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limits: &Limits,
+        options: &SearchOptions,
+        mut on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        // The move's deadlines, by how far into the game it is (plies from the game's start).
+        let game_ply = 2 * start.fullmove_number().saturating_sub(1) as usize
+            + usize::from(start.side_to_move() == xiangqi::Color::Black)
+            + moves.len();
+        let clock = Clock::new(limits, game_ply, &self.params);
+        let mut pos = start.clone();
+        self.keys.clear();
+        self.moves.clear();
+        self.keys.push(pos.key());
+        for &m in moves {
+            if pos.play(m).is_err() {
+                break;
+            }
+            self.moves.push(Some(m));
+            self.keys.push(pos.key());
+        }
+        self.root_index = self.keys.len() - 1;
+        self.stack[0].psq = psq_red(&pos);
+        if let Some(net) = &self.nnue {
+            self.accs[0] = net.refresh(&pos);
+        }
+        self.stack[0].in_check = pos.is_check();
+        self.stack[0].corr_keys = Keys::of(&pos);
+        self.stack[0].mv = None;
+        self.nodes = 0;
+        self.stopped = false;
+        self.clock = Some(clock);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.root_only = limits.search_moves.clone();
+        self.root_best = None;
+        self.killers = [[None; 2]; MAX_PLY + 2];
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 2;
+            }
+        }
+
+        let legal: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| self.root_only.is_empty() || self.root_only.contains(m))
+            .collect();
+        let mut result = SearchResult::default();
+        if legal.is_empty() {
+            result.score = -MATE;
+            return result;
+        }
+        self.root_noise = noise_table(&legal, options.noise, options.seed ^ pos.key());
+        let multipv = options.multipv.clamp(1, legal.len());
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .clamp(1, MAX_PLY as u32 - 4);
+        let mut prev_score = 0;
+        let mut best_pv: Vec<Move> = Vec::new();
+        let (mut prev_best, mut stable, mut prev_iteration_score) = (None, 0u32, 0);
+        for depth in 1..=max_depth as i32 {
+            self.root_depth = depth;
+            self.root_excluded.clear();
+            let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+            for pv_idx in 0..multipv {
+                self.seldepth = 0;
+                let score = self.aspiration(&mut pos, depth, prev_score, pv_idx == 0);
+                if self.stopped {
+                    break;
+                }
+                let pv = self.pv[0][..self.pv_len[0]].to_vec();
+                let Some(&first) = pv.first() else { break };
+                self.root_excluded.push(first);
+                on_info(&SearchInfo {
+                    depth: depth as u32,
+                    seldepth: self.seldepth as u32,
+                    multipv: pv_idx + 1,
+                    score,
+                    nodes: self.total_nodes(),
+                    time: clock.elapsed(),
+                    hashfull: self.tt.hashfull(),
+                    pv: pv.clone(),
+                });
+                lines.push((score, pv));
+            }
+            if self.stopped && lines.is_empty() {
+                break;
+            }
+            if let Some((score, pv)) = lines.into_iter().next() {
+                prev_score = score;
+                result.score = score;
+                result.depth = depth as u32;
+                best_pv = pv;
+            }
+            if self.stopped {
+                break;
+            }
+            if best_pv.first() == prev_best.as_ref() {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            prev_best = best_pv.first().copied();
+            let scale = time::time_scale(stable, prev_iteration_score - result.score);
+            prev_iteration_score = result.score;
+            if !limits.infinite && clock.soft_expired(if depth >= 5 { scale } else { 100 }) {
+                break;
+            }
+            if !limits.infinite
+                && prev_score.abs() >= MATE_BOUND
+                && depth > MATE - prev_score.abs() + 2
+            {
+                // A mate found and proved at this depth; deeper adds nothing.
+                if limits.depth.is_none() {
+                    break;
+                }
+            }
+        }
+        // Keep a better move found by an interrupted iteration.
+        if let Some((m, s)) = self.root_best
+            && best_pv.first() != Some(&m)
+            && s > result.score
+        {
+            best_pv = vec![m];
+            result.score = s;
+        }
+        if best_pv.is_empty() {
+            best_pv.push(legal[0]);
+        }
+        result.best = best_pv.first().copied();
+        result.ponder = best_pv.get(1).copied();
+        result.pv = best_pv;
+        result.nodes = self.nodes;
+        self.node_count.store(self.nodes, Ordering::Relaxed);
+        result
+    }
+
+    fn aspiration(&mut self, pos: &mut Position, depth: i32, prev: i32, first_line: bool) -> i32 {
+        if depth < 4 || !first_line || prev.abs() >= MATE_BOUND {
+            return self.negamax::<true>(pos, depth, -INFINITY, INFINITY, 0, false);
+        }
+        let mut delta = self.params.aspiration_delta;
+        let mut alpha = (prev - delta).max(-INFINITY);
+        let mut beta = (prev + delta).min(INFINITY);
+        loop {
+            let s = self.negamax::<true>(pos, depth, alpha, beta, 0, false);
+            if self.stopped {
+                return s;
+            }
+            if s <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (s - delta).max(-INFINITY);
+            } else if s >= beta {
+                beta = (s + delta).min(INFINITY);
+            } else {
+                return s;
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    fn check_stop(&mut self) {
+        if self.nodes & 1023 == 0 {
+            self.node_count.store(self.nodes, Ordering::Relaxed);
+            if self.stop.load(Ordering::Relaxed)
+                || self.nodes >= self.node_limit
+                || self.clock.is_some_and(|c| c.hard_expired())
+            {
+                self.stopped = true;
+            }
+        } else if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// A node of the main search: negamax with its early exits and node pruning, and the move loop.
+
+impl Searcher {
+    /// One node of the main search, in the steps a reader can follow: the early exits (rules,
+    /// mate distance, the hash table), the static evaluation, the pruning of the whole node,
+    /// then the moves, and the result stored.
+    fn negamax<const PV: bool>(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        if PV {
+            self.pv_len[ply] = ply;
+        }
+        if depth <= 0 {
+            return self.qsearch::<PV>(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.check_stop();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0
+            && let Some(s) = self.early_exit(pos, ply, &mut alpha, &mut beta)
+        {
+            return s;
+        }
+        let key = pos.key();
+        let excluded = self.stack[ply].excluded;
+        let hit = self.tt.probe(key, ply);
+        if !PV
+            && excluded.is_none()
+            && let Some(h) = hit
+            && h.depth >= depth
+            && match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+                Bound::None => false,
+            }
+        {
+            return h.score;
+        }
+        let in_check = self.stack[ply].in_check;
+        // The table keeps the evaluation before correction; the search uses it corrected.
+        let raw_eval = if in_check {
+            -INFINITY
+        } else if let Some(h) = hit {
+            h.eval
+        } else {
+            self.static_eval(pos, ply)
+        };
+        let eval = if in_check {
+            raw_eval
+        } else {
+            self.corrected(pos, ply, raw_eval)
+        };
+        self.stack[ply].eval = eval;
+        let mut node = Node {
+            depth,
+            ply,
+            in_check,
+            cut_node,
+            improving: !in_check && ply >= 2 && eval > self.stack[ply - 2].eval,
+            eval,
+            hit,
+            excluded,
+            tt_move: hit.and_then(|h| h.mv).filter(|_| excluded.is_none()),
+        };
+        if !PV && let Some(s) = self.prune_node(pos, &node, beta) {
+            return s;
+        }
+        // Internal iterative reduction: no hash move deep in the tree, search a little shallower.
+        if depth >= self.params.iir_depth
+            && node.tt_move.is_none()
+            && excluded.is_none()
+            && (PV || cut_node)
+        {
+            node.depth -= 1;
+        }
+        let original_alpha = alpha;
+        let (best, best_move) = match self.search_moves::<PV>(pos, &node, alpha, beta) {
+            Moves::Done { best, best_move } => (best, best_move),
+            Moves::Return(s) => return s,
+        };
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !in_check
+            && excluded.is_none()
+            && best.abs() < MATE_BOUND
+            && best_move.is_none_or(|m| pos.piece_at(m.to()).is_none())
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
+        {
+            let keys = self.stack[ply].corr_keys;
+            self.correction
+                .update(&keys, pos.side_to_move(), node.depth, best, eval);
+        }
+        if excluded.is_none() && (ply > 0 || self.root_excluded.is_empty()) {
+            self.store(
+                key,
+                ply,
+                best_move,
+                best,
+                if in_check { 0 } else { raw_eval },
+                node.depth,
+                bound,
+            );
+        }
+        best
+    }
+
+    /// The exits before a node is searched (not at the root): a repetition the rules decide,
+    /// the no-capture limit, mate-distance bounds that leave no window, the deepest ply.
+    fn early_exit(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        alpha: &mut i32,
+        beta: &mut i32,
+    ) -> Option<i32> {
+        if let Some(s) = self.repetition_score(pos, ply) {
+            return Some(s);
+        }
+        if pos.halfmove_clock() >= self.rulebook.no_capture_plies() {
+            return Some(0);
+        }
+        *alpha = (*alpha).max(-MATE + ply as i32);
+        *beta = (*beta).min(MATE - ply as i32 - 1);
+        if *alpha >= *beta {
+            return Some(*alpha);
+        }
+        if ply >= MAX_PLY {
+            return Some(if self.stack[ply].in_check {
+                0
+            } else {
+                self.static_eval(pos, ply)
+            });
+        }
+        None
+    }
+
+    /// Pruning of a whole non-PV node (a zero window, `alpha = beta - 1`) before its moves:
+    /// reverse futility, razoring and the null move.
+    fn prune_node(&mut self, pos: &mut Position, node: &Node, beta: i32) -> Option<i32> {
+        let (depth, ply, eval) = (node.depth, node.ply, node.eval);
+        if node.in_check || node.excluded.is_some() || beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        let p = self.params;
+        // Reverse futility: far above beta with little depth left.
+        let margin = p.rfp_margin * depth - if node.improving { p.rfp_improving } else { 0 };
+        if depth <= p.rfp_depth && eval - margin >= beta {
+            return Some(eval);
+        }
+        // Razoring: far below alpha with little depth left, and quiescence finds nothing
+        // better either: a fail low.
+        let alpha = beta - 1;
+        if !node.improving
+            && depth <= p.razor_depth
+            && eval + p.razor_base + p.razor_margin * depth * depth < alpha
+        {
+            let s = self.qsearch::<false>(pos, alpha - 1, alpha, ply);
+            if self.stopped {
+                return Some(0);
+            }
+            if s < alpha {
+                return Some(s);
+            }
+        }
+        // Null move: pass, and if still above beta the position is good enough.
+        let last_null = ply > 0 && self.stack[ply - 1].mv.is_none();
+        if depth >= p.nmp_depth && eval >= beta && !last_null && has_attacking_material(pos) {
+            let r = p.nmp_base
+                + depth / p.nmp_depth_divisor
+                + ((eval - beta) / p.nmp_eval_divisor).min(p.nmp_eval_max);
+            self.stack[ply].mv = None;
+            let undo = pos.make_null_move();
+            self.push(pos.key(), None);
+            self.stack[ply + 1].psq = self.stack[ply].psq;
+            if !self.accs.is_empty() {
+                self.accs[ply + 1] = self.accs[ply];
+            }
+            self.stack[ply + 1].in_check = false;
+            self.stack[ply + 1].corr_keys = self.stack[ply].corr_keys;
+            let s =
+                -self.negamax::<false>(pos, depth - r, -beta, -beta + 1, ply + 1, !node.cut_node);
+            self.pop();
+            pos.unmake_null_move(undo);
+            if self.stopped {
+                return Some(0);
+            }
+            if s >= beta {
+                return Some(if s >= MATE_BOUND { beta } else { s });
+            }
+        }
+        None
+    }
+
+    /// The move loop of a node: each move pruned, extended, reduced and searched in turn.
+    fn search_moves<const PV: bool>(
+        &mut self,
+        pos: &mut Position,
+        node: &Node,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Moves {
+        let (depth, ply, root) = (node.depth, node.ply, node.ply == 0);
+        let prev = if ply > 0 {
+            self.stack[ply - 1]
+        } else {
+            Frame::default()
+        };
+        let counter = prev
+            .mv
+            .and_then(|m| self.counters[prev.piece][m.to().index()]);
+        let cont_row = self.cont_index(ply);
+        let killers = self.killers[ply];
+        let mut picker = MovePicker::new(
+            pos,
+            node.tt_move,
+            &self.heuristics(cont_row, killers, counter),
+            false,
+        );
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut seen = 0usize;
+        let mut quiets_tried: [Move; 64] = [Move::default(); 64];
+        let mut quiet_count = 0usize;
+        let mut captures_tried: [Move; 32] = [Move::default(); 32];
+        let mut capture_count = 0usize;
+        loop {
+            let next = picker.pick(pos, &self.heuristics(cont_row, killers, counter));
+            let Some((m, kind)) = next else { break };
+            seen += 1;
+            if Some(m) == node.excluded {
+                continue;
+            }
+            if root
+                && (self.root_excluded.contains(&m)
+                    || (!self.root_only.is_empty() && !self.root_only.contains(&m)))
+            {
+                continue;
+            }
+            let is_capture = matches!(kind, Kind::GoodCapture | Kind::BadCapture)
+                || (kind == Kind::Hash && pos.piece_at(m.to()).is_some());
+            let piece = pos.piece_at(m.from()).map_or(0, |p| p.index());
+            if !root
+                && !node.in_check
+                && best > -MATE_BOUND
+                && searched > 0
+                && self.prune_move(pos, node, m, kind, searched, alpha, piece, cont_row)
+            {
+                continue;
+            }
+            let singular = if kind == Kind::Hash {
+                match self.singular(pos, node, m, beta) {
+                    Ok(e) => e,
+                    Err(s) => return Moves::Return(s),
+                }
+            } else {
+                0
+            };
+            self.stack[ply].mv = Some(m);
+            self.stack[ply].piece = piece;
+            let (undo, gives_check) = self.make(pos, m, ply);
+            searched += 1;
+            // Extend checks that do not simply lose the checking piece.
+            let check_ext = i32::from(
+                gives_check
+                    && (ply as i32) < 2 * self.root_depth
+                    && (is_capture
+                        || pos.attackers_to(m.to(), pos.side_to_move()).is_empty()
+                        || pos.attackers_to(m.to(), !pos.side_to_move()).any()),
+            );
+            let new_depth = depth - 1 + (check_ext + singular).clamp(-1, 1);
+            let noise = if root { self.noise_of(m) } else { 0 };
+            let (a, b) = (alpha - noise, beta - noise);
+            let s = noise
+                + if searched == 1 {
+                    -self.negamax::<PV>(pos, new_depth, -b, -a, ply + 1, false)
+                } else {
+                    let r = if depth >= 3
+                        && searched > 1 + usize::from(PV)
+                        && !is_capture
+                        && !gives_check
+                        && !node.in_check
+                    {
+                        self.reduction::<PV>(node, m, kind, piece, searched, new_depth, cont_row)
+                    } else {
+                        0
+                    };
+                    self.zero_window_then_full::<PV>(pos, node, new_depth, r, a, b)
+                };
+            self.unmake(pos, m, undo);
+            if self.stopped {
+                return Moves::Return(0);
+            }
+            if !is_capture && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = m;
+                quiet_count += 1;
+            } else if is_capture && capture_count < captures_tried.len() {
+                captures_tried[capture_count] = m;
+                capture_count += 1;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if root && self.root_excluded.is_empty() {
+                        self.root_best = Some((m, s));
+                    }
+                    if s >= beta {
+                        if !is_capture {
+                            self.reward_quiet(pos, ply, m, depth, &quiets_tried[..quiet_count]);
+                        }
+                        self.reward_captures(pos, m, depth, &captures_tried[..capture_count]);
+                        break;
+                    }
+                    alpha = s;
+                }
+            }
+        }
+        if seen == 0 {
+            // Checkmate or stalemate: both lose.
+            return Moves::Return(-MATE + ply as i32);
+        }
+        if searched == 0 {
+            // Every move pruned or excluded at the root.
+            return Moves::Return(if root { alpha } else { best.max(alpha) });
+        }
+        Moves::Done { best, best_move }
+    }
+}
+
+/// Whether the side to move has enough pieces that passing is rarely best (no zugzwang): a rook,
+/// or three horses and cannons.
+fn has_attacking_material(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let count = |k| pos.pieces(xiangqi::Piece::new(us, k)).count();
+    count(PieceKind::Rook) >= 1
+        && count(PieceKind::Rook) + count(PieceKind::Horse) + count(PieceKind::Cannon) >= 2
+        || count(PieceKind::Horse) + count(PieceKind::Cannon) >= 3
+}
+
+// ----------------------------------------------------------------------------------------------
+// Per-move decisions in the move loop: pruning a move, singular extensions, reductions, the
+// zero-window re-search, and storing the result in the table.
+
+impl Searcher {
+    /// Whether the move `m` (not the first searched, the side not in check, not mated) can be
+    /// left out: late-move pruning and futility for quiet moves, exchange loss for captures.
+    #[allow(clippy::too_many_arguments, reason = "what the pruning depends on")]
+    fn prune_move(
+        &self,
+        pos: &mut Position,
+        node: &Node,
+        m: Move,
+        kind: Kind,
+        searched: usize,
+        alpha: i32,
+        piece: usize,
+        cont_row: Option<usize>,
+    ) -> bool {
+        let (p, depth) = (&self.params, node.depth);
+        if matches!(kind, Kind::Quiet | Kind::Refutation) {
+            let lmp =
+                (p.lmp_base + depth * depth) as usize * if node.improving { 3 } else { 2 } / 2;
+            if depth <= p.lmp_depth && searched >= lmp.max(3) {
+                return true;
+            }
+            if kind != Kind::Quiet {
+                return false;
+            }
+            // The depth the move would be searched at after its late-move reduction.
+            let lmr_depth =
+                (depth - 1 - i32::from(self.lmr[depth.min(63) as usize][(searched + 1).min(63)]))
+                    .max(0);
+            let to = m.to().index();
+            let cont = cont_row.map_or(0, |i| i32::from(self.cont[i][piece][to]));
+            // Continuation history: a reply that has failed here again and again.
+            if lmr_depth < p.cont_prune_depth && cont < -p.cont_prune_margin * (depth - 1) {
+                return true;
+            }
+            let history = self.history[piece][to] + cont;
+            if lmr_depth <= p.fp_depth
+                && node.eval + p.fp_base + p.fp_margin * lmr_depth + history / p.fp_history <= alpha
+            {
+                // Futility: unless the quiet move gives check, it cannot reach alpha.
+                let undo = pos.make_move(m);
+                let gives_check = pos.is_check();
+                pos.unmake_move(m, undo);
+                return !gives_check;
+            }
+            false
+        } else {
+            kind == Kind::BadCapture
+                && depth <= p.see_depth
+                && pos.see(m, &SEE_VALUES) < -p.see_margin * depth
+        }
+    }
+
+    /// The singular-extension test of the hash move `m`: `Ok(1)` when every other move fails
+    /// well below its score (it is searched a ply deeper), `Ok(-1)` when its hash score is above
+    /// beta but an alternative holds too (a ply shallower), `Err(score)` when another move also
+    /// reaches beta (multi-cut: the node returns `score`), `Ok(0)` otherwise.
+    fn singular(
+        &mut self,
+        pos: &mut Position,
+        node: &Node,
+        m: Move,
+        beta: i32,
+    ) -> Result<i32, i32> {
+        let (depth, ply) = (node.depth, node.ply);
+        if ply == 0 || depth < self.params.se_depth || (ply as i32) >= 2 * self.root_depth {
+            return Ok(0);
+        }
+        let Some(h) = node.hit else { return Ok(0) };
+        if h.depth < depth - 3
+            || !matches!(h.bound, Bound::Lower | Bound::Exact)
+            || h.score.abs() >= MATE_BOUND
+        {
+            return Ok(0);
+        }
+        let s_beta = h.score - self.params.se_margin * depth;
+        self.stack[ply].excluded = Some(m);
+        let s = self.negamax::<false>(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, node.cut_node);
+        self.stack[ply].excluded = None;
+        if self.stopped {
+            return Err(0);
+        }
+        if s < s_beta {
+            Ok(1)
+        } else if s_beta >= beta {
+            Err(s_beta)
+        } else if h.score >= beta {
+            Ok(-1)
+        } else {
+            Ok(0)
+        }
+    }
+
+    /// The late-move reduction of the quiet move `m`, the `searched`-th of its node.
+    #[allow(clippy::too_many_arguments, reason = "what the reduction depends on")]
+    fn reduction<const PV: bool>(
+        &self,
+        node: &Node,
+        m: Move,
+        kind: Kind,
+        piece: usize,
+        searched: usize,
+        new_depth: i32,
+        cont_row: Option<usize>,
+    ) -> i32 {
+        let mut r = i32::from(self.lmr[node.depth.min(63) as usize][searched.min(63)]);
+        if PV {
+            r -= 1;
+        }
+        if !node.improving {
+            r += 1;
+        }
+        if node.cut_node {
+            r += 1;
+        }
+        if kind == Kind::Refutation {
+            r -= 1;
+        }
+        let cont = cont_row.map_or(0, |i| i32::from(self.cont[i][piece][m.to().index()]));
+        r -= ((self.history[piece][m.to().index()] + cont) / self.params.lmr_history).clamp(-2, 2);
+        r.clamp(0, new_depth - 1)
+    }
+
+    /// A later move (already made): a zero-window search reduced by `r`, again unreduced if it
+    /// beats alpha, and in a PV node once more with the full window if it lands inside it. The
+    /// score is from the node's side (`a`, `b` its window).
+    fn zero_window_then_full<const PV: bool>(
+        &mut self,
+        pos: &mut Position,
+        node: &Node,
+        new_depth: i32,
+        r: i32,
+        a: i32,
+        b: i32,
+    ) -> i32 {
+        let ply = node.ply;
+        let mut s = -self.negamax::<false>(pos, new_depth - r, -a - 1, -a, ply + 1, true);
+        if r > 0 && s > a {
+            s = -self.negamax::<false>(pos, new_depth, -a - 1, -a, ply + 1, !node.cut_node);
+        }
+        if PV && s > a && s < b {
+            s = -self.negamax::<true>(pos, new_depth, -b, -a, ply + 1, false);
+        }
+        s
+    }
+
+    /// Stores a result, keeping only the move when the score is a win or loss by a repetition
+    /// rule: such scores belong to the path that reached the node, not to the position.
+    #[allow(clippy::too_many_arguments, reason = "the fields of one table entry")]
+    fn store(
+        &mut self,
+        key: u64,
+        ply: usize,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let bound = if by_rule(score, ply) {
+            Bound::None
+        } else {
+            bound
+        };
+        self.tt.store(key, ply, mv, score, eval, depth, bound);
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// The quiescence search at the leaves: captures (and evasions) until the position is quiet.
+
+impl Searcher {
+    fn qsearch<const PV: bool>(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_stop();
+        if self.stopped {
+            return 0;
+        }
+        if PV {
+            self.pv_len[ply] = ply;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.stack[ply].in_check;
+        if ply >= MAX_PLY {
+            return if in_check {
+                0
+            } else {
+                self.static_eval(pos, ply)
+            };
+        }
+        // No hash table here: probing and storing every quiescence node measured slower
+        // (bench: 1.43 s without, 2.05 s with, prefetch on in both).
+        let mut best = -INFINITY;
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            let raw = self.static_eval(pos, ply);
+            self.corrected(pos, ply, raw)
+        };
+        if !in_check {
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            best = eval;
+        }
+        let mut picker = MovePicker::new(
+            pos,
+            None,
+            &self.heuristics(None, [None; 2], None),
+            !in_check,
+        );
+        let mut seen = 0usize;
+        loop {
+            let next = picker.pick(pos, &self.heuristics(None, [None; 2], None));
+            let Some((m, _)) = next else { break };
+            seen += 1;
+            if !in_check {
+                let gain = pos
+                    .piece_at(m.to())
+                    .map_or(0, |p| SEE_VALUES[p.kind.index()]);
+                if eval + gain + self.params.qs_delta <= alpha {
+                    continue; // delta pruning
+                }
+            }
+            let (undo, _) = self.make(pos, m, ply);
+            let s = -self.qsearch::<PV>(pos, -beta, -alpha, ply + 1);
+            self.unmake(pos, m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if s >= beta {
+                        break;
+                    }
+                    alpha = s;
+                }
+            }
+        }
+        if in_check && seen == 0 {
+            return -MATE + ply as i32;
+        }
+        best
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// The search's stack along the line: repetition verdicts by the rulebook, making and unmaking
+// moves, the static evaluation (cached, corrected by the correction history).
+
+impl Searcher {
+    /// The verdict of the repetition rules if the current position occurred before with no
+    /// capture in between, as a score for the side to move.
+    ///
+    /// A repetition inside the search path counts at once (whoever repeats can repeat again). One
+    /// that reaches back before the root counts only when the game's rules would decide it now
+    /// (the fourth occurrence), or when it is the third occurrence and the side that just moved
+    /// loses by it: the engine does not walk into a third perpetual check or chase, which many
+    /// programs and players already rule against.
+    fn repetition_score(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let last = self.keys.len() - 1;
+        let window = (pos.halfmove_clock() as usize).min(last);
+        if window < 4 {
+            return None;
+        }
+        let key = self.keys[last];
+        let mut i = last;
+        let mut first_match = None;
+        let mut occurrences = 1;
+        while i >= 2 && last - (i - 2) <= window {
+            if self.moves[i - 1].is_none() || self.moves[i - 2].is_none() {
+                break;
+            }
+            i -= 2;
+            if self.keys[i] == key {
+                occurrences += 1;
+                first_match.get_or_insert(i);
+                if i >= self.root_index {
+                    break;
+                }
+            }
+        }
+        let nearest = first_match?;
+        // The earlier occurrence is this very position, so the cycle replays from here.
+        let verdict = || {
+            let mut cycle = [Move::default(); 128];
+            let n = (last - nearest).min(cycle.len());
+            for (c, m) in cycle.iter_mut().zip(&self.moves[nearest..nearest + n]) {
+                *c = m.unwrap_or_default();
+            }
+            self.rulebook.judge_repetition(pos, &cycle[..n])
+        };
+        let as_score = |o: Outcome| match o {
+            Outcome::Win { winner, .. } => rule_score(winner == pos.side_to_move(), ply),
+            Outcome::Draw { .. } => 0,
+        };
+        let decisive = self.rulebook.repetition_occurrences();
+        if nearest >= self.root_index || occurrences >= decisive {
+            return Some(as_score(verdict()));
+        }
+        if occurrences + 1 >= decisive {
+            let o = verdict();
+            // The side that just moved loses by it: it walked into a third occurrence.
+            if o.winner() == Some(pos.side_to_move()) {
+                return Some(as_score(o));
+            }
+        }
+        None
+    }
+
+    fn push(&mut self, key: u64, m: Option<Move>) {
+        self.moves.push(m);
+        self.keys.push(key);
+    }
+
+    fn pop(&mut self) {
+        self.moves.pop();
+        self.keys.pop();
+    }
+
+    /// Makes `m` at `ply`: the position, the path, and the child's frame (its material total and
+    /// whether it is in check). Returns the undo data and whether `m` gives check.
+    #[inline]
+    fn make(&mut self, pos: &mut Position, m: Move, ply: usize) -> (xiangqi::Undo, bool) {
+        let delta = psq_delta(pos, m);
+        let keys = self.stack[ply].corr_keys.after(pos, m);
+        if let Some(net) = &self.nnue {
+            let (done, next) = self.accs.split_at_mut(ply + 1);
+            net.update(&done[ply], &mut next[0], pos, m);
+        }
+        let undo = pos.make_move(m);
+        self.tt.prefetch(pos.key());
+        let gives_check = pos.is_check();
+        self.push(pos.key(), Some(m));
+        let psq = self.stack[ply].psq + delta;
+        let child = &mut self.stack[ply + 1];
+        child.psq = psq;
+        child.in_check = gives_check;
+        child.corr_keys = keys;
+        (undo, gives_check)
+    }
+
+    #[inline]
+    fn unmake(&mut self, pos: &mut Position, m: Move, undo: xiangqi::Undo) {
+        self.pop();
+        pos.unmake_move(m, undo);
+    }
+
+    #[inline]
+    fn static_eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.eval_cache[(key as usize) & (EVAL_CACHE - 1)];
+        let score = if *slot >> 16 == key >> 16 {
+            i32::from(*slot as u16 as i16)
+        } else {
+            let score = match &self.nnue {
+                Some(net) => {
+                    debug_assert_eq!(
+                        self.accs[ply],
+                        net.refresh(pos),
+                        "the accumulator at ply {ply} is stale: {}",
+                        pos.to_fen()
+                    );
+                    net.evaluate(&self.accs[ply], pos)
+                        .clamp(-MATE_BOUND / 2, MATE_BOUND / 2)
+                }
+                None => evaluate_undamped(pos, self.stack[ply].psq),
+            };
+            *slot = (key & !0xFFFF) | u64::from(score as i16 as u16);
+            score
+        };
+        damp(score, pos.halfmove_clock())
+    }
+
+    /// `raw` (the static evaluation of `pos`) moved by the correction history, kept clear of
+    /// the scores of wins.
+    #[inline]
+    fn corrected(&self, pos: &Position, ply: usize, raw: i32) -> i32 {
+        let c = self
+            .correction
+            .of(&self.stack[ply].corr_keys, pos.side_to_move(), &self.params);
+        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// The continuation-history row for moves answering the move made at `ply - 1`.
+    fn cont_index(&self, ply: usize) -> Option<usize> {
+        let prev = self.stack[ply.checked_sub(1)?];
+        prev.mv.map(|m| prev.piece * 90 + m.to().index())
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// The move-ordering memory: killers, history and continuation history, their rewards, the PV
+// update, and the root noise of the weak levels.
+
+impl Searcher {
+    /// What the move picker reads at a node: the histories, the continuation-history row
+    /// `cont_row` (if any), the killers and the counter move.
+    fn heuristics(
+        &self,
+        cont_row: Option<usize>,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
+    ) -> Heuristics<'_> {
+        Heuristics {
+            history: &self.history,
+            captures: &self.captures,
+            continuation: cont_row.map(|i| &self.cont[i]),
+            killers,
+            counter,
+        }
+    }
+
+    fn noise_of(&self, m: Move) -> i32 {
+        self.root_noise
+            .iter()
+            .find(|&&(n, _)| n == m)
+            .map_or(0, |&(_, v)| v)
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = m;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    fn reward_quiet(&mut self, pos: &Position, ply: usize, m: Move, depth: i32, tried: &[Move]) {
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        if ply > 0 {
+            let prev = self.stack[ply - 1];
+            if let Some(pm) = prev.mv {
+                self.counters[prev.piece][pm.to().index()] = Some(m);
+            }
+        }
+        let cont_row = self.cont_index(ply);
+        let bonus = self.history_bonus(depth);
+        for &q in tried {
+            let p = pos.piece_at(q.from()).map_or(0, |p| p.index());
+            let to = q.to().index();
+            let delta = if q == m { bonus } else { -bonus };
+            let h = &mut self.history[p][to];
+            *h = gravity(*h, delta);
+            if let Some(row) = cont_row {
+                let c = &mut self.cont[row][p][to];
+                *c = gravity(i32::from(*c), delta).clamp(-16000, 16000) as i16;
+            }
+        }
+    }
+
+    /// Capture history after a cut-off by `best`: the captures tried before it lose, `best`
+    /// gains if it is one.
+    fn reward_captures(&mut self, pos: &Position, best: Move, depth: i32, tried: &[Move]) {
+        let bonus = self.history_bonus(depth);
+        for &c in tried {
+            let (Some(p), Some(v)) = (pos.piece_at(c.from()), pos.piece_at(c.to())) else {
+                continue;
+            };
+            let delta = if c == best { bonus } else { -bonus };
+            let e = &mut self.captures[p.index()][c.to().index()][v.kind.index()];
+            *e = gravity(i32::from(*e), delta).clamp(-16000, 16000) as i16;
+        }
+    }
+
+    /// The history reward for a cut-off found at `depth`.
+    fn history_bonus(&self, depth: i32) -> i32 {
+        (depth * depth * self.params.history_scale).min(self.params.history_max)
+    }
+}
+
+/// A history entry moved by `delta`, pulled back towards zero the fuller it is (so it stays
+/// within about 16,384 in size).
+fn gravity(entry: i32, delta: i32) -> i32 {
+    entry + delta - entry * delta.abs() / 16384
+}
+
+/// A random offset in `-noise..=noise` for each root move.
+fn noise_table(moves: &[Move], noise: i32, seed: u64) -> Vec<(Move, i32)> {
+    if noise <= 0 {
+        return Vec::new();
+    }
+    let mut state = seed | 1;
+    moves
+        .iter()
+        .map(|&m| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let v = (state % (2 * noise as u64 + 1)) as i32 - noise;
+            (m, v)
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 //! Chinese text that repeats them), depth first: a move whose ply is not past the one before
 //! is an alternative at its ply; then one comment per move, each ending in CRLF.
 
-use super::*;
+use super::{CbrError, Color, GameRecord, Library, Move, Piece, Position, Square, u32_at};
 
 /// The version of the compressed library format.
 const VERSION: u32 = 0x15;

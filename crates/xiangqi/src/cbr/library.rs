@@ -1,7 +1,10 @@
 //! 象棋桥 libraries (`.CBL`): a header, an index, and records in blocks of 4 KiB, each read as a
 //! record of its own.
 
-use super::*;
+use super::{
+    BLOCK, CbrError, GameRecord, INDEX_SLOT, LIBRARY_HEADER, LIBRARY_MAGIC, RECORD_MAGIC,
+    is_compressed_library, read_compressed_library, read_lenient, text, u32_at,
+};
 
 /// A library: its name and its games, each read leniently.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,6 +1,9 @@
 //! Writing CBR records and libraries (what CCBridge reads back).
 
-use super::*;
+use super::{
+    BLOCK, BOARD_AT, Color, GameRecord, INDEX_SLOT, LIBRARY_HEADER, LIBRARY_MAGIC, MOVES_AT,
+    PieceKind, RECORD_MAGIC, Square,
+};
 
 /// Writes `text` as UTF-16LE into `bytes[at..at + len]`, cut to fit with a NUL left.
 fn put_text(bytes: &mut [u8], at: usize, len: usize, text: &str) {

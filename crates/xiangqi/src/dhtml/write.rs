@@ -1,6 +1,6 @@
 //! Writing DhtmlXQ: the tags, the moves of each line as digits, comments escaped.
 
-use super::*;
+use super::{GameRecord, Square, TAGS};
 
 /// A square as DhtmlXQ writes it.
 fn point(sq: Square) -> String {

@@ -1,7 +1,10 @@
 //! The move text of a PGN game: moves in any notation, numbers, comments, NAGs and nested
 //! variations, read in one pass.
 
-use super::*;
+use super::{
+    GameRecord, MAX_VARIATION_NESTING, Mark, Notation, NotationError, PgnError, is_result,
+    strip_number,
+};
 
 /// The move text reader: moves, comments, variations in `()` (nested), a result.
 pub(super) struct MoveText {

@@ -1,6 +1,6 @@
 //! Writing PGN: tags quoted, comments braced, variations in parentheses, lines wrapped.
 
-use super::*;
+use super::{Color, GameRecord, Notation, Position};
 
 /// DhtmlXQ's tags in a text, written with a full-width bracket (`［DhtmlXQ_movelist]`) as the
 /// DhtmlXQ writer writes them in its comments: a reader that looks for a DhtmlXQ block in the

@@ -1,6 +1,6 @@
 //! How a game ends: the outcome, the reasons for a win or a draw, and their names.
 
-use super::*;
+use super::{Color, fmt};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

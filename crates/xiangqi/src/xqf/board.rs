@@ -1,6 +1,6 @@
 //! The XQF reader's helpers: a branch of the move tree, points and the board as a FEN.
 
-use super::*;
+use super::{Branch, MAX_VARIATION_NESTING, Node, XqfError};
 
 /// The line from `node`'s first child on, each move with the others at its point as variations
 /// (`depth` levels of variations above it).

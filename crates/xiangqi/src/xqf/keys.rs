@@ -1,6 +1,6 @@
 //! The keys of scrambled (version 0x0B and later) XQF files, and the reader of their bytes.
 
-use super::*;
+use super::{MOVES_AT, XqfError};
 
 /// The string the 32 keys are masked from.
 const KEY_STRING: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
