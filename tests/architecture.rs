@@ -244,7 +244,10 @@ fn no_module_pulls_its_parent_in_wholesale_outside_tests() {
         .filter(|(_, text)| text.lines().any(|l| l.trim_end() == "use super::*;"))
         .map(|(name, _)| name.as_str())
         .collect();
-    assert!(spread.is_empty(), "these take their parent wholesale: {spread:?}");
+    assert!(
+        spread.is_empty(),
+        "these take their parent wholesale: {spread:?}"
+    );
 }
 
 /// The server's cluster carries messages between instances and keeps the leases; what the

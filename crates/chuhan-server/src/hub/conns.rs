@@ -255,7 +255,7 @@ impl Conns {
     }
 
     /// The client connections open from `ip`.
-    pub(crate) fn from_ip(&self, ip: IpAddr) -> usize {
+    pub(crate) fn count_from(&self, ip: IpAddr) -> usize {
         self.lock().per_ip.get(&ip).copied().unwrap_or(0)
     }
 

@@ -390,7 +390,7 @@ impl Hub {
 
     /// The WebSocket connections open from `ip`.
     pub fn websockets_of(&self, ip: IpAddr) -> usize {
-        self.conns.from_ip(ip)
+        self.conns.count_from(ip)
     }
 
     /// Whether a guest with this key is online here.
