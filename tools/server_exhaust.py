@@ -3,9 +3,13 @@
 peak and settled memory (RSS) of the server process, and how a game's moves fare meanwhile.
 
 Usage: python3 tools/server_exhaust.py SERVER_BINARY [CASE...]
+       python3 tools/server_exhaust.py --storm PORT PID
+  (--storm: 200 registrations at once from 200 addresses against a server already running on
+  127.0.0.1:PORT, for example under `chuhan-server loadtest`; prints the server's peak RSS.)
   CASES: logins (a storm of 200 registrations from 200 loopback addresses while two players
          move), silent (1,100 TCP connections that send nothing from one address), mutes (one player
-         muting 300 names nobody has); default: all of them.
+         muting 300 names nobody has), watchers (four clients that never read, watching and
+         unwatching a game with 300 long chat lines); default: all of them.
 
 Each case starts its own server (SQLite in memory) on 127.0.0.1 with the default limits, except
 `logins_per_minute` raised so that the storm reaches the password work. Needs `websockets` and
@@ -26,6 +30,41 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+class Running:
+    """A server started by someone else (`--storm`)."""
+    def __init__(self, port, pid):
+        self.port, self.proc, self.ps, self.peak = port, None, psutil.Process(pid), 0
+
+    rss_mb = lambda self: Server.rss_mb(self)  # noqa: E731
+    watch_memory = lambda self, stop: Server.watch_memory(self, stop)  # noqa: E731
+    url = lambda self: Server.url(self)  # noqa: E731
+
+
+async def storm(port, pid):
+    server = Running(port, pid)
+    stop = asyncio.Event()
+    mem = asyncio.create_task(server.watch_memory(stop))
+    base = server.rss_mb()
+    stamp = int(time.time()) % 10**6
+    started = time.monotonic()
+
+    async def one(n):
+        try:
+            ws, answer = await register(server, f"w{stamp}x{n}", f"127.0.{1 + n // 250}.{1 + n % 250}")
+            await ws.close()
+            return answer["t"] == "logged_in"
+        except Exception:  # noqa: BLE001 (a refused connection counts as refused)
+            return False
+    results = await asyncio.gather(*(one(n) for n in range(200)))
+    storm_s = time.monotonic() - started
+    await asyncio.sleep(5)
+    stop.set()
+    await mem
+    print(f"storm: 200 registrations at once from 200 addresses: {sum(results)} logged in, "
+          f"{200 - sum(results)} refused in {storm_s:.1f} s; server RSS {base:.0f} MB before, "
+          f"peak {server.peak:.0f} MB, {server.rss_mb():.0f} MB 5 s after")
 
 
 class Server:
@@ -224,9 +263,69 @@ async def mutes(binary):
           f"{refused or 'none'}; peak RSS {server.peak:.0f} MB")
 
 
+async def watchers(binary):
+    import os
+    import tempfile
+    conf = os.path.join(tempfile.mkdtemp(), "chuhan-server.toml")
+    with open(conf, "w") as f:
+        f.write("chat_per_10s = 10000\nmessages_per_s = 1000\n")
+    server = Server(binary, ["--config", conf])
+    stop = asyncio.Event()
+    mem = asyncio.create_task(server.watch_memory(stop))
+    red, black, game = await a_game(server)
+    line = "楚河汉界" * 35  # 140 characters, 420 bytes
+    for n in range(300):
+        await red.send(json.dumps({"t": "chat", "room": {"kind": "game", "game": game},
+                                   "text": f"{n:03}{line[3:]}"}))
+    while True:
+        msg = await expect(black, "chat")
+        if msg["line"]["text"].startswith("299"):
+            break
+    probe = await client(server)
+    await probe.send(json.dumps({"t": "guest"}))
+    await expect(probe, "logged_in")
+    await probe.send(json.dumps({"t": "watch", "game": game}))
+    game_bytes = len(json.dumps(await expect(probe, "game"), ensure_ascii=False).encode())
+    base = server.rss_mb()
+    started = time.monotonic()
+    closed_after = []
+
+    async def never_reads(n):
+        # The library stops reading the socket once one message waits unread.
+        ws = await client(server, f"127.0.0.{10 + n}", max_queue=1)
+        await ws.send(json.dumps({"t": "guest"}))
+        sent = 0
+        try:
+            while time.monotonic() - started < 30:
+                await ws.send(json.dumps({"t": "watch", "game": game}))
+                await ws.send(json.dumps({"t": "unwatch", "game": game}))
+                sent += 1
+                await asyncio.sleep(0.01)
+            return sent, None
+        except websockets.ConnectionClosed:
+            closed_after.append(time.monotonic() - started)
+            return sent, time.monotonic() - started
+    results = await asyncio.gather(*(never_reads(n) for n in range(4)))
+    peak = server.peak
+    await asyncio.sleep(5)
+    settled = server.rss_mb()
+    stop.set()
+    await mem
+    server.stop()
+    closed = [t for _, t in results if t is not None]
+    print(f"watchers: a game whose `game` message is {game_bytes / 1024:.0f} KiB (300 chat lines "
+          f"sent), four clients that never read sending watch/unwatch for 30 s "
+          f"({sum(n for n, _ in results)} pairs): {len(closed)} of 4 closed by the server"
+          f"{' after ' + ', '.join(f'{t:.1f}' for t in sorted(closed)) + ' s' if closed else ''}; "
+          f"server RSS {base:.0f} MB before, peak {peak:.0f} MB, {settled:.0f} MB 5 s after")
+
+
 def main():
+    if sys.argv[1] == "--storm":
+        asyncio.run(storm(int(sys.argv[2]), int(sys.argv[3])))
+        return
     binary = sys.argv[1]
-    cases = sys.argv[2:] or ["logins", "silent", "mutes"]
+    cases = sys.argv[2:] or ["logins", "silent", "mutes", "watchers"]
     for case in cases:
         asyncio.run(globals()[case](binary))
 

@@ -8,7 +8,9 @@ use sha2::{Digest, Sha256};
 use unicode_normalization::UnicodeNormalization;
 use xiangqi_protocol::ErrorCode;
 
-/// Names nobody may take (compared by key), besides anything starting with `游客` or `guest`.
+/// Names nobody may take, besides anything starting with `游客` or `guest`: compared by their
+/// confusable skeletons, so that `аdmin` with a Cyrillic а or `gυest1` with a Greek υ is
+/// reserved too.
 const RESERVED: &[&str] = &[
     "admin",
     "administrator",
@@ -24,7 +26,14 @@ const RESERVED: &[&str] = &[
     "管理员",
     "系统",
     "客服",
+    // The same in Traditional characters (no confusable skeleton joins them).
+    "楚漢",
+    "管理員",
+    "系統",
 ];
+
+/// The prefixes of guests' names, which no account may take.
+const GUEST_PREFIXES: [&str; 2] = ["guest", "游客"];
 
 /// How long a token lives: 30 days.
 pub const TOKEN_LIFE_MS: i64 = 30 * 24 * 3600 * 1000;
@@ -56,7 +65,12 @@ pub fn check_name(raw: &str) -> Result<(String, String), (ErrorCode, String)> {
         ));
     }
     let key = name_key(&name);
-    if RESERVED.contains(&key.as_str()) || key.starts_with("游客") || key.starts_with("guest") {
+    let skeleton = name_skeleton(&name);
+    let reserved = RESERVED.contains(&key.as_str())
+        || RESERVED.iter().any(|r| name_skeleton(r) == skeleton)
+        || (GUEST_PREFIXES.iter())
+            .any(|p| key.starts_with(p) || skeleton.starts_with(&name_skeleton(p)));
+    if reserved {
         return Err((
             ErrorCode::NameReserved,
             format!("the name {name} is reserved"),
@@ -72,11 +86,23 @@ pub fn name_key(name: &str) -> String {
 }
 
 /// The key names that only look alike share: the confusable skeleton (Unicode's UTS #39) of the
-/// name's key, so that `Lіu` with a Cyrillic і and `Liu` have one. (From the lower-case key, so
-/// the upper-case `I` and `l` are not taken for each other.)
+/// name as shown (NFKC), then in lower case, so that `Lіu` with a Cyrillic і and `Liu` have one,
+/// and so do `B0B` and `BOB` (UTS #39 takes the digit 0 for O) and `Iv`, `1v` and `lv` (it takes
+/// I and 1 for l). Two names with one key are one name anyway; the skeleton catches the others.
 #[must_use]
 pub fn name_skeleton(name: &str) -> String {
-    unicode_security::confusable_detection::skeleton(&name_key(name)).collect()
+    use unicode_security::confusable_detection::skeleton;
+    // Lower case can make a letter the skeleton maps (`SYSTEM` gives `system`, whose `m` is
+    // `rn`'s look-alike): again until nothing changes, so that a name's cases share one.
+    let mut folded: String = name.nfkc().collect();
+    for _ in 0..4 {
+        let next = skeleton(&folded).collect::<String>().to_lowercase();
+        if next == folded {
+            break;
+        }
+        folded = next;
+    }
+    folded
 }
 
 /// A new guest's key: random, never a name's key (names that start with `guest` or `游客` are
@@ -158,7 +184,18 @@ mod tests {
             liu,
             "full width"
         );
-        assert_eq!(name_skeleton("LIU5209"), liu, "case");
+        assert_eq!(name_skeleton("LAU5209"), name_skeleton("lau5209"), "case");
+        assert_eq!(
+            name_skeleton("SYSTEM"),
+            name_skeleton("systern"),
+            "case, then rn for m"
+        );
+        assert_eq!(
+            name_skeleton("B0B0474"),
+            name_skeleton("BOB0474"),
+            "0 and O"
+        );
+        assert_eq!(name_skeleton("Iv1"), name_skeleton("lvl"), "I, 1 and l");
         assert_ne!(name_skeleton("Lau5209"), liu);
         assert_ne!(name_skeleton("刘5209"), liu);
     }
@@ -182,7 +219,17 @@ mod tests {
                 "{bad}"
             );
         }
-        for reserved in ["Admin", "游客4821", "GUEST_1", "管理员"] {
+        for reserved in [
+            "Admin",
+            "游客4821",
+            "GUEST_1",
+            "管理员",
+            "\u{430}dmin",
+            "g\u{3c5}est42",
+            "管理員",
+            "r00t",
+            "SYSTEM",
+        ] {
             assert_eq!(
                 check_name(reserved).map_err(|e| e.0),
                 Err(ErrorCode::NameReserved),

@@ -158,28 +158,25 @@ impl Session {
     /// A guest: a free name, a key of its own and a token (kept for a day) to log in again
     /// with after a dropped connection or a server restart.
     async fn guest(&mut self) -> Result<(), Refusal> {
-        for _ in 0..50 {
-            let name = format!("游客{:04}", rand::random_range(0..10_000));
+        if let Some(name) = guest_name(|name| self.hub.name_online(name)) {
             // A guest is known by a key of its own, never by its name: a later guest given the
             // same name (after a restart, or once this one left) is not seated in its games.
             let key = auth::guest_key();
-            if !self.hub.name_online(&name) {
-                let (token, hash) = auth::new_token();
-                self.hub
-                    .store
-                    .add_guest(&hash, &name, &key, now_ms() + GUEST_TOKEN_LIFE_MS)
-                    .await
-                    .map_err(db)?;
-                self.token_hash = Some(hash);
-                let user = User {
-                    account: None,
-                    name,
-                    key,
-                    guest: true,
-                };
-                self.enter(user, Some(token), Vec::new());
-                return Ok(());
-            }
+            let (token, hash) = auth::new_token();
+            self.hub
+                .store
+                .add_guest(&hash, &name, &key, now_ms() + GUEST_TOKEN_LIFE_MS)
+                .await
+                .map_err(db)?;
+            self.token_hash = Some(hash);
+            let user = User {
+                account: None,
+                name,
+                key,
+                guest: true,
+            };
+            self.enter(user, Some(token), Vec::new());
+            return Ok(());
         }
         Err((
             ErrorCode::Internal,
@@ -258,5 +255,43 @@ impl Session {
             playing: Vec::new(),
         });
         Ok(())
+    }
+}
+
+/// A guest's name that `taken` says is free: `游客` and four random digits, more digits once ten
+/// tries found four-digit names taken (10,000 guests online once took all 10,000 of them, and
+/// each further guest was refused).
+fn guest_name(taken: impl Fn(&str) -> bool) -> Option<String> {
+    (0..50u32).find_map(|attempt| {
+        let digits = 4 + (attempt / 10) as usize;
+        let n = rand::random_range(0..10u64.pow(digits as u32));
+        let name = format!("游客{n:0digits$}");
+        (!taken(&name)).then_some(name)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::guest_name;
+
+    #[test]
+    fn a_guest_is_named_while_every_four_digit_name_is_taken() {
+        let four = |name: &str| name.chars().count() == "游客1234".chars().count();
+        let name = guest_name(four).expect("a name with more digits");
+        assert!(
+            name.starts_with("游客") && name.chars().count() > 6,
+            "{name}"
+        );
+        assert!(
+            name[("游客".len())..].chars().all(|c| c.is_ascii_digit()),
+            "{name}"
+        );
+        let free = guest_name(|_| false).expect("a name");
+        assert_eq!(
+            free.chars().count(),
+            6,
+            "four digits while they are free: {free}"
+        );
+        assert_eq!(guest_name(|_| true), None, "none when every name is taken");
     }
 }

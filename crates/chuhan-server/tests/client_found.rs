@@ -198,21 +198,30 @@ async fn closes_give_the_rfc_code_and_the_reason(db: &str) {
 }
 
 /// `Lіu…` with a Cyrillic і (U+0456) beside `Liu…`: one name, by Unicode's confusable skeleton;
-/// a name that differs in a letter that looks different is still free.
+/// so are `B0B…` (a digit zero) beside `BOB…`, and `Iv…` (a capital I) or `1v…` beside `lv…`; a
+/// name that differs in a letter that looks different is still free.
 async fn a_name_that_only_looks_like_a_taken_one_is_taken(db: &str) {
     let s = server(db).await;
     let latin = common::unique("Liu");
-    let mut first = chuhan_server::bot::Bot::connect(s.addr).await.unwrap();
-    first
-        .log_in(ClientMsg::Register {
-            name: latin.clone(),
-            password: "long enough secret".into(),
-        })
-        .await
-        .unwrap();
+    let bob = common::unique("BOB");
+    let lv = common::unique("lv");
+    for name in [&latin, &bob, &lv] {
+        let mut first = chuhan_server::bot::Bot::connect(s.addr).await.unwrap();
+        first
+            .log_in(ClientMsg::Register {
+                name: name.clone(),
+                password: "long enough secret".into(),
+            })
+            .await
+            .unwrap();
+    }
     for (name, taken) in [
         (latin.replacen('i', "\u{456}", 1), true),
         (latin.replacen('L', "M", 1), false),
+        (bob.replacen('O', "0", 1), true),
+        (lv.replacen('l', "I", 1), true),
+        (lv.replacen('l', "1", 1), true),
+        (lv.replacen('l', "k", 1), false),
     ] {
         let mut other = chuhan_server::bot::Bot::connect(s.addr).await.unwrap();
         other

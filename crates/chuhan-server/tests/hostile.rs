@@ -41,6 +41,45 @@ async fn closed_within(stream: &mut tokio::net::TcpStream, within: Duration) -> 
     )
 }
 
+/// A game's chat history is bounded: whoever joins gets the last `CHAT_KEPT` lines (842 lines
+/// once made a new watcher's `game` message 507 KiB); every line is still stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_games_chat_sent_to_newcomers_is_its_last_lines() {
+    use chuhan_server::game::CHAT_KEPT;
+    let s = server_with(|c| {
+        c.chat_per_10s = 10_000;
+        c.messages_per_s = 10_000;
+    })
+    .await;
+    let (mut r, mut b) = (player(s.addr, "kr").await, player(s.addr, "kb").await);
+    let g = game(&mut r, &mut b, BLITZ, false, Rules::Asian, None).await;
+    let lines = CHAT_KEPT + 50;
+    for n in 0..lines {
+        r.send(&ClientMsg::Chat {
+            room: Room::Game { game: g },
+            text: format!("line {n}"),
+        })
+        .await
+        .unwrap();
+    }
+    let last = format!("line {}", lines - 1);
+    b.expect(|m| matches!(m, ServerMsg::Chat { line, .. } if line.text == last))
+        .await
+        .expect("every line relayed");
+    let mut w = guest(s.addr).await;
+    w.send(&ClientMsg::Watch { game: g }).await.unwrap();
+    let Ok(ServerMsg::Game { game }) = w.expect(|m| matches!(m, ServerMsg::Game { .. })).await
+    else {
+        panic!("no game for the watcher")
+    };
+    let texts: Vec<&str> = game.chat.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(texts.len(), CHAT_KEPT, "the lines a newcomer gets");
+    assert_eq!(texts.first(), Some(&"line 50"));
+    assert_eq!(texts.last(), Some(&last.as_str()));
+    let stored = s.hub.store.chat(Some(g as i64), 10_000).await.unwrap();
+    assert_eq!(stored.len(), lines, "every line stored");
+}
+
 /// TCP connections that send nothing: closed after the header timeout (1,000 of them once stayed
 /// open for good), and counted by address before any HTTP is read.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

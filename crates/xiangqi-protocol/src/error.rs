@@ -95,7 +95,7 @@ pub(crate) fn parse<T: serde::de::DeserializeOwned>(
     text: &str,
     types: &[&str],
 ) -> Result<T, ParseError> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| ParseError {
+    let value = unique_keys(text).map_err(|e| ParseError {
         code: ErrorCode::BadJson,
         message: format!("not JSON: {e}"),
     })?;
@@ -125,4 +125,93 @@ pub(crate) fn parse<T: serde::de::DeserializeOwned>(
         code: ErrorCode::BadField,
         message: format!("{kind}: {e}"),
     })
+}
+
+/// JSON read into a value, refusing an object that gives a key twice: serde_json keeps the last,
+/// so `{"t":"ping","t":"logout"}` read as a logout; what a reader that keeps the first would see
+/// differs, and a server must not guess.
+fn unique_keys(text: &str) -> Result<serde_json::Value, serde_json::Error> {
+    use serde::de::DeserializeSeed;
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = UniqueKeys.deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
+/// Reads any JSON value, each object's keys once each.
+struct UniqueKeys;
+
+impl<'de> serde::de::DeserializeSeed<'de> for UniqueKeys {
+    type Value = serde_json::Value;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for UniqueKeys {
+    type Value = serde_json::Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(v.into())
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(v.into())
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(v.into())
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(v.into())
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(v.into())
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Self::Value, E> {
+        Ok(v.into())
+    }
+
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(serde_json::Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Self::Value, E> {
+        Ok(serde_json::Value::Null)
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        serde::de::DeserializeSeed::deserialize(self, d)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(v) = seq.next_element_seed(UniqueKeys)? {
+            items.push(v);
+        }
+        Ok(serde_json::Value::Array(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut object = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                let shown: String = key.chars().take(40).collect();
+                return Err(serde::de::Error::custom(format_args!(
+                    "the key {shown:?} is given twice"
+                )));
+            }
+            let value = map.next_value_seed(UniqueKeys)?;
+            object.insert(key, value);
+        }
+        Ok(serde_json::Value::Object(object))
+    }
 }

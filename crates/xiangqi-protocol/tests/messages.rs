@@ -177,3 +177,23 @@ fn server_messages_round_trip() {
         assert_eq!(ServerMsg::from_json(&text), Ok(m), "{text}");
     }
 }
+
+/// A key given twice is refused, not read as its last value (`{"t":"ping","t":"logout"}` once
+/// logged the sender out), at any depth.
+#[test]
+fn a_key_given_twice_is_refused() {
+    for text in [
+        r#"{"t":"ping","t":"logout"}"#,
+        r#"{"t":"ping","n":1,"n":2}"#,
+        r#"{"t":"seek","time":{"base_s":60,"base_s":600,"inc_s":0},"rated":false}"#,
+    ] {
+        let e = ClientMsg::from_json(text).expect_err(text);
+        assert_eq!(e.code, ErrorCode::BadJson, "{text}");
+        assert!(e.message.contains("twice"), "{}", e.message);
+    }
+    // The same keys once each still read.
+    assert_eq!(
+        ClientMsg::from_json(r#"{"t":"ping","n":1}"#),
+        Ok(ClientMsg::Ping { n: 1 })
+    );
+}

@@ -28,6 +28,11 @@ use crate::user::User;
 /// How long a finished game stays open for rematch offers and late chat.
 const LINGER: Duration = Duration::from_secs(300);
 
+/// The chat lines a game keeps in memory and sends to whoever joins it (its `game` message): the
+/// last ones. Every line is stored (the archive has them all); an unbounded history once made a
+/// new watcher's `game` message 507 KiB after 842 lines.
+pub const CHAT_KEPT: usize = 100;
+
 /// A command for a game.
 pub enum GameCmd {
     /// A connection joins: a player (re)connecting or a spectator.
@@ -111,7 +116,7 @@ pub struct Game {
     pub(crate) last_move: Instant,
     pub(crate) offers: HashSet<(OfferKind, Side)>,
     pub(crate) watchers: HashMap<ConnId, (Outbox, Role, User)>,
-    pub(crate) chat: Vec<ChatLine>,
+    pub(crate) chat: std::collections::VecDeque<ChatLine>,
     pub(crate) over: Option<(GameResult, EndReason)>,
     pub(crate) ended: Option<Instant>,
 }
@@ -155,7 +160,7 @@ impl Game {
             last_move: now,
             offers: HashSet::new(),
             watchers: HashMap::new(),
-            chat: Vec::new(),
+            chat: std::collections::VecDeque::new(),
             over: None,
             ended: None,
         })
@@ -556,6 +561,9 @@ impl Game {
                 });
             }
         }
-        self.chat.push(line);
+        if self.chat.len() == CHAT_KEPT {
+            self.chat.pop_front();
+        }
+        self.chat.push_back(line);
     }
 }

@@ -80,6 +80,9 @@ struct Maps {
     online: HashMap<String, HashSet<ConnId>>,
     /// Client connections by address.
     per_ip: HashMap<IpAddr, usize>,
+    /// Logged-in client connections by the name they show (a name is free when no connection
+    /// shows it: 10,000 guests once scanned every connection for each new guest's name).
+    names: HashMap<String, HashSet<ConnId>>,
 }
 
 /// The owner of the connections.
@@ -151,7 +154,7 @@ impl Conns {
                 m.per_ip.remove(&c.ip);
             }
         }
-        let last = c.user.as_ref().filter(|u| leave(&mut m, id, &u.key));
+        let last = c.user.as_ref().filter(|u| !c.proxy && leave(&mut m, id, u));
         then(last, m.online.len() as u32);
         Some(c)
     }
@@ -175,6 +178,7 @@ impl Conns {
         let set = m.online.entry(user.key.clone()).or_default();
         let first = set.is_empty();
         set.insert(id);
+        m.names.entry(user.name.clone()).or_default().insert(id);
         then(first, m.online.len() as u32);
         Some(handles)
     }
@@ -190,7 +194,7 @@ impl Conns {
         let c = m.conns.get_mut(&id)?;
         let user = c.user.take();
         let games = c.games.take_all();
-        let last = user.as_ref().filter(|u| leave(&mut m, id, &u.key));
+        let last = user.as_ref().filter(|u| leave(&mut m, id, u));
         then(last, m.online.len() as u32);
         Some(games)
     }
@@ -245,13 +249,25 @@ impl Conns {
             .collect()
     }
 
-    /// The first logged-in user that `pred` picks.
-    pub(crate) fn find_user(&self, pred: impl Fn(&User) -> bool) -> Option<User> {
+    /// A logged-in user, by name key.
+    pub(crate) fn user_by_key(&self, key: &str) -> Option<User> {
         let m = self.lock();
-        let found = (m.conns.values())
-            .filter_map(|c| c.user.as_ref())
-            .find(|u| pred(u));
-        found.cloned()
+        let id = m.online.get(key)?.iter().next()?;
+        m.conns.get(id)?.user.clone()
+    }
+
+    /// A guest logged in here under `name`.
+    pub(crate) fn guest_named(&self, name: &str) -> Option<User> {
+        let m = self.lock();
+        (m.names.get(name).into_iter().flatten())
+            .filter_map(|id| m.conns.get(id)?.user.as_ref())
+            .find(|u| u.guest)
+            .cloned()
+    }
+
+    /// Whether a logged-in connection here shows `name`.
+    pub(crate) fn name_shown(&self, name: &str) -> bool {
+        self.lock().names.contains_key(name)
     }
 
     /// The client connections open from `ip`.
@@ -306,14 +322,20 @@ impl Conns {
     }
 }
 
-/// Connection `id` of the user with key `key` left: whether it was the user's last.
-fn leave(m: &mut Maps, id: ConnId, key: &str) -> bool {
-    let last = m.online.get_mut(key).is_some_and(|set| {
+/// Connection `id` of `user` left: whether it was the user's last.
+fn leave(m: &mut Maps, id: ConnId, user: &User) -> bool {
+    if let Some(set) = m.names.get_mut(&user.name) {
+        set.remove(&id);
+        if set.is_empty() {
+            m.names.remove(&user.name);
+        }
+    }
+    let last = m.online.get_mut(&user.key).is_some_and(|set| {
         set.remove(&id);
         set.is_empty()
     });
     if last {
-        m.online.remove(key);
+        m.online.remove(&user.key);
     }
     last
 }

@@ -182,7 +182,7 @@ impl Hub {
             ));
         }
         // An account by its name's key; a guest (known by a key of its own) by its name.
-        let target = (self.conns).find_user(|u| u.key == to_key || (u.guest && u.name == to));
+        let target = (self.conns.user_by_key(&to_key)).or_else(|| self.conns.guest_named(&to));
         let Some(target) = target else {
             return Err((ErrorCode::NoSuchPlayer, format!("{to} is not online")));
         };

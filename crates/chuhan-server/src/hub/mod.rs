@@ -393,23 +393,20 @@ impl Hub {
         self.conns.count_from(ip)
     }
 
-    /// Whether a guest with this key is online here.
+    /// Whether a guest with this key is online here (a guest's key is its own, never a name's).
     pub(crate) fn guest_online(&self, key: &str) -> bool {
-        (self.conns)
-            .find_user(|u| u.guest && u.key == key)
-            .is_some()
+        self.conns.is_online(key)
     }
 
     /// Whether a name is shown by someone online.
     pub fn name_online(&self, name: &str) -> bool {
-        self.conns.find_user(|u| u.name == name).is_some()
+        self.conns.name_shown(name)
     }
 
     /// The key chat and mutes know a player by: an online guest's own key when a guest has
     /// that name, else the name's key (an account's).
     pub(crate) fn key_of_name(&self, name: &str) -> String {
-        (self.conns.find_user(|u| u.guest && u.name == name))
-            .map_or_else(|| crate::auth::name_key(name), |u| u.key)
+        (self.conns.guest_named(name)).map_or_else(|| crate::auth::name_key(name), |u| u.key)
     }
 
     /// The other instances (nobody, alone).
