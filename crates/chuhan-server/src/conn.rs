@@ -32,6 +32,8 @@ pub(crate) struct Session {
 
 /// Runs a connection until it closes.
 pub async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
+    // Counted until the socket is let go: by the writer, which holds it last.
+    let held = Held::new(&hub.metrics);
     let (mut sink, mut stream) = socket.split();
     let Some((out, mut inbox, games)) = hub.connect(ip) else {
         let msg = ServerMsg::error(
@@ -54,6 +56,7 @@ pub async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
     let writer_muted = Arc::clone(&muted);
     let overflow = inbox.overflow.clone();
     let writer = tokio::spawn(async move {
+        let _held = held;
         let mut ping = tokio::time::interval(idle / 3);
         ping.tick().await;
         loop {
@@ -89,7 +92,8 @@ pub async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
                 break;
             }
         }
-        let _ = sink.close().await;
+        // A client that reads nothing would hold this close (and the socket) for good.
+        let _ = tokio::time::timeout(Duration::from_secs(1), sink.close()).await;
     });
     let mut s = Session {
         hub: Arc::clone(&hub),
@@ -130,9 +134,37 @@ pub async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
         }
     }
     hub.disconnect(conn);
-    // The writer ends once the hub's handles on its queue are gone.
+    // The writer ends once the hub's handles on its queue are gone; one stuck in a send to a
+    // client that reads nothing is ended here, and the socket goes with it.
     drop(s);
-    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+    let mut writer = writer;
+    if tokio::time::timeout(Duration::from_secs(2), &mut writer)
+        .await
+        .is_err()
+    {
+        writer.abort();
+        let _ = writer.await;
+    }
+}
+
+/// A socket held, counted in `/metrics` until its task ends.
+struct Held(Arc<crate::metrics::Metrics>);
+
+impl Held {
+    fn new(metrics: &Arc<crate::metrics::Metrics>) -> Held {
+        metrics
+            .sockets
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Held(Arc::clone(metrics))
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.0
+            .sockets
+            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl Session {

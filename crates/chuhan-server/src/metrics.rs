@@ -6,8 +6,10 @@ use std::time::Duration;
 /// The server's counters.
 #[derive(Default)]
 pub struct Metrics {
-    /// Connections open.
+    /// Connections open (known to the hub).
     pub connections: AtomicU64,
+    /// WebSocket sockets held (a connection's socket until its task has let it go).
+    pub sockets: AtomicU64,
     /// Players logged in.
     pub online: AtomicU64,
     /// Games in play.
@@ -46,6 +48,12 @@ impl Metrics {
             "WebSocket connections open.",
             "gauge",
             self.connections.load(Relaxed),
+        );
+        s += &g(
+            "chuhan_sockets",
+            "WebSocket sockets held, closing ones included.",
+            "gauge",
+            self.sockets.load(Relaxed),
         );
         s += &g(
             "chuhan_players_online",

@@ -340,42 +340,94 @@ async fn a_login_storm_is_bounded_and_the_rest_refused() {
 /// frames of any size wait).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_never_reads_is_closed_at_its_queues_bytes() {
-    use futures_util::SinkExt;
     use std::sync::atomic::Ordering::Relaxed;
-    use tokio_tungstenite::tungstenite::Message;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let s = server_with(|c| {
-        c.queue_bytes = 32 * 1024;
         c.messages_per_s = 100_000;
+        c.chat_per_10s = 100_000;
     })
     .await;
     let (mut r, mut b) = (player(s.addr, "qr").await, player(s.addr, "qb").await);
     let g = game(&mut r, &mut b, BLITZ, false, Rules::Asian, None).await;
-    // A small receive window: the server's sends stop as soon as this client stops reading.
-    let socket = tokio::net::TcpSocket::new_v4().unwrap();
-    socket.set_recv_buffer_size(4096).unwrap();
-    let stream = socket.connect(s.addr).await.unwrap();
-    let (mut ws, _) = tokio_tungstenite::client_async(format!("ws://{}/ws", s.addr), stream)
+    // A game whose `game` message is large (47 KiB of chat): the socket's buffers fill before
+    // the queue's 4 MiB, so the server's writer is blocked in a send when the queue overflows.
+    for n in 0..chuhan_server::game::CHAT_KEPT {
+        let text = format!(
+            "{n:03}{}",
+            "楚河汉界".repeat(35).chars().skip(3).collect::<String>()
+        );
+        (r.send(&ClientMsg::Chat {
+            room: Room::Game { game: g },
+            text,
+        }))
         .await
         .unwrap();
+    }
+    let last = format!("{:03}", chuhan_server::game::CHAT_KEPT - 1);
+    b.expect(|m| matches!(m, ServerMsg::Chat { line, .. } if line.text.starts_with(&last)))
+        .await
+        .expect("the chat relayed");
+    // A WebSocket by hand with a small receive window, which reads nothing after the handshake
+    // (a client library reads on while it sends): the server's sends stop at once.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut ws = socket.connect(s.addr).await.unwrap();
+    let request = format!(
+        "GET /ws HTTP/1.1\r\nHost: {}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        s.addr
+    );
+    ws.write_all(request.as_bytes()).await.unwrap();
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        head.push(ws.read_u8().await.unwrap());
+    }
+    assert!(
+        head.starts_with(b"HTTP/1.1 101"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+    // A client's text frame: masked (with a zero mask, which leaves the text as it is).
+    let frame = |text: String| {
+        let mut f = vec![0x81u8];
+        match text.len() {
+            n @ 0..126 => f.push(0x80 | n as u8),
+            n => {
+                f.push(0x80 | 126);
+                f.extend_from_slice(&(n as u16).to_be_bytes());
+            }
+        }
+        f.extend_from_slice(&[0; 4]);
+        f.extend_from_slice(text.as_bytes());
+        f
+    };
     let hello = ClientMsg::Hello {
         protocol: xiangqi_protocol::PROTOCOL_VERSION,
         client: "never reads".into(),
     };
     for msg in [hello, ClientMsg::Guest] {
-        ws.send(Message::Text(msg.to_json().into())).await.unwrap();
+        ws.write_all(&frame(msg.to_json())).await.unwrap();
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
     let before = s.hub.metrics.connections.load(Relaxed);
+    let sockets = s.hub.metrics.sockets.load(Relaxed);
     let watch = ClientMsg::Watch { game: g }.to_json();
     let mut sent = 0;
-    for _ in 0..3000 {
-        if ws.send(Message::Text(watch.clone().into())).await.is_err() {
+    // As a hostile client would, it goes on sending (watch and unwatch) for a while after its
+    // queue overflowed.
+    let unwatch = ClientMsg::Unwatch { game: g }.to_json();
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_secs(3) {
+        let bytes = [frame(watch.clone()), frame(unwatch.clone())].concat();
+        let sending = ws.write_all(&bytes);
+        if !matches!(
+            tokio::time::timeout(Duration::from_secs(2), sending).await,
+            Ok(Ok(()))
+        ) {
             break;
         }
         sent += 1;
-        if s.hub.metrics.connections.load(Relaxed) < before {
-            break;
-        }
+        tokio::time::sleep(Duration::from_millis(2)).await;
     }
     eprintln!("{sent} watches sent");
     let mut closed = false;
@@ -390,6 +442,22 @@ async fn a_client_that_never_reads_is_closed_at_its_queues_bytes() {
         closed,
         "the client that never reads is still connected ({before} connections)"
     );
+    // Its socket is let go too, though the client never reads the close: the writer that waited
+    // to send it once held the socket open for good (seen from outside as four connections
+    // still established after their queues overflowed).
+    let mut let_go = false;
+    for _ in 0..100 {
+        if s.hub.metrics.sockets.load(Relaxed) < sockets {
+            let_go = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        let_go,
+        "the socket of the client that never reads is still held"
+    );
+    drop(ws);
     // The players' game goes on.
     common::play(&mut r, &mut b, g, 0, "h2e2").await;
 }
