@@ -127,7 +127,7 @@ impl OnlineGame {
             clocks: view.clocks,
             clocks_at: now,
             offers: view.offers,
-            chat: view.chat,
+            chat: view.chat.into_iter().map(shown).collect(),
             result: view.result.zip(view.reason),
             ratings: (None, None),
             claim_at: None,
@@ -334,10 +334,18 @@ impl Session {
 
 /// Keeps the last [`CHAT_KEPT`] lines.
 fn keep(chat: &mut Vec<ChatLine>, line: ChatLine) {
-    chat.push(line);
+    chat.push(shown(line));
     if chat.len() > CHAT_KEPT {
         chat.drain(..chat.len() - CHAT_KEPT);
     }
+}
+
+/// A line as the game shows it: whatever the server sent, without the controls that could turn
+/// its text around or steer a terminal (`xiangqi_protocol::chat`).
+fn shown(mut line: ChatLine) -> ChatLine {
+    line.text = xiangqi_protocol::chat::neutralised(&line.text);
+    line.from = xiangqi_protocol::chat::neutralised(&line.from);
+    line
 }
 
 /// Whether a refusal concerns a move just sent.

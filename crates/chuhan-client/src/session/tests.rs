@@ -358,4 +358,23 @@ fn the_lobby_follows_its_changes_and_chat_is_kept_to_its_limit() {
     }
     assert_eq!(s.lobby.chat.len(), CHAT_KEPT);
     assert_eq!(s.lobby.chat[0].text, "5");
+    // A server (any server) that sends controls: the game shows the text without them.
+    let line = ChatLine {
+        from: "m\u{202E}x".into(),
+        text: "\u{1B}[31mred\u{1B}[0m \u{202E}txet\u{202C}".into(),
+        spectators: false,
+    };
+    msg(
+        &mut s,
+        ServerMsg::Chat {
+            room: Room::Lobby,
+            line,
+        },
+        now,
+    );
+    let shown = s.lobby.chat.last().expect("the line");
+    assert_eq!(
+        (shown.from.as_str(), shown.text.as_str()),
+        ("mx", "red txet")
+    );
 }
