@@ -91,3 +91,41 @@ async fn a_move_reaches_the_opponent_while_every_map_of_the_hub_is_locked() {
         "the move arrived, the maps locked"
     );
 }
+
+/// A login finds its player's games through the directory's index by player, kept as games are
+/// listed, replaced (another instance took one over), ended and removed.
+#[test]
+fn the_directory_finds_a_players_games_by_key() {
+    use super::Place;
+    use super::directory::Directory;
+    let summary = |id: u64| xiangqi_protocol::GameSummary {
+        id,
+        red: "a".into(),
+        black: "b".into(),
+        time: TimeControl::new(60, 0),
+        rated: false,
+        rules: Rules::Asian,
+        plies: 0,
+    };
+    let keys = |a: &str, b: &str| [a.to_owned(), b.to_owned()];
+    let ids = |d: &Directory, key: &str| {
+        let mut v: Vec<u64> = d.of_player(key).into_iter().map(|(id, _)| id).collect();
+        v.sort_unstable();
+        v
+    };
+    let d = Directory::default();
+    d.insert(1, Place::At(2), summary(1), keys("a", "b"));
+    d.insert(2, Place::At(3), summary(2), keys("a", "c"));
+    assert_eq!(ids(&d, "a"), [1, 2]);
+    assert_eq!(ids(&d, "c"), [2]);
+    d.over(1, None);
+    assert_eq!(ids(&d, "a"), [2], "a game over is not found");
+    assert!(d.remove(2, Some(3)).is_some());
+    assert!(ids(&d, "a").is_empty() && ids(&d, "c").is_empty());
+    d.insert(1, Place::At(4), summary(1), keys("d", "e"));
+    assert!(
+        ids(&d, "b").is_empty(),
+        "the replaced entry's players are forgotten"
+    );
+    assert_eq!(ids(&d, "d"), [1]);
+}
