@@ -33,54 +33,10 @@ def free_port():
 
 
 class Running:
-    """A server started by someone else (`--storm`)."""
+    """A server on loopback whose memory is watched: started by someone else (`--storm`), or
+    by this program ([`Server`])."""
     def __init__(self, port, pid):
-        self.port, self.proc, self.ps, self.peak = port, None, psutil.Process(pid), 0
-
-    rss_mb = lambda self: Server.rss_mb(self)  # noqa: E731
-    watch_memory = lambda self, stop: Server.watch_memory(self, stop)  # noqa: E731
-    url = lambda self: Server.url(self)  # noqa: E731
-
-
-async def storm(port, pid):
-    server = Running(port, pid)
-    stop = asyncio.Event()
-    mem = asyncio.create_task(server.watch_memory(stop))
-    base = server.rss_mb()
-    stamp = int(time.time()) % 10**6
-    started = time.monotonic()
-
-    async def one(n):
-        try:
-            ws, answer = await register(server, f"w{stamp}x{n}", f"127.0.{1 + n // 250}.{1 + n % 250}")
-            await ws.close()
-            return answer["t"] == "logged_in"
-        except Exception:  # noqa: BLE001 (a refused connection counts as refused)
-            return False
-    results = await asyncio.gather(*(one(n) for n in range(200)))
-    storm_s = time.monotonic() - started
-    await asyncio.sleep(5)
-    stop.set()
-    await mem
-    print(f"storm: 200 registrations at once from 200 addresses: {sum(results)} logged in, "
-          f"{200 - sum(results)} refused in {storm_s:.1f} s; server RSS {base:.0f} MB before, "
-          f"peak {server.peak:.0f} MB, {server.rss_mb():.0f} MB 5 s after")
-
-
-class Server:
-    def __init__(self, binary, extra=()):
-        self.port = free_port()
-        self.proc = subprocess.Popen(
-            [binary, "--listen", f"127.0.0.1:{self.port}", "--database", "sqlite::memory:",
-             "--log", "error", *extra], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.ps = psutil.Process(self.proc.pid)
-        self.peak = 0
-        for _ in range(200):
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    break
-            except OSError:
-                time.sleep(0.05)
+        self.port, self.ps, self.peak = port, psutil.Process(pid), 0
 
     def rss_mb(self):
         rss = self.ps.memory_info().rss / 1e6
@@ -94,6 +50,55 @@ class Server:
 
     def url(self):
         return f"ws://127.0.0.1:{self.port}/ws"
+
+
+async def registrations(server, prefix):
+    """200 registrations at once, each from an address of its own: (logged in, refusal) for
+    each, and the seconds they took."""
+    stamp = int(time.time()) % 10**6
+    started = time.monotonic()
+
+    async def one(n):
+        try:
+            ws, answer = await register(server, f"{prefix}{stamp}x{n}",
+                                        f"127.0.{1 + n // 250}.{1 + n % 250}")
+            await ws.close()
+            return answer["t"] == "logged_in", answer.get("code")
+        except Exception as e:  # noqa: BLE001 (a refused connection counts as refused)
+            return False, type(e).__name__
+    results = await asyncio.gather(*(one(n) for n in range(200)))
+    return results, time.monotonic() - started
+
+
+async def storm(port, pid):
+    server = Running(port, pid)
+    stop = asyncio.Event()
+    mem = asyncio.create_task(server.watch_memory(stop))
+    base = server.rss_mb()
+    results, storm_s = await registrations(server, "w")
+    await asyncio.sleep(5)
+    stop.set()
+    await mem
+    ok = sum(1 for logged_in, _ in results if logged_in)
+    print(f"storm: 200 registrations at once from 200 addresses: {ok} logged in, "
+          f"{200 - ok} refused in {storm_s:.1f} s; server RSS {base:.0f} MB before, "
+          f"peak {server.peak:.0f} MB, {server.rss_mb():.0f} MB 5 s after")
+
+
+class Server(Running):
+    """A server of its own: SQLite in memory, on a free port."""
+    def __init__(self, binary, extra=()):
+        port = free_port()
+        self.proc = subprocess.Popen(
+            [binary, "--listen", f"127.0.0.1:{port}", "--database", "sqlite::memory:",
+             "--log", "error", *extra], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        super().__init__(port, self.proc.pid)
+        for _ in range(200):
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.05)
 
     def stop(self):
         self.proc.terminate()
@@ -173,18 +178,7 @@ async def logins(binary):
     times = []
     quiet = asyncio.Event()
     mover = asyncio.create_task(moving(red, black, game, quiet, times, server))
-    stamp = int(time.time()) % 10**6
-    started = time.monotonic()
-
-    async def one(n):
-        try:
-            ws, answer = await register(server, f"s{stamp}x{n}", f"127.0.{1 + n // 250}.{1 + n % 250}")
-            await ws.close()
-            return answer["t"] == "logged_in", answer.get("code")
-        except Exception as e:  # noqa: BLE001 (a refused connection counts as refused)
-            return False, type(e).__name__
-    results = await asyncio.gather(*(one(n) for n in range(200)))
-    storm_s = time.monotonic() - started
+    results, storm_s = await registrations(server, "s")
     await asyncio.sleep(1)
     quiet.set()
     await mover

@@ -110,13 +110,7 @@ impl Session {
                         ));
                     };
                     self.token_hash = Some(hash);
-                    let user = User {
-                        account: None,
-                        name,
-                        key,
-                        guest: true,
-                    };
-                    self.enter(user, None, Vec::new());
+                    self.enter(User::guest(name, key), None, Vec::new());
                     return Ok(());
                 };
                 self.token_hash = Some(hash);
@@ -158,30 +152,24 @@ impl Session {
     /// A guest: a free name, a key of its own and a token (kept for a day) to log in again
     /// with after a dropped connection or a server restart.
     async fn guest(&mut self) -> Result<(), Refusal> {
-        if let Some(name) = guest_name(|name| self.hub.name_online(name)) {
-            // A guest is known by a key of its own, never by its name: a later guest given the
-            // same name (after a restart, or once this one left) is not seated in its games.
-            let key = auth::guest_key();
-            let (token, hash) = auth::new_token();
-            self.hub
-                .store
-                .add_guest(&hash, &name, &key, now_ms() + GUEST_TOKEN_LIFE_MS)
-                .await
-                .map_err(db)?;
-            self.token_hash = Some(hash);
-            let user = User {
-                account: None,
-                name,
-                key,
-                guest: true,
-            };
-            self.enter(user, Some(token), Vec::new());
-            return Ok(());
-        }
-        Err((
-            ErrorCode::Internal,
-            "no guest name is free: try again".into(),
-        ))
+        let Some(name) = guest_name(|name| self.hub.name_online(name)) else {
+            return Err((
+                ErrorCode::Internal,
+                "no guest name is free: try again".into(),
+            ));
+        };
+        // A guest is known by a key of its own, never by its name: a later guest given the same
+        // name (after a restart, or once this one left) is not seated in its games.
+        let key = auth::guest_key();
+        let (token, hash) = auth::new_token();
+        self.hub
+            .store
+            .add_guest(&hash, &name, &key, now_ms() + GUEST_TOKEN_LIFE_MS)
+            .await
+            .map_err(db)?;
+        self.token_hash = Some(hash);
+        self.enter(User::guest(name, key), Some(token), Vec::new());
+        Ok(())
     }
 
     fn enter(

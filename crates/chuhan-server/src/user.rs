@@ -21,3 +21,16 @@ pub struct User {
     /// A guest.
     pub guest: bool,
 }
+
+impl User {
+    /// A guest: known by a key of its own (`auth::guest_key`), never by its name.
+    #[must_use]
+    pub fn guest(name: String, key: String) -> User {
+        User {
+            account: None,
+            name,
+            key,
+            guest: true,
+        }
+    }
+}

@@ -31,6 +31,17 @@ async fn server_with(
     chuhan_server::start(cfg).await.expect("the server starts")
 }
 
+/// Whether `holds` comes true within five seconds.
+async fn comes_true(holds: impl Fn() -> bool) -> bool {
+    for _ in 0..100 {
+        if holds() {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
 /// Whether the server closed `stream` within `within` (it reads the end of the stream).
 async fn closed_within(stream: &mut tokio::net::TcpStream, within: Duration) -> bool {
     use tokio::io::AsyncReadExt;
@@ -430,14 +441,7 @@ async fn a_client_that_never_reads_is_closed_at_its_queues_bytes() {
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
     eprintln!("{sent} watches sent");
-    let mut closed = false;
-    for _ in 0..100 {
-        if s.hub.metrics.connections.load(Relaxed) < before {
-            closed = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let closed = comes_true(|| s.hub.metrics.connections.load(Relaxed) < before).await;
     assert!(
         closed,
         "the client that never reads is still connected ({before} connections)"
@@ -445,14 +449,7 @@ async fn a_client_that_never_reads_is_closed_at_its_queues_bytes() {
     // Its socket is let go too, though the client never reads the close: the writer that waited
     // to send it once held the socket open for good (seen from outside as four connections
     // still established after their queues overflowed).
-    let mut let_go = false;
-    for _ in 0..100 {
-        if s.hub.metrics.sockets.load(Relaxed) < sockets {
-            let_go = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let let_go = comes_true(|| s.hub.metrics.sockets.load(Relaxed) < sockets).await;
     assert!(
         let_go,
         "the socket of the client that never reads is still held"

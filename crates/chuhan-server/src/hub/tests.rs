@@ -12,12 +12,7 @@ use crate::store::SqlStore;
 use crate::user::User;
 
 fn guest(name: &str) -> User {
-    User {
-        account: None,
-        name: name.to_owned(),
-        key: crate::auth::guest_key(),
-        guest: true,
-    }
+    User::guest(name.to_owned(), crate::auth::guest_key())
 }
 
 /// The next frame that `pick` takes, within five seconds.
