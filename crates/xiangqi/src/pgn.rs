@@ -8,7 +8,7 @@
 //! [Black "..."]
 //! [Result "1-0"]
 //! [FEN "..."]            (only for another start than the standard one)
-//! [Format "Chinese"]     (or "WXF" or "ICCS")
+//! [Format "Chinese"]     (or "WXF" or "ICCS"; "Vietnamese" for P2-5)
 //!  1. 炮二平五 马８进７
 //!  2. 马二进三 {a comment} 车９平８
 //!  1-0
@@ -216,6 +216,7 @@ pub fn read_str(text: &str) -> Result<GameRecord, PgnError> {
     let notation = match format.as_deref() {
         Some("WXF") => Notation::Wxf,
         Some("ICCS") => Notation::Iccs,
+        Some("VIETNAMESE") => Notation::Vietnamese,
         _ => Notation::Chinese,
     };
     let mut record = GameRecord::new(start);

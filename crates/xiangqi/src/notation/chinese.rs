@@ -10,7 +10,9 @@
 //! 一二三四五 from the first such file on the mover's right, front to back (`二兵平四`). Kings,
 //! advisors and elephants are always named by their file: their direction tells them apart.
 //!
-//! Output uses simplified characters: 帅仕相马车炮兵 for Red, 将士象马车炮卒 for Black. Input also
+//! [`format`] uses simplified characters: 帅仕相马车炮兵 for Red, 将士象马车炮卒 for Black;
+//! [`format_traditional`] the traditional ones of Taiwan and Hong Kong, each side's glyphs as on
+//! its pieces (帥仕相傌俥炮兵 / 將士象馬車砲卒, 進, 後: `傌八進七`, `砲８平９`). Input also
 //! accepts traditional characters (車 馬 砲 將 帥 俥 傌 進 後), the other side's characters for the
 //! same piece, ASCII, full-width or Chinese digits, and for numbered pawns 前/中/后 with the file
 //! (`前七平六`).
@@ -48,16 +50,45 @@ pub fn piece_char(color: Color, kind: PieceKind) -> char {
     }
 }
 
-fn action_char(a: Action) -> char {
-    match a {
-        Action::Forward => '进',
-        Action::Sideways => '平',
-        Action::Back => '退',
+/// The script a move is written in: 炮二平五 / 马８进７ in simplified characters, or the
+/// traditional ones of Taiwan and Hong Kong (傌８進７, 後俥平四), with each side's own glyphs as
+/// on its pieces (帥仕相傌俥炮兵 / 將士象馬車砲卒).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Script {
+    Simplified,
+    Traditional,
+}
+
+fn piece_in(script: Script, color: Color, kind: PieceKind) -> char {
+    match script {
+        Script::Simplified => piece_char(color, kind),
+        Script::Traditional => crate::types::Piece { color, kind }.traditional_char(),
+    }
+}
+
+fn action_char(script: Script, a: Action) -> char {
+    match (a, script) {
+        (Action::Forward, Script::Simplified) => '进',
+        (Action::Forward, Script::Traditional) => '進',
+        (Action::Sideways, _) => '平',
+        (Action::Back, _) => '退',
     }
 }
 
 fn designators(d: &Described) -> Vec<String> {
-    let p = piece_char(d.color, d.kind);
+    designators_in(Script::Simplified, d)
+}
+
+fn designators_traditional(d: &Described) -> Vec<String> {
+    designators_in(Script::Traditional, d)
+}
+
+fn designators_in(script: Script, d: &Described) -> Vec<String> {
+    let p = piece_in(script, d.color, d.kind);
+    let rear = match script {
+        Script::Simplified => '后',
+        Script::Traditional => '後',
+    };
     match d.designator {
         Designator::File(f) => vec![format!("{p}{}", digit(d.color, f))],
         Designator::Tandem {
@@ -71,7 +102,7 @@ fn designators(d: &Described) -> Vec<String> {
             let order = |i: usize, n: usize| match (n, i) {
                 (2, 0) | (3, 0) => '前',
                 (3, 1) => '中',
-                _ => '后',
+                _ => rear,
             };
             let canonical = if total <= 3 {
                 order(index, total)
@@ -92,11 +123,28 @@ fn designators(d: &Described) -> Vec<String> {
 }
 
 fn tail(d: &Described) -> String {
-    format!("{}{}", action_char(d.action), digit(d.color, d.target))
+    format!(
+        "{}{}",
+        action_char(Script::Simplified, d.action),
+        digit(d.color, d.target)
+    )
+}
+
+fn tail_traditional(d: &Described) -> String {
+    format!(
+        "{}{}",
+        action_char(Script::Traditional, d.action),
+        digit(d.color, d.target)
+    )
 }
 
 fn forms(pos: &Position, m: Move) -> Result<Vec<String>, NotationError> {
     written_forms(pos, m, designators, tail)
+}
+
+/// Writes `m` in traditional characters: 傌八進七, 砲８平９, 後俥平四.
+pub fn format_traditional(pos: &Position, m: Move) -> Result<String, NotationError> {
+    Ok(written_forms(pos, m, designators_traditional, tail_traditional)?.swap_remove(0))
 }
 
 /// Writes `m` in Chinese notation. Errors if `m` is not legal in `pos`.

@@ -1,4 +1,5 @@
-//! Move notation: ICCS coordinates (`h2e2`), WXF (`C2.5`) and Chinese (`炮二平五`).
+//! Move notation: ICCS coordinates (`h2e2`), WXF (`C2.5`), Chinese (`炮二平五`, or `傌八進七` in
+//! traditional characters) and Vietnamese (`P2-5`).
 //!
 //! Each notation formats a legal move of a position and parses text back into a legal move.
 //! Parsing normalises the text (spelling variants, traditional characters, digit forms) and
@@ -11,6 +12,7 @@ use crate::types::{Color, Move, PieceKind, Square};
 
 pub mod chinese;
 pub mod iccs;
+pub mod vietnamese;
 pub mod wxf;
 
 /// The notations a record can be written in.
@@ -24,6 +26,10 @@ pub enum Notation {
     Wxf,
     /// ICCS / UCI coordinates: `h2e2`.
     Iccs,
+    /// Chinese in traditional characters (Taiwan, Hong Kong): `傌八進七`, `砲８平９`.
+    Traditional,
+    /// Vietnamese: `P2-5`, `M8.7`, `X1/2`.
+    Vietnamese,
 }
 
 impl Notation {
@@ -33,15 +39,18 @@ impl Notation {
             Notation::Chinese => chinese::format(pos, m),
             Notation::Wxf => wxf::format(pos, m),
             Notation::Iccs => iccs::format(pos, m),
+            Notation::Traditional => chinese::format_traditional(pos, m),
+            Notation::Vietnamese => vietnamese::format(pos, m),
         }
     }
 
     /// Reads a legal move of `pos` from `text`.
     pub fn parse(self, pos: &Position, text: &str) -> Result<Move, NotationError> {
         match self {
-            Notation::Chinese => chinese::parse(pos, text),
+            Notation::Chinese | Notation::Traditional => chinese::parse(pos, text),
             Notation::Wxf => wxf::parse(pos, text),
             Notation::Iccs => iccs::parse(pos, text),
+            Notation::Vietnamese => vietnamese::parse(pos, text),
         }
     }
 
@@ -49,7 +58,12 @@ impl Notation {
     pub fn parse_any(pos: &Position, text: &str) -> Result<Move, NotationError> {
         let t = text.trim();
         if !t.is_ascii() {
-            chinese::parse(pos, t)
+            // Chinese in either script, or Vietnamese in words (`Pháo 2 bình 5`); Vietnamese's
+            // short form is ASCII and means other moves in WXF, so it is never guessed.
+            chinese::parse(pos, t).or_else(|e| match e {
+                NotationError::Unreadable(_) => vietnamese::parse(pos, t).map_err(|_| e),
+                e => Err(e),
+            })
         } else if iccs::looks_like(t) {
             iccs::parse(pos, t)
         } else {
@@ -57,11 +71,13 @@ impl Notation {
         }
     }
 
-    /// The name used in PGN's `[Format]` tag: `Chinese`, `WXF` or `ICCS`.
+    /// The name used in PGN's `[Format]` tag: `Chinese`, `WXF` or `ICCS` (traditional characters
+    /// are Chinese there, and read as such; Vietnamese is named but no other program reads it).
     #[must_use]
     pub fn pgn_name(self) -> &'static str {
         match self {
-            Notation::Chinese => "Chinese",
+            Notation::Chinese | Notation::Traditional => "Chinese",
+            Notation::Vietnamese => "Vietnamese",
             Notation::Wxf => "WXF",
             Notation::Iccs => "ICCS",
         }
