@@ -69,6 +69,8 @@ impl Plugin for AppPlugin {
             .into(),
             ..default()
         };
+        // A first start speaks the system's language.
+        app.insert_resource(core::settings::SystemLocales(storage::locale::preferred()));
         app.add_plugins(bevy_plugins().set(render).set(WindowPlugin {
             primary_window: Some(Window {
                 title: "楚汉 Chuhan".into(),

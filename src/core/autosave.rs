@@ -8,7 +8,9 @@ use xiangqi_engine::Level;
 use crate::core::game::{BoardReset, CoreSet, Game, GameEnded, MovePlayed, Players};
 use crate::core::notice::{Notice, NoticeKind};
 use crate::core::phase::Phase;
-use crate::core::settings::{Graphics, Settings, SettingsError, load_settings};
+use crate::core::settings::{
+    Graphics, Language, Settings, SettingsError, SystemLocales, load_settings,
+};
 use crate::storage::files::{Dirs, copy_aside, set_aside};
 use crate::storage::writer::Writer;
 
@@ -61,8 +63,10 @@ fn load_settings_and_autosave(
     mut notices: MessageWriter<Notice>,
     mut game: ResMut<Game>,
     scripted: Option<Res<Scripted>>,
+    locales: Res<SystemLocales>,
 ) {
-    let settings = match load_settings(&dirs.settings()) {
+    let locales = &locales.0;
+    let settings = match load_settings(&dirs.settings(), locales) {
         Ok((s, skipped)) if skipped.is_empty() => s,
         Ok((s, skipped)) => {
             // From a newer version: the rest is kept, and the file as it was beside it.
@@ -81,16 +85,20 @@ fn load_settings_and_autosave(
             // Left in place: it may read next time.
             warn!("settings: {e}");
             notices.write(Notice(NoticeKind::BadSettings(e)));
-            Settings::default()
+            Settings::first_start(locales)
         }
         Err(SettingsError::Damaged(e)) => {
             warn!("settings: {e}");
             set_aside(&dirs.settings());
             notices.write(Notice(NoticeKind::BadSettings(e)));
-            Settings::default()
+            Settings::first_start(locales)
         }
     };
     let mut settings = settings;
+    // A page's `?lang=zh-TW` chooses the language whatever was saved.
+    if let Some(lang) = crate::storage::query::value("lang").and_then(|l| Language::from_locale(&l)) {
+        settings.language = lang;
+    }
     // A new run starts with the last setup (a scripted run has its own game and maybe level).
     if let Some(scripted) = &scripted {
         if let Some(level) = scripted.level {

@@ -1,14 +1,109 @@
 //! The settings' choices among fixed options: the language, the graphics, the piece and board
 //! themes and the notation. Each cycles to the next in its menu.
 
-/// The language of the interface.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Language {
-    /// 中文.
+/// Defines [`Language`] and its table from one list: adding a language is a line here and its
+/// Fluent file `assets/i18n/<code>/chuhan.ftl`.
+macro_rules! languages {
+    ($($(#[$attr:meta])* $variant:ident = $code:literal, $name:literal, $notation:ident;)+) => {
+        /// The language of the interface.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        pub enum Language {
+            $($(#[$attr])* $variant,)+
+        }
+
+        impl Language {
+            /// Every language, in the menu's order.
+            pub const ALL: &[Language] = &[$(Language::$variant),+];
+
+            /// Its BCP 47 code, the name of its folder under `assets/i18n`.
+            #[must_use]
+            pub const fn code(self) -> &'static str {
+                match self { $(Language::$variant => $code),+ }
+            }
+
+            /// Its name in itself (the language menu lists each so).
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self { $(Language::$variant => $name),+ }
+            }
+
+            /// The notation its players read moves in.
+            #[must_use]
+            pub const fn notation(self) -> xiangqi::notation::Notation {
+                match self { $(Language::$variant => xiangqi::notation::Notation::$notation),+ }
+            }
+
+            /// Its Fluent file, built into the game.
+            #[must_use]
+            pub const fn fluent(self) -> &'static str {
+                match self {
+                    $(Language::$variant => include_str!(concat!("../../assets/i18n/", $code, "/chuhan.ftl"))),+
+                }
+            }
+        }
+    };
+}
+
+languages! {
+    /// 简体中文, the default.
     #[default]
-    Chinese,
-    /// English.
-    English,
+    Chinese = "zh-CN", "简体中文", Chinese;
+    /// English: every message is in its file, and the others fall back to it.
+    English = "en", "English", Wxf;
+    /// 繁體中文 (Taiwan, Hong Kong, Macau).
+    TraditionalChinese = "zh-TW", "繁體中文", Traditional;
+    /// Tiếng Việt.
+    Vietnamese = "vi", "Tiếng Việt", Vietnamese;
+}
+
+impl Language {
+    /// The next language in the menu's cycle.
+    #[must_use]
+    pub fn next(self) -> Language {
+        let i = Language::ALL.iter().position(|&l| l == self).unwrap_or(0);
+        Language::ALL[(i + 1) % Language::ALL.len()]
+    }
+
+    /// Whether its texts are written in Chinese characters (the pieces' names, the diagrams'
+    /// river): its people read 帅/帥 on a piece.
+    #[must_use]
+    pub const fn reads_hanzi(self) -> bool {
+        matches!(self, Language::Chinese | Language::TraditionalChinese)
+    }
+
+    /// The language a locale names (`zh-TW`, `zh_HK.UTF-8`, `vi-VN`, `en-GB`, `zh-Hans-CN`), or
+    /// `None` for one the game has not (the caller keeps its default).
+    #[must_use]
+    pub fn from_locale(locale: &str) -> Option<Language> {
+        let l = locale
+            .split(['.', '@'])
+            .next()
+            .unwrap_or_default()
+            .replace('_', "-")
+            .to_ascii_lowercase();
+        let mut parts = l.split('-');
+        match parts.next()? {
+            "zh" => {
+                let rest: Vec<&str> = parts.collect();
+                let traditional = rest.iter().any(|p| matches!(*p, "hant" | "tw" | "hk" | "mo"))
+                    && !rest.contains(&"hans");
+                Some(if traditional {
+                    Language::TraditionalChinese
+                } else {
+                    Language::Chinese
+                })
+            }
+            "en" => Some(Language::English),
+            "vi" => Some(Language::Vietnamese),
+            _ => None,
+        }
+    }
+
+    /// The first of `locales` (most preferred first) that names a language the game has.
+    #[must_use]
+    pub fn from_locales<'a>(locales: impl IntoIterator<Item = &'a str>) -> Option<Language> {
+        locales.into_iter().find_map(Language::from_locale)
+    }
 }
 
 /// How much the renderer draws.
@@ -120,7 +215,8 @@ impl BoardTheme {
 /// How moves are written in the move list and the analysis.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum MoveNotation {
-    /// Chinese in the Chinese interface, WXF in the English one.
+    /// The language's own: Chinese in the Chinese interfaces (in its script), WXF in the
+    /// English one, Vietnamese in the Vietnamese one.
     #[default]
     Auto,
     /// 炮二平五.
@@ -129,6 +225,10 @@ pub enum MoveNotation {
     Wxf,
     /// h2e2.
     Iccs,
+    /// 傌八進七 (traditional characters).
+    Traditional,
+    /// P2-5 (Vietnamese).
+    Vietnamese,
 }
 
 impl MoveNotation {
@@ -137,8 +237,10 @@ impl MoveNotation {
     pub fn next(self) -> MoveNotation {
         match self {
             MoveNotation::Auto => MoveNotation::Chinese,
-            MoveNotation::Chinese => MoveNotation::Wxf,
-            MoveNotation::Wxf => MoveNotation::Iccs,
+            MoveNotation::Chinese => MoveNotation::Traditional,
+            MoveNotation::Traditional => MoveNotation::Wxf,
+            MoveNotation::Wxf => MoveNotation::Vietnamese,
+            MoveNotation::Vietnamese => MoveNotation::Iccs,
             MoveNotation::Iccs => MoveNotation::Auto,
         }
     }

@@ -14,6 +14,7 @@ pub mod engine_task;
 mod engine_worker;
 pub mod game;
 pub mod geometry;
+pub mod i18n;
 pub mod move_list;
 pub mod notice;
 pub mod opening;

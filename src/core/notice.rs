@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 use crate::core::game::{CoreSet, MoveRefused};
+use crate::core::i18n::Msg;
 
 /// A message for the notice line.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -55,27 +56,20 @@ pub enum NoticeKind {
     },
     /// A variation would nest deeper than the record formats keep.
     NestedTooDeep,
-    /// A notice a feature words itself, in both languages (each feature keeps its own notices
-    /// in its folder: see `Said`).
+    /// A notice a feature words itself (each feature keeps its own notices in its folder: see
+    /// `Said`).
     Said(Said),
 }
 
-/// A notice in both languages, made by the feature that gives it.
+/// A notice made by the feature that gives it: a message, said in the language of the moment.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Said {
-    /// In Chinese.
-    pub zh: String,
-    /// In English.
-    pub en: String,
-}
+pub struct Said(pub Msg);
 
 impl Said {
-    /// A notice saying `zh` in Chinese and `en` in English.
-    pub fn notice(zh: impl Into<String>, en: impl Into<String>) -> NoticeKind {
-        NoticeKind::Said(Said {
-            zh: zh.into(),
-            en: en.into(),
-        })
+    /// A notice saying `msg`.
+    #[must_use]
+    pub fn notice(msg: Msg) -> NoticeKind {
+        NoticeKind::Said(Said(msg))
     }
 }
 

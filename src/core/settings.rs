@@ -146,12 +146,32 @@ impl Settings {
     #[must_use]
     pub fn notation(&self) -> xiangqi::notation::Notation {
         use xiangqi::notation::Notation;
-        match (self.notation, self.language) {
-            (MoveNotation::Auto, Language::Chinese) | (MoveNotation::Chinese, _) => {
-                Notation::Chinese
-            }
-            (MoveNotation::Auto, Language::English) | (MoveNotation::Wxf, _) => Notation::Wxf,
-            (MoveNotation::Iccs, _) => Notation::Iccs,
+        match self.notation {
+            MoveNotation::Auto => self.language.notation(),
+            MoveNotation::Chinese => Notation::Chinese,
+            MoveNotation::Traditional => Notation::Traditional,
+            MoveNotation::Wxf => Notation::Wxf,
+            MoveNotation::Vietnamese => Notation::Vietnamese,
+            MoveNotation::Iccs => Notation::Iccs,
+        }
+    }
+}
+
+/// The locales the system prefers, most preferred first: a first start speaks the first the game
+/// has. The window's app reads them from the system ([`crate::storage::locale`]); headless runs
+/// have none, and start in Chinese.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SystemLocales(pub Vec<String>);
+
+impl Settings {
+    /// A first start's settings: the defaults, in the first of `locales` (most preferred first,
+    /// as `zh_TW.UTF-8` or `vi-VN`) that the game speaks; Chinese when none.
+    #[must_use]
+    pub fn first_start(locales: &[String]) -> Settings {
+        Settings {
+            language: Language::from_locales(locales.iter().map(String::as_str))
+                .unwrap_or_default(),
+            ..Settings::default()
         }
     }
 }
@@ -192,15 +212,21 @@ pub enum SettingsError {
     Damaged(String),
 }
 
-/// Reads settings; a missing file gives the defaults. A file with values this version does not
-/// know (from a newer one) keeps all the others: the names of those left out come beside.
-pub fn load_settings(path: &Path) -> Result<(Settings, Vec<String>), SettingsError> {
+/// Reads settings; a missing file gives a first start's (in the first of `locales`, the system's,
+/// that the game speaks). A file with values this version does not know (from a newer one)
+/// keeps all the others: the names of those left out come beside.
+pub fn load_settings(
+    path: &Path,
+    locales: &[String],
+) -> Result<(Settings, Vec<String>), SettingsError> {
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     match crate::storage::files::read_text(path) {
         Ok(text) => {
             crate::storage::lenient::read_fields(&text).map_err(|e| SettingsError::Damaged(at(&e)))
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok((Settings::default(), Vec::new())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Ok((Settings::first_start(locales), Vec::new()))
+        }
         Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
             Err(SettingsError::Damaged(at(&e)))
         }
@@ -255,6 +281,7 @@ pub enum SettingChange {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>();
+    app.init_resource::<SystemLocales>();
     app.add_message::<SettingChange>();
     app.add_systems(Update, apply_changes.in_set(CoreSet::Input));
     app.add_systems(

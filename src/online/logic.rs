@@ -15,6 +15,7 @@ use xiangqi_protocol::{ClientMsg, OfferKind};
 
 use crate::core::commands::Command;
 use crate::core::game::{BoardReset, CoreSet, Game, MovePlayed, NewGame, Players};
+use crate::core::i18n::Msg;
 use crate::core::notice::{Notice, Said};
 use crate::storage::files::Dirs;
 
@@ -43,7 +44,7 @@ pub struct Online {
     /// The screen open.
     pub screen: Screen,
     /// A sentence for the player: the last error, or what is going on.
-    pub status: Option<(String, String)>,
+    pub status: Option<Msg>,
     /// The game on the board (played or watched).
     pub active: Option<u64>,
     /// When the player's turn began (the think time sent with a move).
@@ -80,8 +81,8 @@ impl Online {
         }
     }
 
-    fn tell(&mut self, zh: impl Into<String>, en: impl Into<String>) {
-        self.status = Some((zh.into(), en.into()));
+    fn tell(&mut self, msg: Msg) {
+        self.status = Some(msg);
     }
 }
 
@@ -315,6 +316,6 @@ pub(super) fn said(e: &LinkError) -> (String, String) {
 }
 
 /// The notice of a status sentence.
-pub(super) fn notice(status: &(String, String)) -> Notice {
-    Notice(Said::notice(status.0.clone(), status.1.clone()))
+pub(super) fn notice(status: &Msg) -> Notice {
+    Notice(Said::notice(status.clone()))
 }

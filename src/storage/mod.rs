@@ -12,6 +12,7 @@ pub mod device_files;
 pub mod files;
 pub mod handed;
 pub mod lenient;
+pub mod locale;
 pub mod library;
 #[cfg(target_arch = "wasm32")]
 mod page;

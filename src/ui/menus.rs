@@ -40,8 +40,8 @@ pub(crate) enum Place {
 pub(crate) enum EntryText {
     /// A key of the shared texts.
     Key(Key),
-    /// A feature's own words (Chinese, English).
-    Words(&'static str, &'static str),
+    /// A feature's own words: a message's id.
+    Words(&'static str),
     /// Words that follow the settings (and whether the line shows as chosen).
     Live(LiveWords),
     /// One of the shared settings' lines.
@@ -230,8 +230,8 @@ pub(crate) fn entry_words(text: EntryText) -> (Live, Text) {
         EntryText::Key(key) => {
             Arc::new(move |_, lang| (crate::ui::text::tr(key, lang).to_owned(), false))
         }
-        EntryText::Words(zh, en) => {
-            Arc::new(move |_, lang| (Words(zh, en).in_(lang).to_owned(), false))
+        EntryText::Words(id) => {
+            Arc::new(move |_, lang| (Words(id).in_(lang).to_owned(), false))
         }
         EntryText::Dynamic(d) => Arc::new(move |settings, _| dynamic_words(d, settings)),
         EntryText::Live(f) => f,

@@ -95,24 +95,21 @@ pub(crate) fn label(key: Key) -> (Label, Text) {
     (Label(key), Text::new(text::tr(key, Language::Chinese)))
 }
 
-/// A text in both languages (Chinese, English), for a feature's own labels: follows the
-/// language like a [`Label`].
+/// A message of the Fluent files by its id, for a feature's own labels: follows the language
+/// like a [`Label`].
 #[derive(Component, Clone, Copy, Debug)]
-pub(crate) struct Words(pub(crate) &'static str, pub(crate) &'static str);
+pub(crate) struct Words(pub(crate) &'static str);
 
 impl Words {
     /// The words in `lang`.
     pub(crate) fn in_(self, lang: Language) -> &'static str {
-        match lang {
-            Language::Chinese => self.0,
-            Language::English => self.1,
-        }
+        crate::core::i18n::text(lang, self.0)
     }
 }
 
-/// A text showing `words` (in Chinese until the language is applied).
-pub(crate) fn words(zh: &'static str, en: &'static str) -> (Words, Text) {
-    (Words(zh, en), Text::new(zh))
+/// A text showing the message `id` (in Chinese until the language is applied).
+pub(crate) fn words(id: &'static str) -> (Words, Text) {
+    (Words(id), Text::new(Words(id).in_(Language::Chinese)))
 }
 
 /// A list that the mouse wheel scrolls.

@@ -5,6 +5,7 @@
 use crate::ui::docking::Docked;
 use bevy::prelude::*;
 
+use crate::core::i18n::Msg;
 use crate::core::phase::Phase;
 use crate::core::settings::Settings;
 use crate::online::form::{Field, Focus, Form};
@@ -203,12 +204,9 @@ struct Widgets<'a> {
 }
 
 impl Widgets<'_> {
-    /// Words in the player's language.
-    fn say(&self, zh: impl Into<String>, en: impl Into<String>) -> String {
-        match self.lang {
-            Language::Chinese => zh.into(),
-            Language::English => en.into(),
-        }
+    /// A message in the player's language.
+    fn say(&self, msg: &Msg) -> String {
+        msg.in_(self.lang)
     }
 
     fn text(&self, c: &mut ChildSpawnerCommands, words: impl Into<String>, size: f32) {
