@@ -59,10 +59,10 @@ fn a_links_answer_comes_before_the_offer_to_resume() {
             "the offer to resume came while the link was being answered ({:?}, said: {said})",
             online(&app).screen
         );
-        said = online(&app)
-            .status
-            .as_ref()
-            .is_some_and(|(zh, _)| zh.contains("这个邀请已被接受或取消"));
+        said = online(&app).status.as_ref().is_some_and(|m| {
+            m.in_(chuhan::core::i18n::Language::Chinese)
+                .contains("这个邀请已被接受或取消")
+        });
         if said {
             break;
         }

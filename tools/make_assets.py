@@ -5,9 +5,10 @@ Needs Debian's fonts-noto-cjk and `pip install fonttools pillow`. Run from the r
     python3 tools/make_assets.py
 Writes assets/fonts/chuhan-sans.otf (only the glyphs below), assets/textures/piece-*.png and the
 application icons assets/icons/chuhan-N.png; `python3 tools/make_assets.py icons` remakes the icons
-alone from the font subset already there.
+alone from the font subset already there, `python3 tools/make_assets.py font` the font alone.
 The subset holds the characters listed below, every non-ASCII character in the game's Rust sources
-(src/), the rules library's notation and handicap names and the engine's level names (so new UI
+(src/) and its Fluent files (assets/i18n: Traditional Chinese, Vietnamese), every Vietnamese letter,
+the rules library's notation and handicap names and the engine's level names (so new UI
 text needs only a rerun), and the 3755 common characters of GB 2312 level 1 (for player names, events
 and file names in the records the game opens).
 """
@@ -43,9 +44,17 @@ TEXT = (
 )
 
 
+# Vietnamese: every letter with its diacritics (names typed by players, not only the UI's words).
+VIETNAMESE = ("ÀÁÂÃÈÉÊÌÍÒÓÔÕÙÚÝàáâãèéêìíòóôõùúýĂăĐđĨĩŨũƠơƯư"
+              + "".join(chr(c) for c in range(0x1EA0, 0x1EFA)))
+
+
 def source_characters(root: Path) -> str:
-    """Every non-ASCII character in the game's sources and the notation code."""
+    """Every non-ASCII character in the game's sources, its Fluent files and the notation code."""
     chars = set()
+    shown = set()  # every character of the Fluent files is shown: kept as it is
+    for path in sorted((root / "assets" / "i18n").rglob("*.ftl")):
+        shown.update(c for c in path.read_text(encoding="utf-8") if ord(c) > 127)
     sources = ["src", "crates/xiangqi/src/notation", "crates/xiangqi/src/handicap.rs",
                "crates/xiangqi-engine/src/level.rs"]
     for folder in sources:
@@ -53,7 +62,8 @@ def source_characters(root: Path) -> str:
         for path in sorted(base.rglob("*.rs") if base.is_dir() else [base]):
             chars.update(c for c in path.read_text(encoding="utf-8") if ord(c) > 127)
     # Box-drawing and arrows in comments are not shown; keep CJK, full-width and punctuation.
-    return "".join(sorted(c for c in chars if c.isprintable() and not 0x2190 <= ord(c) <= 0x25FF))
+    kept = {c for c in chars if c.isprintable() and not 0x2190 <= ord(c) <= 0x25FF}
+    return "".join(sorted(kept | shown))
 
 
 def common_hanzi() -> str:
@@ -110,7 +120,7 @@ def river(font_path: Path, out: Path) -> None:
     img.save(out, optimize=True)
 
 
-ICON_SIZES = [16, 24, 32, 48, 64, 128, 256, 512]
+ICON_SIZES = [16, 24, 32, 48, 64, 128, 192, 256, 512]
 
 
 def icons(font_path: Path, out_dir: Path) -> None:
@@ -141,6 +151,13 @@ def icons(font_path: Path, out_dir: Path) -> None:
 
 def main() -> None:
     root = Path(__file__).resolve().parent.parent
+    if sys.argv[1:] == ["font"]:
+        # The font subset alone (after new texts), leaving the textures and icons as they are.
+        font_out = root / "assets" / "fonts" / "chuhan-sans.otf"
+        text = "".join(sorted(set(TEXT + VIETNAMESE + source_characters(root) + common_hanzi())))
+        subset_font(font_out, text)
+        print(f"{font_out}: {font_out.stat().st_size} bytes, {len(text)} characters")
+        return
     if sys.argv[1:] == ["icons"]:
         # The icons alone, from the font subset already made (no Noto needed).
         font_out = root / "assets" / "fonts" / "chuhan-sans.otf"
@@ -148,7 +165,7 @@ def main() -> None:
         return
     font_out = root / "assets" / "fonts" / "chuhan-sans.otf"
     font_out.parent.mkdir(parents=True, exist_ok=True)
-    text = "".join(sorted(set(TEXT + source_characters(root) + common_hanzi())))
+    text = "".join(sorted(set(TEXT + VIETNAMESE + source_characters(root) + common_hanzi())))
     subset_font(font_out, text)
     tex = root / "assets" / "textures"
     tex.mkdir(parents=True, exist_ok=True)

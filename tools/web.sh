@@ -53,10 +53,13 @@ mv "$work/chuhan.js" "$out.new/chuhan-${hash}.js"
 mv "$work/engine_bg.wasm" "$out.new/engine-${ehash}_bg.wasm"
 mv "$work/engine.js" "$out.new/engine-${ehash}.js"
 sed "s/@HASH@/$hash/g; s/@EHASH@/$ehash/g" web/index.html >"$out.new/index.html"
-cp assets/icons/chuhan-32.png "$out.new/icon-32.png"
-cp assets/icons/chuhan-256.png "$out.new/icon-256.png"
+# The app's manifest and its service worker (which keeps this build for offline play, and names
+# its files by the same hashes).
+sed "s/@HASH@/$hash/g; s/@EHASH@/$ehash/g" web/sw.js >"$out.new/sw.js"
+cp web/manifest.webmanifest "$out.new/manifest.webmanifest"
+for size in 32 192 256 512; do cp "assets/icons/chuhan-$size.png" "$out.new/icon-$size.png"; done
 # Text and modules compress; the icons are PNG already.
-for f in "$out.new"/*.wasm "$out.new"/*.js "$out.new"/*.html; do
+for f in "$out.new"/*.wasm "$out.new"/*.js "$out.new"/*.html "$out.new"/*.webmanifest; do
   gzip -9 -k "$f"
   brotli -q 11 -k "$f"
 done

@@ -31,14 +31,19 @@ Usage: python3 tools/web_check.py SERVER WEB_DIR SHOTS_DIR [DESKTOP_GAME]
   words), a link to a seek that is gone, a browser without WebGL2 (a message, not a blank page),
   the page's storage full and then refused (a message in Chinese, the game goes on, what was
   saved stays, and 保存棋谱 becomes a download);
-- the sizes served (compressed as a browser receives them) and the time to the board are
-  printed, for the README.
+- the page as an installed app: its manifest (name, standalone, icons 192 and 512) and service
+  worker served; the worker keeps the build; with the server stopped the page opens again, shows
+  the board, plays five moves each against level 3 and still lists a record kept in its storage;
+  a new build served is what the next load runs, and the old build's cache is deleted;
+- the sizes served (compressed as a browser receives them), the offline cache and the time to
+  the board are printed, for the README.
 
 Standard library only. Everything talks to 127.0.0.1.
 """
 import base64
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -553,6 +558,138 @@ def computer_without_server(dbase, server_bin, web):
         server.wait(timeout=20)
 
 
+def png_size(data):
+    """A PNG's width and height, from its header."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def installed_offline(dbase, server_bin, web, shots, record):
+    """The page as an installed app: its manifest and service worker served; the worker keeps the
+    build; then the server stopped and the page opened again with no network: the board, five
+    moves each against the computer at level 3, and a record kept in the page's storage still
+    listed. Then a new build served (its files renamed by a new hash, as a build names them):
+    the next load takes it, and the new worker deletes the old build's cache."""
+    root = tempfile.mkdtemp(prefix="chuhan-pwa-")
+    site = os.path.join(root, "site")
+    shutil.copytree(web, site)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    start = lambda: subprocess.Popen([server_bin, "--listen", f"127.0.0.1:{port}", "--database",
+                                      "sqlite::memory:", "--web", site, "--log", "warn"])
+    server = start()
+    page = None
+    try:
+        wait_for("the app's server", lambda: http(base + "/healthz")[0] == 200, 30)
+        status, head, body = http(base + "/manifest.webmanifest")
+        assert status == 200, status
+        assert head.get("content-type", "").startswith("application/manifest+json"), head
+        manifest = json.loads(body)
+        assert manifest["display"] == "standalone" and "楚汉象棋" in manifest["name"], manifest
+        icons = {}
+        for icon in manifest["icons"]:
+            status, _, png = http(f"{base}/{icon['src']}")
+            assert status == 200, icon
+            w, h = png_size(png)
+            assert icon["sizes"] == f"{w}x{h}", (icon, w, h)
+            icons[w] = icon["src"]
+        assert {192, 512} <= set(icons), icons
+        status, head, _ = http(base + "/sw.js")
+        assert status == 200 and "javascript" in head.get("content-type", ""), head
+        assert head.get("cache-control") == "no-cache", head
+        print(f"app: manifest {manifest['name']!r}, display {manifest['display']}, icons "
+              f"{sorted(icons)}; sw.js served no-cache")
+        module = next(n for n in os.listdir(site) if n.startswith("chuhan-") and n.endswith(".js"))
+        engine = next(n for n in os.listdir(site) if n.startswith("engine-") and n.endswith(".js"))
+        hash1, ehash1 = module[len("chuhan-"):-3], engine[len("engine-"):-3]
+        build1 = f"chuhan-{hash1}-{ehash1}"
+        url = base + "/?CHUHAN_DRIVE=1&CHUHAN_LEVEL=3"
+        page = Driver(dbase, chrome(1024, 640))
+        page.go(url)
+        page.js("try { localStorage.clear(); } catch (e) {}")
+        page.go(url)
+        wait_for("the board", lambda: page.drive("points.txt"), 240)
+        wait_for("the service worker active and the page under it", lambda: page.js(
+            "return navigator.serviceWorker.controller !== null"), 120)
+        wait_for("the build kept for offline play", lambda: page.js(
+            "return caches.keys()") == [build1], 120)
+        kept = page.js("""return caches.open(arguments[0]).then((c) => c.keys().then((reqs) =>
+            Promise.all(reqs.map((r) => c.match(r).then((x) => x.blob()).then((b) => b.size))))
+            .then((sizes) => [reqs.length, sizes.reduce((a, b) => a + b, 0)]))""", build1)
+        print(f"app: service worker active; the build kept in the cache {build1}: "
+              f"{kept[0]} files, {kept[1] / 1e6:.1f} MB")
+        # A record kept in the page's storage (picked from the device, as a player does).
+        click(page, "棋谱")
+        click(page, "从本机文件读取")
+        wait_for("the page's file input", lambda: page.js(
+            "return !!document.getElementById('chuhan-open-file')"), 30)
+        found = page.s("POST", "/element", {"using": "css selector", "value": "#chuhan-open-file"})
+        page.s("POST", f"/element/{next(iter(found.values()))}/value", {"text": record})
+        stem = os.path.basename(record).rsplit(".", 1)[0]
+        stored = lambda: [k for k in page.js("return Object.keys(localStorage)")
+                          if "/records/" in k and stem in k]
+        wait_for("the picked record in the page's storage", stored, 60)
+        server.terminate()
+        server.wait(timeout=20)
+        assert http(base + "/")[0] == 0, "the server still answers"
+        page.go(url)
+        def board_or_resume():
+            texts = page.drive("texts.txt")
+            if "上次的对局没有下完" in texts:
+                click(page, "新对局")
+                return None
+            return page.drive("points.txt") and int(state(page).get("plies", "1")) == 0
+        wait_for("the board offline, a new game", board_or_resume, 240)
+        page.screenshot(os.path.join(shots, "web-offline.png"))
+        plies = lambda: int(state(page).get("plies", "0"))
+        for n, (frm, to) in enumerate([("h2", "e2"), ("h0", "g2"), ("b0", "c2"), ("i0", "h0"),
+                                       ("a0", "b0")]):
+            move(page, [], frm, to, 2 * n + 1)
+            wait_for(f"the computer's answer {n + 1} offline", lambda n=n: plies() >= 2 * n + 2,
+                     120)
+        page.screenshot(os.path.join(shots, "web-offline-played.png"))
+        assert stored(), "the record left the page's storage"
+        click(page, "棋谱")
+        click(page, "读取棋谱")
+        wait_for("the kept record listed offline", lambda: stem in page.drive("texts.txt"), 60)
+        print(f"offline (server stopped): the page opened, the board showed, 5 moves each "
+              f"against level 3 ({plies()} plies), and {stem} is still listed")
+        # A new build: the same files under a new hash, as tools/web.sh names a build.
+        hash2, ehash2 = hash1[::-1], ehash1[::-1]
+        for name in os.listdir(site):
+            new = name.replace(hash1, hash2).replace(ehash1, ehash2)
+            if new != name:
+                os.rename(os.path.join(site, name), os.path.join(site, new))
+        for name in ("index.html", "sw.js"):
+            path = os.path.join(site, name)
+            with open(path, encoding="utf-8") as f:
+                text = f.read().replace(hash1, hash2).replace(ehash1, ehash2)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            for ext in (".br", ".gz"):
+                if os.path.exists(path + ext):
+                    os.remove(path + ext)
+        server = start()
+        wait_for("the server back with the new build", lambda: http(base + "/healthz")[0] == 200,
+                 30)
+        page.go(url)
+        wait_for("the board of the new build", lambda: page.drive("points.txt"), 240)
+        loaded = page.js("return performance.getEntriesByType('resource').map((e) => e.name)")
+        assert any(f"chuhan-{hash2}" in n for n in loaded), loaded
+        assert not any(hash1 in n for n in loaded), loaded
+        build2 = f"chuhan-{hash2}-{ehash2}"
+        wait_for("the new build's cache alone", lambda: page.js("return caches.keys()") == [build2],
+                 120)
+        print(f"a new build served: the next load ran chuhan-{hash2}.js, and the cache holds "
+              f"{build2} alone (the old build's deleted)")
+    finally:
+        if page:
+            page.quit()
+        server.terminate()
+        server.wait(timeout=20)
+        shutil.rmtree(root, ignore_errors=True)
+
+
 def sizes(driver):
     """The visible buttons as (width, height, words, x, y): button-sizes.txt beside buttons.txt."""
     out = []
@@ -878,6 +1015,8 @@ def main():
               "then 上次的对局没有下完 once back at the board")
         phone.quit()
         computer_without_server(dbase, server_bin, web)
+        installed_offline(dbase, server_bin, web, shots, os.path.realpath(os.path.join(
+            here, "..", "crates", "xiangqi", "tests", "data", "cchess", "030-黄松轩先胜冯敬如.XQF")))
     finally:
         for d in drivers:
             d.quit()

@@ -44,7 +44,7 @@ SetCompressor /SOLID lzma
 !include FileFunc.nsh
 !include x64.nsh
 
-Name "楚汉象棋 Chuhan ${VERSION}"
+Name "$(ProductName) ${VERSION}"
 OutFile "${OUTFILE}"
 BrandingText "楚汉象棋 Chuhan ${VERSION}"
 VIProductVersion "${VERSION}.0"
@@ -67,15 +67,34 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "MIT OR Apache-2.0"
 !insertmacro MUI_UNPAGE_CONFIRM
 !insertmacro MUI_UNPAGE_INSTFILES
 
+; The setup speaks the language of Windows' interface among these (the first when none):
+; the game's four languages.
 !insertmacro MUI_LANGUAGE "SimpChinese"
 !insertmacro MUI_LANGUAGE "English"
+!insertmacro MUI_LANGUAGE "TradChinese"
+!insertmacro MUI_LANGUAGE "Vietnamese"
+
+LangString ProductName ${LANG_SIMPCHINESE} "楚汉象棋 Chuhan"
+LangString ProductName ${LANG_ENGLISH} "Chuhan Chinese Chess (楚汉象棋)"
+LangString ProductName ${LANG_TRADCHINESE} "楚漢象棋 Chuhan"
+LangString ProductName ${LANG_VIETNAMESE} "Cờ tướng Chuhan (楚汉象棋)"
+LangString Needs64 ${LANG_SIMPCHINESE} "楚汉象棋需要 64 位 Windows。"
+LangString Needs64 ${LANG_ENGLISH} "Chuhan needs 64-bit Windows."
+LangString Needs64 ${LANG_TRADCHINESE} "楚漢象棋需要 64 位元 Windows。"
+LangString Needs64 ${LANG_VIETNAMESE} "Chuhan cần Windows 64 bit."
+LangString EngineFolder ${LANG_SIMPCHINESE} "象棋引擎文件夹"
+LangString EngineFolder ${LANG_ENGLISH} "Engine folder"
+LangString EngineFolder ${LANG_TRADCHINESE} "象棋引擎資料夾"
+LangString EngineFolder ${LANG_VIETNAMESE} "Thư mục engine"
 
 LangString CannotWrite ${LANG_SIMPCHINESE} "无法写入安装文件夹：$\r$\n$INSTDIR$\r$\n$\r$\n请选择另一个文件夹（例如“仅为我安装”），或以管理员身份运行安装程序。"
 LangString CannotWrite ${LANG_ENGLISH} "The installation folder cannot be written:$\r$\n$INSTDIR$\r$\n$\r$\nChoose another folder (for example, install for yourself only), or run the setup as an administrator."
+LangString CannotWrite ${LANG_TRADCHINESE} "無法寫入安裝資料夾：$\r$\n$INSTDIR$\r$\n$\r$\n請選擇另一個資料夾（例如「僅為我安裝」），或以系統管理員身分執行安裝程式。"
+LangString CannotWrite ${LANG_VIETNAMESE} "Không thể ghi vào thư mục cài đặt:$\r$\n$INSTDIR$\r$\n$\r$\nHãy chọn thư mục khác (ví dụ: chỉ cài cho riêng bạn), hoặc chạy trình cài đặt với quyền quản trị."
 
 Function .onInit
   ${IfNot} ${RunningX64}
-    MessageBox MB_OK|MB_ICONSTOP "楚汉象棋需要 64 位 Windows。Chuhan needs 64-bit Windows." /SD IDOK
+    MessageBox MB_OK|MB_ICONSTOP "$(Needs64)" /SD IDOK
     Abort
   ${EndIf}
   SetRegView 64
@@ -127,7 +146,7 @@ Section "Chuhan" SecMain
 
   WriteRegStr SHCTX "${SETTINGS_KEY}" "InstallMode" "$MultiUser.InstallMode"
   WriteRegStr SHCTX "${SETTINGS_KEY}" "InstallDir" "$INSTDIR"
-  WriteRegStr SHCTX "${UNINSTALL_KEY}" "DisplayName" "楚汉象棋 Chuhan"
+  WriteRegStr SHCTX "${UNINSTALL_KEY}" "DisplayName" "$(ProductName)"
   WriteRegStr SHCTX "${UNINSTALL_KEY}" "DisplayVersion" "${VERSION}"
   WriteRegStr SHCTX "${UNINSTALL_KEY}" "DisplayIcon" "$INSTDIR\chuhan.exe,0"
   WriteRegStr SHCTX "${UNINSTALL_KEY}" "Publisher" "The Chuhan developers"

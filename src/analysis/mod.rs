@@ -32,10 +32,9 @@ pub enum AnalysisNotice {
 impl From<AnalysisNotice> for crate::core::notice::NoticeKind {
     fn from(n: AnalysisNotice) -> Self {
         match n {
-            AnalysisNotice::OffInPlay => crate::core::notice::Said::notice(
-                "与电脑对局时分析已关闭（可在设置中开启）",
-                "Analysis is off in games against the computer (the settings can allow it)",
-            ),
+            AnalysisNotice::OffInPlay => {
+                crate::core::notice::Said::notice(crate::msg!("analysis-off-in-play"))
+            }
         }
     }
 }

@@ -41,15 +41,12 @@ impl From<ClipboardNotice> for crate::core::notice::NoticeKind {
         use crate::core::notice::Said;
         match n {
             ClipboardNotice::Copied { record: false } => {
-                Said::notice("局面已复制（FEN）", "Position copied (FEN)")
+                Said::notice(crate::msg!("clipboard-copied-position"))
             }
             ClipboardNotice::Copied { record: true } => {
-                Said::notice("棋谱已复制（PGN）", "Record copied (PGN)")
+                Said::notice(crate::msg!("clipboard-copied-record"))
             }
-            ClipboardNotice::Failed(e) => Said::notice(
-                format!("剪贴板不可用：{e}"),
-                format!("The clipboard is not available: {e}"),
-            ),
+            ClipboardNotice::Failed(e) => Said::notice(crate::msg!("clipboard-failed", error = e)),
         }
     }
 }

@@ -8,31 +8,20 @@ use crate::ui::actions::{Menu, send};
 use crate::ui::menus::{AppMenus, EntryText, MenuEntry, Place};
 
 pub(crate) fn plugin(app: &mut App) {
-    for (order, request, zh, en) in [
+    for (order, request, id) in [
         (
             40,
             ClipboardRequest::CopyPosition,
-            "复制局面 (FEN)",
-            "Copy position (FEN)",
+            "clipboard-copy-position",
         ),
-        (
-            41,
-            ClipboardRequest::CopyRecord,
-            "复制棋谱 (PGN)",
-            "Copy record (PGN)",
-        ),
-        (
-            42,
-            ClipboardRequest::Paste,
-            "粘贴局面或棋谱",
-            "Paste position or record",
-        ),
+        (41, ClipboardRequest::CopyRecord, "clipboard-copy-record"),
+        (42, ClipboardRequest::Paste, "clipboard-paste"),
     ] {
         app.add_menu_entry(MenuEntry::new(
             Place::In(Menu::Records),
             order,
             send(request),
-            EntryText::Words(zh, en),
+            EntryText::Words(id),
         ));
     }
     app.add_systems(Update, keys);

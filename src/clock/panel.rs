@@ -10,8 +10,8 @@ use crate::clock::ClockRequest;
 use crate::clock::logic::Clock;
 use crate::clock::logic::ClockAdjust;
 use crate::core::game::Game;
+use crate::core::i18n::{self, Language};
 use crate::core::phase::Phase;
-use crate::core::settings::Language;
 use crate::core::settings::Settings;
 use crate::core::setup::TimeControl;
 use crate::ui::actions::{Action, Menu, send};
@@ -25,7 +25,7 @@ fn menu_entries(app: &mut App) {
         Place::Bar,
         50,
         Action::OpenMenu(Menu::Clock),
-        EntryText::Words("用时", "Clock"),
+        EntryText::Words("clock-menu"),
     ));
     let entry = |order, action, text| MenuEntry::new(Place::In(Menu::Clock), order, action, text);
     for (order, tc) in (10u16..).zip(TimeControl::PRESETS) {
@@ -39,54 +39,25 @@ fn menu_entries(app: &mut App) {
         50,
         send(ClockRequest::AdjustCustom(ClockAdjust::Choose)),
         live(|s, lang| {
-            let own = if lang == Language::Chinese {
-                "自定义"
-            } else {
-                "Own:"
-            };
+            let own = i18n::text(lang, "clock-own");
             (
                 format!("{own} {}", time_control_name(s.custom_clock, lang)),
                 s.custom_clock == s.time_control && !TimeControl::PRESETS.contains(&s.time_control),
             )
         }),
     ));
-    for (order, adjust, zh, en) in [
-        (
-            60,
-            ClockAdjust::MoreTime,
-            "自定义：时间 +",
-            "Own: more time",
-        ),
-        (
-            61,
-            ClockAdjust::LessTime,
-            "自定义：时间 -",
-            "Own: less time",
-        ),
-        (
-            62,
-            ClockAdjust::MoreIncrement,
-            "自定义：加秒 +",
-            "Own: more increment",
-        ),
-        (
-            63,
-            ClockAdjust::LessIncrement,
-            "自定义：加秒 -",
-            "Own: less increment",
-        ),
-        (
-            64,
-            ClockAdjust::SwitchKind,
-            "自定义：加秒制/每步限时",
-            "Own: increment / per move",
-        ),
+    for (order, adjust, id) in [
+        (60, ClockAdjust::MoreTime, "clock-own-more-time"),
+        (61, ClockAdjust::LessTime, "clock-own-less-time"),
+        (62, ClockAdjust::MoreIncrement, "clock-own-more-increment"),
+        (63, ClockAdjust::LessIncrement, "clock-own-less-increment"),
+        (64, ClockAdjust::SwitchKind, "clock-own-switch-kind"),
     ] {
         app.add_menu_entry(
             entry(
                 order,
                 send(ClockRequest::AdjustCustom(adjust)),
-                EntryText::Words(zh, en),
+                EntryText::Words(id),
             )
             .small(),
         );
@@ -209,12 +180,11 @@ fn show(
 /// A time control as a menu line: `5+3` (minutes + seconds a move), `每步30秒`, `不限时`.
 #[must_use]
 fn time_control_name(tc: TimeControl, lang: Language) -> String {
-    let zh = lang == Language::Chinese;
     match tc {
         TimeControl::Untimed => text::tr(text::Key::Untimed, lang).to_owned(),
-        TimeControl::PerMove { seconds } if zh => format!("每步{seconds}秒"),
-        TimeControl::PerMove { seconds } => format!("{seconds} s a move"),
-        TimeControl::Fischer { .. } if zh => format!("{}（分+秒）", tc.short()),
-        TimeControl::Fischer { .. } => format!("{} (min + s)", tc.short()),
+        TimeControl::PerMove { seconds } => {
+            crate::msg!("clock-per-move", seconds = seconds).in_(lang)
+        }
+        TimeControl::Fischer { .. } => crate::msg!("clock-fischer", control = tc.short()).in_(lang),
     }
 }

@@ -96,7 +96,8 @@ fn load_settings_and_autosave(
     };
     let mut settings = settings;
     // A page's `?lang=zh-TW` chooses the language whatever was saved.
-    if let Some(lang) = crate::storage::query::value("lang").and_then(|l| Language::from_locale(&l)) {
+    if let Some(lang) = crate::storage::query::value("lang").and_then(|l| Language::from_locale(&l))
+    {
         settings.language = lang;
     }
     // A new run starts with the last setup (a scripted run has its own game and maybe level).

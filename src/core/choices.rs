@@ -85,7 +85,9 @@ impl Language {
         match parts.next()? {
             "zh" => {
                 let rest: Vec<&str> = parts.collect();
-                let traditional = rest.iter().any(|p| matches!(*p, "hant" | "tw" | "hk" | "mo"))
+                let traditional = rest
+                    .iter()
+                    .any(|p| matches!(*p, "hant" | "tw" | "hk" | "mo"))
                     && !rest.contains(&"hans");
                 Some(if traditional {
                     Language::TraditionalChinese

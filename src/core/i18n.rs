@@ -121,7 +121,9 @@ macro_rules! msg {
 pub fn text(lang: Language, id: &str) -> &'static str {
     static MADE: OnceLock<Mutex<HashMap<(Language, String), &'static str>>> = OnceLock::new();
     let made = MADE.get_or_init(Default::default);
-    let mut made = made.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut made = made
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(&t) = made.get(&(lang, id.to_owned())) {
         return t;
     }
@@ -151,12 +153,8 @@ type Bundle = FluentBundle<FluentResource>;
 
 fn bundle(lang: Language) -> &'static Bundle {
     static BUNDLES: OnceLock<Vec<(Language, Bundle)>> = OnceLock::new();
-    let bundles = BUNDLES.get_or_init(|| {
-        Language::ALL
-            .iter()
-            .map(|&l| (l, make_bundle(l)))
-            .collect()
-    });
+    let bundles =
+        BUNDLES.get_or_init(|| Language::ALL.iter().map(|&l| (l, make_bundle(l))).collect());
     bundles
         .iter()
         .find(|(l, _)| *l == lang)

@@ -26,7 +26,11 @@ fn every_message_exists_in_every_language_or_is_listed_as_falling_back() {
             }
         }
         for id in &here {
-            assert!(english.contains(id), "{}: {id} is not in English", lang.code());
+            assert!(
+                english.contains(id),
+                "{}: {id} is not in English",
+                lang.code()
+            );
         }
     }
     assert!(missing.is_empty(), "missing: {missing:#?}");
@@ -39,7 +43,10 @@ fn a_message_missing_from_a_language_is_said_in_english() {
     let english = bundle(Language::English);
     assert_eq!(say(&[&partial, english], "menu-game", None), "Trò chơi");
     assert_eq!(say(&[&partial, english], "menu-level", None), "Level");
-    assert_eq!(say(&[&partial, english], "no-such-message", None), "no-such-message");
+    assert_eq!(
+        say(&[&partial, english], "no-such-message", None),
+        "no-such-message"
+    );
     assert_eq!(text(Language::Vietnamese, "menu-level"), "Cấp độ");
 }
 
@@ -55,7 +62,11 @@ fn arguments_and_plurals_go_through_fluent() {
         m.in_(Language::English),
         "Record opened; 2 parts could not be read and were left out: ply 3"
     );
-    assert!(m.in_(Language::Chinese).contains("2 处"), "{}", m.in_(Language::Chinese));
+    assert!(
+        m.in_(Language::Chinese).contains("2 处"),
+        "{}",
+        m.in_(Language::Chinese)
+    );
     // No isolation marks around the arguments: the font has no glyph for them.
     assert!(!m.in_(Language::Vietnamese).contains('\u{2068}'));
 }
@@ -63,8 +74,9 @@ fn arguments_and_plurals_go_through_fluent() {
 #[test]
 fn every_message_of_every_language_has_its_glyphs_in_the_embedded_font() {
     use ab_glyph::Font as _;
-    let font = ab_glyph::FontRef::try_from_slice(include_bytes!("../../assets/fonts/chuhan-sans.otf"))
-        .expect("the font");
+    let font =
+        ab_glyph::FontRef::try_from_slice(include_bytes!("../../assets/fonts/chuhan-sans.otf"))
+            .expect("the font");
     let mut missing = std::collections::BTreeSet::new();
     for &lang in Language::ALL {
         for c in lang.fluent().chars().chain(lang.name().chars()) {
@@ -122,7 +134,12 @@ fn each_languages_notation_reads_a_whole_real_game_back_to_the_same_moves() {
         let mut written = Vec::new();
         for &m in game.moves() {
             let text = notation.format(&pos, m).expect("a legal move");
-            assert_eq!(notation.parse(&pos, &text), Ok(m), "{}: {text}", lang.code());
+            assert_eq!(
+                notation.parse(&pos, &text),
+                Ok(m),
+                "{}: {text}",
+                lang.code()
+            );
             written.push(text);
             pos.make_move(m);
         }
@@ -133,6 +150,71 @@ fn each_languages_notation_reads_a_whole_real_game_back_to_the_same_moves() {
         }
         let pgn = xiangqi::pgn::write(&record, notation);
         let back = xiangqi::pgn::read_str(&pgn).expect("read back");
-        assert_eq!(back.moves(), game.moves(), "{}: {}", lang.code(), written.join(" "));
+        assert_eq!(
+            back.moves(),
+            game.moves(),
+            "{}: {}",
+            lang.code(),
+            written.join(" ")
+        );
+    }
+}
+
+/// Every string literal in the game's sources that reads as a message id (a group of the Fluent
+/// files, then words joined by `-`).
+fn ids_in_sources() -> Vec<(String, String)> {
+    let groups: std::collections::HashSet<String> = ids(Language::English)
+        .iter()
+        .filter_map(|id| id.split('-').next().map(str::to_owned))
+        .collect();
+    let mut found = Vec::new();
+    let mut stack = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            if !name.ends_with(".rs") || name.ends_with("_tests.rs") {
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).expect("a source");
+            for (i, piece) in source.split('"').enumerate() {
+                let id_like = i % 2 == 1
+                    && piece.contains('-')
+                    && piece
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                    && !piece.starts_with('-')
+                    && !piece.ends_with('-');
+                // File names and a test's probe that read like ids but are none.
+                const NOT_IDS: [&str; 4] = ["game-00", "game-39", "online-tokens", "setup-error"];
+                if id_like
+                    && !NOT_IDS.contains(&piece)
+                    && piece.split('-').next().is_some_and(|g| groups.contains(g))
+                {
+                    found.push((path.display().to_string(), piece.to_owned()));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_message_the_code_names_is_in_the_english_file() {
+    let english = ids(Language::English);
+    let named = ids_in_sources();
+    assert!(named.len() > 300, "only {} ids found in the sources", named.len());
+    let missing: Vec<_> = named.iter().filter(|(_, id)| !english.contains(id)).collect();
+    assert!(missing.is_empty(), "not in en/chuhan.ftl: {missing:#?}");
+}
+
+#[test]
+fn the_storage_phrases_are_their_english_messages() {
+    for (phrase, id) in crate::storage::words::IDS {
+        assert_eq!(text(Language::English, id), phrase, "{id}");
     }
 }

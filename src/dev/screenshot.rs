@@ -12,7 +12,7 @@
 //!   `comment`: commands sent once the board shows, several separated by `;`),
 //! - `CHUHAN_WINDOW=1920x1080` (the window's size for the picture),
 //! - `CHUHAN_UI` (`small`, `normal` or `large`: the interface size),
-//! - `CHUHAN_LANG=en` (English), `CHUHAN_MENU` (a menu to open: game, level, handicap, records,
+//! - `CHUHAN_LANG=en` (a language by its locale: `en`, `zh-TW`, `vi`), `CHUHAN_MENU` (a menu to open: game, level, handicap, records,
 //!   language), `CHUHAN_BROWSE` (a folder to show in the record browser), `CHUHAN_HINT` (ask for a
 //!   hint);
 //! - `CHUHAN_SCREENSHOT=path.png`: wait until a frame shows the board (the software renderer
@@ -262,9 +262,12 @@ fn run_script(
     if !script.commands_sent {
         script.commands_sent = true;
         let var = crate::dev::vars::var;
-        if var("CHUHAN_LANG").as_deref() == Some("en") {
-            commands.queue(|w: &mut World| {
-                w.write_message(SettingChange::Language(Language::English));
+        if let Some(lang) = var("CHUHAN_LANG")
+            .as_deref()
+            .and_then(Language::from_locale)
+        {
+            commands.queue(move |w: &mut World| {
+                w.write_message(SettingChange::Language(lang));
             });
         }
         let size = match var("CHUHAN_UI").as_deref() {

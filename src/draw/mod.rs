@@ -37,9 +37,9 @@ impl From<DrawNotice> for crate::core::notice::NoticeKind {
     fn from(n: DrawNotice) -> Self {
         use crate::core::notice::Said;
         match n {
-            DrawNotice::Accepted => Said::notice("电脑同意和棋", "The computer accepts the draw"),
-            DrawNotice::Declined => Said::notice("电脑拒绝和棋", "The computer declines the draw"),
-            DrawNotice::NotNow => Said::notice("现在不能求和", "No draw can be offered now"),
+            DrawNotice::Accepted => Said::notice(crate::msg!("draw-computer-accepts")),
+            DrawNotice::Declined => Said::notice(crate::msg!("draw-computer-declines")),
+            DrawNotice::NotNow => Said::notice(crate::msg!("draw-not-now")),
         }
     }
 }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use xiangqi::Color as Side;
 
 use crate::core::game::{Controller, Players};
+use crate::core::i18n;
 use crate::core::phase::Phase;
 use crate::core::settings::Settings;
 use crate::editor::logic::Editor;
@@ -14,7 +15,6 @@ use crate::editor::{EditorRequest, Finish, Start};
 use crate::ui::actions::{Menu, send};
 use crate::ui::menus::{AppMenus, EntryText, MenuEntry, Place};
 use crate::ui::rules_text::{piece_name, setup_error_text};
-use crate::ui::text::Language;
 use crate::ui::theme::*;
 
 #[derive(Component)]
@@ -40,7 +40,7 @@ pub(crate) fn plugin(app: &mut App) {
         Place::In(Menu::Game),
         30,
         send(EditorRequest::Open(Start::Current)),
-        EntryText::Words("摆棋", "Set up a position"),
+        EntryText::Words("editor-title"),
     ));
     app.add_systems(Startup, spawn);
     app.add_systems(Update, show.in_set(crate::ui::UiSet::Show));
@@ -69,16 +69,13 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             GlobalZIndex(30),
         ))
         .with_children(|c| {
-            c.spawn((words("摆棋", "Set up a position"), font(&ui, 22.0), TextColor(INK)));
+            c.spawn((words("editor-title"), font(&ui, 22.0), TextColor(INK)));
             c.spawn((
-                words(
-                    "拖动盘边棋子上盘，拖出棋盘即移除。也可点选棋子再点棋盘放子。右键或 Tab 换走子方",
-                    "Drag pieces from the trays; drag off the board to remove; or click one, then points. Right click or Tab: side to move",
-                ),
+                words("editor-help"),
                 font(&ui, 13.0),
                 TextColor(Color::srgb(0.8, 0.74, 0.62)),
             ));
-            let row = |c: &mut ChildSpawnerCommands, items: &[(EditorRequest, &'static str, &'static str)]| {
+            let row = |c: &mut ChildSpawnerCommands, items: &[(EditorRequest, &'static str)]| {
                 c.spawn(Node {
                     column_gap: px(4),
                     flex_wrap: FlexWrap::Wrap,
@@ -86,26 +83,34 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                     ..default()
                 })
                 .with_children(|r| {
-                    for &(request, zh, en) in items {
-                        r.spawn(button(send(request), words(zh, en), &ui, 15.0));
+                    for &(request, id) in items {
+                        r.spawn(button(send(request), words(id), &ui, 15.0));
                     }
                 });
             };
             row(
                 c,
                 &[
-                    (EditorRequest::Open(Start::Current), "当前局面", "Current"),
-                    (EditorRequest::Open(Start::Standard), "初始局面", "Start"),
-                    (EditorRequest::Open(Start::Empty), "清空", "Empty"),
+                    (EditorRequest::Open(Start::Current), "editor-start-current"),
+                    (
+                        EditorRequest::Open(Start::Standard),
+                        "editor-start-standard",
+                    ),
+                    (EditorRequest::Open(Start::Empty), "editor-start-empty"),
                 ],
             );
-            c.spawn((Shows::SideToMove, Text::new(""), font(&ui, 17.0), TextColor(INK)));
+            c.spawn((
+                Shows::SideToMove,
+                Text::new(""),
+                font(&ui, 17.0),
+                TextColor(INK),
+            ));
             row(
                 c,
                 &[
-                    (EditorRequest::ToggleSide, "换走子方", "Other side"),
-                    (EditorRequest::Flip, "翻转", "Turn board"),
-                    (EditorRequest::Undo, "撤销", "Undo"),
+                    (EditorRequest::ToggleSide, "editor-toggle-side"),
+                    (EditorRequest::Flip, "editor-flip"),
+                    (EditorRequest::Undo, "editor-undo"),
                 ],
             );
             c.spawn((Shows::Held, Text::new(""), font(&ui, 15.0), TextColor(INK)));
@@ -123,13 +128,25 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             row(
                 c,
                 &[
-                    (EditorRequest::Finish(Finish::Play(Players::HUMAN_RED)), "执红对电脑", "Play Red"),
-                    (EditorRequest::Finish(Finish::Play(Players::HUMAN_BLACK)), "执黑对电脑", "Play Black"),
-                    (EditorRequest::Finish(Finish::Play(Players::TWO_PLAYERS)), "双人对弈", "Two players"),
-                    (EditorRequest::Finish(Finish::Play(COMPUTERS)), "电脑对弈", "Computers"),
-                    (EditorRequest::Finish(Finish::Analyse), "分析", "Analyse"),
-                    (EditorRequest::Finish(Finish::Save), "保存棋谱", "Save record"),
-                    (EditorRequest::Cancel, "取消", "Cancel"),
+                    (
+                        EditorRequest::Finish(Finish::Play(Players::HUMAN_RED)),
+                        "editor-play-red",
+                    ),
+                    (
+                        EditorRequest::Finish(Finish::Play(Players::HUMAN_BLACK)),
+                        "editor-play-black",
+                    ),
+                    (
+                        EditorRequest::Finish(Finish::Play(Players::TWO_PLAYERS)),
+                        "editor-two-players",
+                    ),
+                    (
+                        EditorRequest::Finish(Finish::Play(COMPUTERS)),
+                        "editor-computers",
+                    ),
+                    (EditorRequest::Finish(Finish::Analyse), "editor-analyse"),
+                    (EditorRequest::Finish(Finish::Save), "editor-save"),
+                    (EditorRequest::Cancel, "editor-cancel"),
                 ],
             );
         });
@@ -156,37 +173,25 @@ fn show(
         return;
     }
     let lang = settings.language;
-    let zh = lang == Language::Chinese;
     for (shows, mut text, mut color) in &mut texts {
         let (words, tint) = match shows {
             Shows::SideToMove => {
-                let red = editor.placement.side_to_move() == Side::Red;
-                let words = match (zh, red) {
-                    (true, true) => "红方先走",
-                    (true, false) => "黑方先走",
-                    (false, true) => "Red to move",
-                    (false, false) => "Black to move",
+                let id = if editor.placement.side_to_move() == Side::Red {
+                    "editor-red-to-move"
+                } else {
+                    "editor-black-to-move"
                 };
-                (words.to_owned(), INK)
+                (i18n::text(lang, id).to_owned(), INK)
             }
             Shows::Held => (
-                match (editor.held, zh) {
-                    (Some(p), true) => {
-                        format!("手中：{}（点棋盘放下，Esc 放回）", piece_name(p, lang))
-                    }
-                    (Some(p), false) => {
-                        format!(
-                            "Holding {} (click points; Esc puts it back)",
-                            piece_name(p, lang)
-                        )
-                    }
-                    (None, _) => String::new(),
+                match editor.held {
+                    Some(p) => crate::msg!("editor-holding", piece = piece_name(p, lang)).in_(lang),
+                    None => String::new(),
                 },
                 INK,
             ),
             Shows::Verdict => match editor.verdict() {
-                Ok(_) if zh => ("局面合规，可以开始".to_owned(), GOOD),
-                Ok(_) => ("A legal position: ready to play".to_owned(), GOOD),
+                Ok(_) => (i18n::text(lang, "editor-legal").to_owned(), GOOD),
                 Err(e) => (setup_error_text(&e, lang), BAD),
             },
         };

@@ -24,7 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// The status line says 提示… while the hint searches.
 fn say_thinking(hint: Res<HintState>, mut notes: ResMut<StatusNotes>) {
     if hint.is_thinking() {
-        notes.0.insert("hints", Words("提示…", "Hint…"));
+        notes.0.insert("hints", Words("hint-thinking"));
     } else if notes.0.contains_key("hints") {
         notes.0.remove("hints");
     }

@@ -17,6 +17,7 @@ use crate::core::commands::Command;
 use crate::core::game::{BoardReset, CoreSet, Game, MovePlayed, NewGame, Players};
 use crate::core::i18n::Msg;
 use crate::core::notice::{Notice, Said};
+use crate::msg;
 use crate::storage::files::Dirs;
 
 /// Which online screen is open.
@@ -107,7 +108,7 @@ fn connect(online: &mut Online, address: ServerAddress, credentials: Credentials
         match Link::start(concat!("chuhan ", env!("CARGO_PKG_VERSION"))) {
             Ok(link) => online.link = Some(link),
             Err(e) => {
-                online.tell(format!("联网无法启动：{e}"), e.to_string());
+                online.tell(msg!("online-link-failed-to-start", error = e.to_string()));
                 return;
             }
         }
@@ -118,10 +119,7 @@ fn connect(online: &mut Online, address: ServerAddress, credentials: Credentials
             credentials,
         });
     }
-    online.tell(
-        format!("正在连接 {address}…"),
-        format!("Connecting to {address}…"),
-    );
+    online.tell(msg!("online-connecting", address = address.to_string()));
     online.address = Some(address);
 }
 
@@ -142,7 +140,7 @@ fn hosting(mut online: ResMut<Online>) {
         }
         Err(e) => {
             online.host = None;
-            online.tell(format!("无法开局：{e}"), format!("Cannot host: {e}"));
+            online.tell(msg!("online-cannot-host", error = e));
         }
     }
 }
@@ -265,10 +263,7 @@ fn own_moves(
         match online.session.play(id, p.mv, think) {
             Ok(msg) => online.say(msg),
             Err(why) => {
-                online.tell(
-                    format!("这步棋没有发出：{why}"),
-                    format!("Move not sent: {why}"),
-                );
+                online.tell(msg!("online-move-not-sent", why = why));
                 sync_board(&online, &mut game, &mut resets);
             }
         }
@@ -310,8 +305,8 @@ fn leave(mut new_games: MessageReader<NewGame>, mut online: ResMut<Online>) {
     }
 }
 
-/// A link error in both languages, from the one table ([`crate::online::words`]).
-pub(super) fn said(e: &LinkError) -> (String, String) {
+/// A link error's message, from the one table ([`crate::online::words`]).
+pub(super) fn said(e: &LinkError) -> Msg {
     crate::online::words::link_error(e)
 }
 

@@ -15,6 +15,7 @@ use super::PuzzleNotice;
 use crate::core::game::{
     Controller, CoreSet, Game, MovePlayed, MoveRequested, MoveTakenBack, NewGame, Players,
 };
+use crate::core::i18n::Language;
 use crate::core::notice::Notice;
 use crate::core::settings::Settings;
 use crate::hints::HintRequested;
@@ -116,7 +117,10 @@ pub(crate) fn plugin(app: &mut App) {
 #[must_use]
 pub fn puzzle_game(p: &Puzzle) -> NewGame {
     let mut record = GameRecord::new(p.start.clone());
-    record.set_tag("Event", &format!("残局挑战 {}", p.id));
+    // The tag is kept with the record and read by other programs: it is in Chinese whatever the
+    // player's language.
+    let event = crate::msg!("puzzle-record-event", id = p.id).in_(Language::Chinese);
+    record.set_tag("Event", &event);
     let players = if p.start.side_to_move() == Side::Red {
         Players::HUMAN_RED
     } else {

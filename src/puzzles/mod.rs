@@ -41,11 +41,10 @@ impl From<PuzzleNotice> for crate::core::notice::NoticeKind {
     fn from(n: PuzzleNotice) -> Self {
         use crate::core::notice::Said;
         match n {
-            PuzzleNotice::Wrong => Said::notice("这步不对，再想想", "Not that move: try again"),
-            PuzzleNotice::Solved(stars) => Said::notice(
-                format!("解题成功，得{stars}星"),
-                format!("Solved: {stars} of 3 stars"),
-            ),
+            PuzzleNotice::Wrong => Said::notice(crate::msg!("puzzle-wrong-notice")),
+            PuzzleNotice::Solved(stars) => {
+                Said::notice(crate::msg!("puzzle-solved", stars = stars))
+            }
         }
     }
 }

@@ -7,6 +7,7 @@ use xiangqi::Color as Side;
 use xiangqi_engine::puzzle::{Goal, Puzzle, Tier};
 
 use crate::core::game::Game;
+use crate::core::i18n;
 use crate::core::settings::Settings;
 use crate::hints::HintRequested;
 use crate::puzzles::PuzzleRequest;
@@ -14,7 +15,7 @@ use crate::puzzles::logic::{PuzzleSet, PuzzleState, PuzzleStatus};
 use crate::ui::actions::KeepColor;
 use crate::ui::actions::send;
 use crate::ui::menus::{AppMenus, EntryText, MenuEntry, Place};
-use crate::ui::text::{Key, Language, tr};
+use crate::ui::text::{Key, tr};
 use crate::ui::theme::*;
 
 #[derive(Component)]
@@ -76,13 +77,10 @@ fn spawn(mut commands: Commands) {
 }
 
 /// The goal as the list and the bar write it.
-fn goal_text(p: &Puzzle, lang: Language) -> String {
-    let zh = lang == Language::Chinese;
-    match (p.goal, zh) {
-        (Goal::Mate(n), true) => format!("{n}步杀"),
-        (Goal::Mate(n), false) => format!("mate in {n}"),
-        (Goal::Material(_), true) => "得子".to_owned(),
-        (Goal::Material(_), false) => "win material".to_owned(),
+fn goal_text(p: &Puzzle) -> i18n::Msg {
+    match p.goal {
+        Goal::Mate(n) => crate::msg!("puzzle-goal-mate", moves = n),
+        Goal::Material(_) => crate::msg!("puzzle-goal-material"),
     }
 }
 
@@ -115,7 +113,6 @@ fn show_list(
     };
     show_empty(&mut commands, &mut node, children);
     let lang = settings.language;
-    let zh = lang == Language::Chinese;
     let ui = ui.clone();
     commands.entity(panel).with_children(|p| {
         p.spawn(Node {
@@ -131,7 +128,7 @@ fn show_list(
                     .of_tier(t)
                     .filter(|p| settings.puzzles.contains_key(&p.id))
                     .count();
-                let name = if zh { t.chinese() } else { tier_name(t) };
+                let name = i18n::text(lang, tier_name(t));
                 row.spawn((
                     Button,
                     KeepColor,
@@ -153,7 +150,7 @@ fn show_list(
             ));
         });
         p.spawn(text(
-            tier_rule(tier, zh),
+            i18n::text(lang, tier_rule(tier)),
             &ui,
             15.0,
             Color::srgb(0.8, 0.72, 0.6),
@@ -169,13 +166,14 @@ fn show_list(
         .with_children(|grid| {
             for puzzle in set.of_tier(tier) {
                 let earned = settings.puzzles.get(&puzzle.id).copied().unwrap_or(0);
-                let side = if puzzle.start.side_to_move() == Side::Red {
-                    if zh { "红" } else { "R" }
-                } else if zh {
-                    "黑"
-                } else {
-                    "B"
-                };
+                let side = i18n::text(
+                    lang,
+                    if puzzle.start.side_to_move() == Side::Red {
+                        "puzzle-cell-red"
+                    } else {
+                        "puzzle-cell-black"
+                    },
+                );
                 let mut cell = grid.spawn((
                     Button,
                     send(PuzzleRequest::Start(puzzle.id)),
@@ -195,7 +193,7 @@ fn show_list(
                 }
                 cell.with_children(|cell| {
                     cell.spawn(text(
-                        format!("{} {side} {}", puzzle.id, goal_text(puzzle, lang)),
+                        format!("{} {side} {}", puzzle.id, goal_text(puzzle).in_(lang)),
                         &ui,
                         15.0,
                         INK,
@@ -215,25 +213,23 @@ fn show_empty(commands: &mut Commands, node: &mut Node, children: Option<&Childr
     }
 }
 
+/// The message id of a tier's name.
 fn tier_name(t: Tier) -> &'static str {
     match t {
-        Tier::Beginner => "Beginner",
-        Tier::Intermediate => "Intermediate",
-        Tier::Advanced => "Advanced",
-        Tier::Master => "Master",
+        Tier::Beginner => "puzzle-tier-beginner",
+        Tier::Intermediate => "puzzle-tier-intermediate",
+        Tier::Advanced => "puzzle-tier-advanced",
+        Tier::Master => "puzzle-tier-master",
     }
 }
 
-fn tier_rule(t: Tier, zh: bool) -> &'static str {
-    match (t, zh) {
-        (Tier::Beginner, true) => "一步杀、两步杀",
-        (Tier::Beginner, false) => "Mate in 1 or 2",
-        (Tier::Intermediate, true) => "三步杀，得子",
-        (Tier::Intermediate, false) => "Mate in 3, win material",
-        (Tier::Advanced, true) => "四步杀、五步杀",
-        (Tier::Advanced, false) => "Mate in 4 or 5",
-        (Tier::Master, true) => "六步杀、七步杀",
-        (Tier::Master, false) => "Mate in 6 or 7",
+/// The message id of the goals a tier's puzzles have.
+fn tier_rule(t: Tier) -> &'static str {
+    match t {
+        Tier::Beginner => "puzzle-tier-rule-beginner",
+        Tier::Intermediate => "puzzle-tier-rule-intermediate",
+        Tier::Advanced => "puzzle-tier-rule-advanced",
+        Tier::Master => "puzzle-tier-rule-master",
     }
 }
 
@@ -264,34 +260,24 @@ fn show_bar(
     }
     show_empty(&mut commands, &mut node, children);
     let lang = settings.language;
-    let zh = lang == Language::Chinese;
     let red = puzzle.start.side_to_move() == Side::Red;
-    let title = if zh {
-        format!(
-            "第{}题 · {} · {}先{}",
-            puzzle.id,
-            puzzle.tier.chinese(),
-            if red { "红" } else { "黑" },
-            goal_text(puzzle, lang)
-        )
-    } else {
-        format!(
-            "#{} · {} · {} to move, {}",
-            puzzle.id,
-            tier_name(puzzle.tier),
-            if red { "Red" } else { "Black" },
-            goal_text(puzzle, lang)
-        )
-    };
-    let (status, color) = match (state.status, zh) {
-        (PuzzleStatus::YourMove, true) => ("请走棋".to_owned(), INK),
-        (PuzzleStatus::YourMove, false) => ("Your move".to_owned(), INK),
-        (PuzzleStatus::Thinking, true) => ("思考中…".to_owned(), INK),
-        (PuzzleStatus::Thinking, false) => ("Thinking…".to_owned(), INK),
-        (PuzzleStatus::Wrong, true) => ("这步不对，再试一次".to_owned(), WRONG),
-        (PuzzleStatus::Wrong, false) => ("Not that: try again".to_owned(), WRONG),
-        (PuzzleStatus::Solved(n), true) => (format!("解题成功，得{n}星"), SOLVED),
-        (PuzzleStatus::Solved(n), false) => (format!("Solved: {n} of 3 stars"), SOLVED),
+    let title = crate::msg!(
+        "puzzle-title",
+        id = puzzle.id,
+        tier = i18n::Msg::new(tier_name(puzzle.tier)),
+        side = i18n::Msg::new(if red {
+            "puzzle-side-red"
+        } else {
+            "puzzle-side-black"
+        }),
+        goal = goal_text(puzzle),
+    )
+    .in_(lang);
+    let (status, color) = match state.status {
+        PuzzleStatus::YourMove => (i18n::text(lang, "puzzle-your-move").to_owned(), INK),
+        PuzzleStatus::Thinking => (i18n::text(lang, "puzzle-thinking").to_owned(), INK),
+        PuzzleStatus::Wrong => (i18n::text(lang, "puzzle-wrong").to_owned(), WRONG),
+        PuzzleStatus::Solved(n) => (crate::msg!("puzzle-solved", stars = n).in_(lang), SOLVED),
     };
     let ui = ui.clone();
     commands.entity(entity).with_children(|b| {

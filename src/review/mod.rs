@@ -33,10 +33,9 @@ pub enum ReviewNotice {
 impl From<ReviewNotice> for crate::core::notice::NoticeKind {
     fn from(n: ReviewNotice) -> Self {
         match n {
-            ReviewNotice::NothingToReview => crate::core::notice::Said::notice(
-                "对局结束或打开棋谱后才能复盘分析",
-                "Review a finished game or an opened record",
-            ),
+            ReviewNotice::NothingToReview => {
+                crate::core::notice::Said::notice(crate::msg!("review-nothing-to-review"))
+            }
         }
     }
 }

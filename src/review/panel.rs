@@ -239,10 +239,8 @@ fn show_panel(
     let first_mover = game.record.start().side_to_move();
     for (cell, mut t) in &mut cells {
         let words = match (*cell, &review.result) {
-            // English names are too long for the cells: their signs head the columns.
-            (SummaryCell(None, Some(mark)), _)
-                if lang == crate::core::settings::Language::English =>
-            {
+            // Names in letters are too long for the cells: their signs head the columns.
+            (SummaryCell(None, Some(mark)), _) if !lang.reads_hanzi() => {
                 text::mark_sign(mark).to_owned()
             }
             (SummaryCell(None, Some(mark)), _) => text::mark_name(mark, lang).to_owned(),

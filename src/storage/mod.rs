@@ -12,8 +12,8 @@ pub mod device_files;
 pub mod files;
 pub mod handed;
 pub mod lenient;
-pub mod locale;
 pub mod library;
+pub mod locale;
 #[cfg(target_arch = "wasm32")]
 mod page;
 pub mod query;

@@ -1,7 +1,7 @@
 //! The storage's own words about what went wrong (a browser page's storage, a file too big), in
-//! English as the errors carry them, each with its Chinese: the interface puts them into the
-//! player's language with [`in_chinese`], on the desktop and the page alike. What the system
-//! itself says (an operating system's error) is passed on as it is.
+//! English as the errors carry them, each with the id of its message in the Fluent files: the
+//! interface puts them into the player's language with [`in_words`], on the desktop and the page
+//! alike. What the system itself says (an operating system's error) is passed on as it is.
 
 /// The page's storage is full.
 pub const STORAGE_FULL: &str = "the browser's storage for this page is full";
@@ -23,62 +23,65 @@ pub const TOO_BIG: &str = "is more than the";
 /// The rest of [`TOO_BIG`]'s sentence.
 pub const TOO_BIG_END: &str = "MB a file of this kind may be";
 
-/// Each phrase and its Chinese, longest first (so that no phrase is taken for a part of another).
-const CHINESE: [(&str, &str); 9] = [
-    (DOWNLOADED_INSTEAD, "棋谱已改为下载文件保存"),
-    (NO_STORAGE, "这个网页没有存储空间（无痕窗口，或存储已关闭）"),
-    (STORAGE_FULL, "这个网页的存储空间已满"),
-    (TOO_BIG_FOR_THE_PAGE, "超过网页能保存的大小（2 MB）"),
-    (TOO_BIG_END, "MB"),
-    (DAMAGED, "网页存储中的一项已损坏"),
-    (REFUSED, "网页存储拒绝保存"),
-    (TOO_BIG, "超过这类文件的上限"),
-    (NO_SUCH_FILE, "没有这个文件"),
+/// Each phrase and its message's id, longest first (so that no phrase is taken for a part of
+/// another).
+pub const IDS: [(&str, &str); 9] = [
+    (DOWNLOADED_INSTEAD, "storage-downloaded-instead"),
+    (NO_STORAGE, "storage-no-storage"),
+    (STORAGE_FULL, "storage-full"),
+    (TOO_BIG_FOR_THE_PAGE, "storage-too-big-for-page"),
+    (TOO_BIG_END, "storage-too-big-end"),
+    (DAMAGED, "storage-damaged"),
+    (REFUSED, "storage-refused"),
+    (TOO_BIG, "storage-too-big"),
+    (NO_SUCH_FILE, "storage-no-such-file"),
 ];
 
-/// `text` with each of the storage's phrases in it put into Chinese (the rest, a file's name or
-/// the system's own words, as it is).
+/// The joiner of two phrases (`; `): its message's id.
+pub const JOINER: &str = "storage-joiner";
+
+/// `text` with each of the storage's phrases in it said by `say` (given the phrase's message id;
+/// the rest, a file's name or the system's own words, as it is).
 #[must_use]
-pub fn in_chinese(text: &str) -> String {
+pub fn in_words(text: &str, say: impl Fn(&'static str) -> String) -> String {
     let mut out = text.to_owned();
-    for (en, zh) in CHINESE {
+    for (en, id) in IDS {
         if out.contains(en) {
-            out = out.replace(en, zh);
+            out = out.replace(en, &say(id));
         }
     }
-    out.replace("; ", "，")
+    out.replace("; ", &say(JOINER))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Stands in for the Fluent files: the id, bracketed.
+    fn said(id: &'static str) -> String {
+        format!("<{id}>")
+    }
+
     #[test]
-    fn every_phrase_the_storage_says_has_its_chinese() {
-        for (en, zh) in CHINESE {
-            let said = in_chinese(&format!("/chuhan/autosave.ron: {en}"));
-            assert_eq!(said, format!("/chuhan/autosave.ron: {zh}"));
-            assert!(!said.contains(en), "{en}");
+    fn every_phrase_the_storage_says_has_its_message() {
+        for (en, id) in IDS {
+            let out = in_words(&format!("/chuhan/autosave.ron: {en}"), said);
+            assert_eq!(out, format!("/chuhan/autosave.ron: <{id}>"));
         }
         assert_eq!(
-            in_chinese(&format!(
-                "/chuhan/records/a.pgn: {STORAGE_FULL}; {DOWNLOADED_INSTEAD}"
-            )),
-            "/chuhan/records/a.pgn: 这个网页的存储空间已满，棋谱已改为下载文件保存"
+            in_words(
+                &format!("/chuhan/records/a.pgn: {STORAGE_FULL}; {DOWNLOADED_INSTEAD}"),
+                said
+            ),
+            "/chuhan/records/a.pgn: <storage-full><storage-joiner><storage-downloaded-instead>"
         );
         assert_eq!(
-            in_chinese(&format!(
-                "garbage-10MB.pgn: 10.5 MB, {TOO_BIG_FOR_THE_PAGE}"
-            )),
-            "garbage-10MB.pgn: 10.5 MB, 超过网页能保存的大小（2 MB）"
-        );
-        assert_eq!(
-            in_chinese(&format!("big.pgn: 9.0 MB {TOO_BIG} 8 {TOO_BIG_END}")),
-            "big.pgn: 9.0 MB 超过这类文件的上限 8 MB"
+            in_words(&format!("big.pgn: 9.0 MB {TOO_BIG} 8 {TOO_BIG_END}"), said),
+            "big.pgn: 9.0 MB <storage-too-big> 8 <storage-too-big-end>"
         );
         // What is not the storage's is left as it is.
         assert_eq!(
-            in_chinese("x.pgn: Permission denied"),
+            in_words("x.pgn: Permission denied", said),
             "x.pgn: Permission denied"
         );
     }

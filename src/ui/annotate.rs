@@ -107,18 +107,18 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             small(
                 c,
                 send(Command::Edit(RecordEdit::Mark(None))),
-                words("无标记", "No mark"),
+                words("annotate-no-mark"),
             );
-            small(c, send(CommentBoxRequest::Open), words("注释", "Comment"));
+            small(c, send(CommentBoxRequest::Open), words("annotate-comment"));
             small(
                 c,
                 send(Command::Edit(RecordEdit::DeleteMove)),
-                words("删除此着", "Delete move"),
+                words("annotate-delete-move"),
             );
             small(
                 c,
                 send(Command::Edit(RecordEdit::Promote)),
-                words("升为主线", "Make main line"),
+                words("annotate-promote"),
             );
         });
     commands
@@ -140,14 +140,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             GlobalZIndex(20),
         ))
         .with_children(|c| {
-            c.spawn((
-                words(
-                    "注释（回车确定，Esc 取消）",
-                    "Comment (Enter keeps it, Esc cancels)",
-                ),
-                font(&ui, 17.0),
-                TextColor(INK),
-            ));
+            c.spawn((words("comment-box-title"), font(&ui, 17.0), TextColor(INK)));
             c.spawn((
                 Node {
                     min_height: px(60),
@@ -165,13 +158,13 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             .with_children(|row| {
                 row.spawn(button(
                     send(CommentBoxRequest::Save),
-                    words("确定", "Keep"),
+                    words("comment-box-keep"),
                     &ui,
                     16.0,
                 ));
                 row.spawn(button(
                     send(CommentBoxRequest::Cancel),
-                    words("取消", "Cancel"),
+                    words("comment-box-cancel"),
                     &ui,
                     16.0,
                 ));

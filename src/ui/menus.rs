@@ -193,17 +193,12 @@ fn shared_entries(app: &mut App) {
     }
     let records = |order, action, text| MenuEntry::new(In(Menu::Records), order, action, text);
     app.add_menu_entry(records(10, send(Command::SaveRecord), K(Key::SaveRecord)));
-    for (order, format, zh, en) in [
-        (20, RecordFormat::Pgn, "另存为 PGN", "Save as PGN"),
-        (21, RecordFormat::Xqf, "另存为 XQF", "Save as XQF"),
-        (
-            22,
-            RecordFormat::Dhtml,
-            "另存为 东萍 DhtmlXQ",
-            "Save as DhtmlXQ",
-        ),
+    for (order, format, id) in [
+        (20, RecordFormat::Pgn, "records-save-as-pgn"),
+        (21, RecordFormat::Xqf, "records-save-as-xqf"),
+        (22, RecordFormat::Dhtml, "records-save-as-dhtml"),
     ] {
-        app.add_menu_entry(records(order, send(Command::SaveRecordAs(format)), W(zh, en)).small());
+        app.add_menu_entry(records(order, send(Command::SaveRecordAs(format)), W(id)).small());
     }
     app.add_menu_entry(records(30, Action::Browse, K(Key::OpenRecord)));
     // A page reaches the player's files only through the browser's dialog.
@@ -211,9 +206,9 @@ fn shared_entries(app: &mut App) {
     app.add_menu_entry(records(
         31,
         Action::OpenFromDevice,
-        W("从本机文件读取…", "Open a file from this device…"),
+        W("records-open-from-device"),
     ));
-    for (order, lang) in [(10, Language::Chinese), (20, Language::English)] {
+    for (order, &lang) in (10..).step_by(10).zip(Language::ALL) {
         app.add_menu_entry(MenuEntry::new(
             In(Menu::Language),
             order,
@@ -230,9 +225,7 @@ pub(crate) fn entry_words(text: EntryText) -> (Live, Text) {
         EntryText::Key(key) => {
             Arc::new(move |_, lang| (crate::ui::text::tr(key, lang).to_owned(), false))
         }
-        EntryText::Words(id) => {
-            Arc::new(move |_, lang| (Words(id).in_(lang).to_owned(), false))
-        }
+        EntryText::Words(id) => Arc::new(move |_, lang| (Words(id).in_(lang).to_owned(), false)),
         EntryText::Dynamic(d) => Arc::new(move |settings, _| dynamic_words(d, settings)),
         EntryText::Live(f) => f,
     };

@@ -62,12 +62,18 @@ mod tests {
     use super::text::{self, Key, Language};
 
     #[test]
-    fn every_label_has_both_languages() {
+    fn every_label_is_in_every_language() {
         for key in [Key::MenuGame, Key::Undo, Key::Resume, Key::ContinueHere] {
             let zh = text::tr(key, Language::Chinese);
             let en = text::tr(key, Language::English);
             assert!(!zh.is_empty() && !en.is_empty() && zh != en);
             assert!(en.is_ascii() && !zh.is_ascii());
+            for &lang in Language::ALL {
+                let said = text::tr(key, lang);
+                assert!(!said.is_empty() && said != key.id(), "{lang:?} {key:?}");
+            }
         }
+        assert_eq!(text::tr(Key::Undo, Language::TraditionalChinese), "悔棋");
+        assert_eq!(text::tr(Key::Undo, Language::Vietnamese), "Đi lại");
     }
 }

@@ -1,99 +1,69 @@
-//! The notices' texts, in Chinese and English. What the storage says of a file (a browser's
-//! storage full, a file too big) is put into Chinese from its own table
+//! The notices' texts, from the Fluent files. What the storage says of a file (a browser's
+//! storage full, a file too big) is put into the player's language from its own table
 //! ([`crate::storage::words`]), on the desktop and in a browser alike.
 
+use crate::core::i18n::{Msg, text};
 use crate::core::notice::NoticeKind;
 use crate::core::settings::Language;
-use crate::storage::words::in_chinese;
+use crate::msg;
 
 /// The notice in `lang`.
 #[must_use]
 pub fn notice_text(kind: &NoticeKind, lang: Language) -> String {
-    let zh = lang == Language::Chinese;
+    notice_msg(kind, lang).in_(lang)
+}
+
+/// The notice as a message; the storage's phrases in an error already in `lang`.
+fn notice_msg(kind: &NoticeKind, lang: Language) -> Msg {
+    let error = |e: &str| crate::storage::words::in_words(e, |id| text(lang, id).to_owned());
     match kind {
-        NoticeKind::PositionRefused(e) if zh => {
-            format!(
-                "局面不合规则：{}",
-                super::rules_text::setup_error_text(e, lang)
+        NoticeKind::PositionRefused(e) => msg!(
+            "notice-position-refused",
+            error = super::rules_text::setup_error_text(e, lang)
+        ),
+        NoticeKind::Illegal(mv) => msg!("notice-illegal-move", move = mv.as_str()),
+        NoticeKind::NestedTooDeep => {
+            msg!(
+                "notice-nested-too-deep",
+                levels = xiangqi::MAX_VARIATION_NESTING
             )
         }
-        NoticeKind::PositionRefused(e) => format!(
-            "The position breaks a rule: {}",
-            super::rules_text::setup_error_text(e, lang)
-        ),
-        NoticeKind::Illegal(mv) if zh => format!("不能这样走：{mv}"),
-        NoticeKind::Illegal(mv) => format!("Illegal move: {mv}"),
-        NoticeKind::NestedTooDeep if zh => {
-            format!("变着最多嵌套 {} 层", xiangqi::MAX_VARIATION_NESTING)
-        }
-        NoticeKind::NestedTooDeep => format!(
-            "Variations nest at most {} levels deep",
-            xiangqi::MAX_VARIATION_NESTING
-        ),
-        NoticeKind::GameOver if zh => "对局已结束".into(),
-        NoticeKind::GameOver => "The game is over".into(),
-        NoticeKind::BadSettings(e) if zh => {
-            format!("设置文件无法读取，已用默认设置：{}", in_chinese(e))
-        }
-        NoticeKind::BadSettings(e) => format!("Settings unreadable, using defaults: {e}"),
-        NoticeKind::BadRecord(e) if zh => format!("棋谱无法打开：{}", in_chinese(e)),
-        NoticeKind::BadRecord(e) => format!("Cannot open the record: {e}"),
-        NoticeKind::Reading(name) if zh => format!("正在读取{name}……"),
-        NoticeKind::Reading(name) if name.is_empty() => "Reading…".into(),
-        NoticeKind::Reading(name) => format!("Reading {name}…"),
-        NoticeKind::BadPaste(e) if zh => format!("粘贴的内容无法读取：{e}"),
-        NoticeKind::BadPaste(e) => format!("Cannot read what was pasted: {e}"),
-        NoticeKind::PartlyRead { skipped, first } if zh => {
-            format!("棋谱已打开，{skipped} 处无法读取已略去：{first}")
-        }
+        NoticeKind::GameOver => msg!("notice-game-over"),
+        NoticeKind::BadSettings(e) => msg!("notice-bad-settings", error = error(e)),
+        NoticeKind::BadRecord(e) => msg!("notice-bad-record", error = error(e)),
+        NoticeKind::Reading(name) if name.is_empty() => msg!("notice-reading-pasted"),
+        NoticeKind::Reading(name) => msg!("notice-reading", name = name.as_str()),
+        NoticeKind::BadPaste(e) => msg!("notice-bad-paste", error = error(e)),
         NoticeKind::PartlyRead { skipped, first } => {
-            format!("Record opened; {skipped} part(s) could not be read and were left out: {first}")
+            msg!(
+                "notice-partly-read",
+                skipped = *skipped,
+                first = first.as_str()
+            )
         }
-        NoticeKind::WriteFailed(e) if zh => format!("无法保存：{}", in_chinese(e)),
-        NoticeKind::WriteFailed(e) => format!("Cannot save: {e}"),
-        NoticeKind::Saved(p) if zh => format!("棋谱已保存：{p}"),
-        NoticeKind::Saved(p) => format!("Record saved: {p}"),
-        NoticeKind::PositionSaved if zh => "局面已保存".into(),
-        NoticeKind::PositionSaved => "Position saved".into(),
-        NoticeKind::NothingSaved if zh => "还没有保存的局面".into(),
-        NoticeKind::NothingSaved => "No saved position yet".into(),
-        NoticeKind::EngineFallback(e) if zh => format!("外部引擎出错，改用内置引擎：{e}"),
-        NoticeKind::EngineFallback(e) => {
-            format!("The external engine failed; the built-in engine takes over: {e}")
-        }
+        NoticeKind::WriteFailed(e) => msg!("notice-write-failed", error = error(e)),
+        NoticeKind::Saved(p) => msg!("notice-saved", path = p.as_str()),
+        NoticeKind::PositionSaved => msg!("notice-position-saved"),
+        NoticeKind::NothingSaved => msg!("notice-nothing-saved"),
+        NoticeKind::EngineFallback(e) => msg!("notice-engine-fallback", error = e.as_str()),
         NoticeKind::ComputerFailed {
             unreachable: true,
-            again,
+            again: true,
             ..
-        } if zh => match again {
-            true => "电脑的程序无法从服务器载入（网络或服务器断开），稍后自动重试".into(),
-            false => "电脑的程序无法从服务器载入（网络或服务器断开）".into(),
-        },
+        } => msg!("notice-computer-unreachable-retry"),
         NoticeKind::ComputerFailed {
             unreachable: true,
-            again,
+            again: false,
             ..
-        } => match again {
-            true => "The computer's program could not be loaded from the server (the network or \
-                     the server is down); trying again shortly"
-                .into(),
-            false => "The computer's program could not be loaded from the server (the network or \
-                      the server is down)"
-                .into(),
-        },
-        NoticeKind::ComputerFailed { why, again, .. } if zh => match again {
-            true => format!("电脑的程序停止了，正在重新启动：{why}"),
-            false => format!("电脑的程序停止了，这一步无法计算：{why}"),
-        },
-        NoticeKind::ComputerFailed { why, again, .. } => match again {
-            true => format!("The computer's program stopped; starting it again: {why}"),
-            false => format!("The computer's program stopped; it cannot search this move: {why}"),
-        },
-        NoticeKind::NothingToUndo if zh => "没有可以悔的棋".into(),
-        NoticeKind::NothingToUndo => "Nothing to take back".into(),
-        NoticeKind::NothingToRedo if zh => "没有可以重做的棋".into(),
-        NoticeKind::NothingToRedo => "Nothing to play again".into(),
-        NoticeKind::Said(said) if zh => said.zh.clone(),
-        NoticeKind::Said(said) => said.en.clone(),
+        } => msg!("notice-computer-unreachable"),
+        NoticeKind::ComputerFailed {
+            why, again: true, ..
+        } => msg!("notice-computer-restarting", why = why.as_str()),
+        NoticeKind::ComputerFailed { why, .. } => {
+            msg!("notice-computer-failed", why = why.as_str())
+        }
+        NoticeKind::NothingToUndo => msg!("notice-nothing-to-undo"),
+        NoticeKind::NothingToRedo => msg!("notice-nothing-to-redo"),
+        NoticeKind::Said(said) => said.0.clone(),
     }
 }

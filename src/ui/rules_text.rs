@@ -1,87 +1,88 @@
-//! The rules a set-up position breaks, and pieces, in words of both languages (the position
-//! editor's verdict and the notice of a refused position).
+//! The rules a set-up position breaks, and pieces, in the player's words (the position editor's
+//! verdict and the notice of a refused position).
 
 use xiangqi::{Color as Side, FenError, Piece, PieceKind};
 
+use crate::core::i18n::Msg;
 use crate::core::settings::Language;
+use crate::msg;
 
-/// A piece in words: 红车 / red rook.
+/// A piece in words: 红车 / Red rook.
 #[must_use]
 pub fn piece_name(piece: Piece, lang: Language) -> String {
+    piece_msg(piece).in_(lang)
+}
+
+/// A piece's name as a message.
+#[must_use]
+pub fn piece_msg(piece: Piece) -> Msg {
     let red = piece.color == Side::Red;
-    match lang {
-        Language::Chinese => {
-            let kind = match (piece.kind, red) {
-                (PieceKind::King, true) => "帅",
-                (PieceKind::King, false) => "将",
-                (PieceKind::Advisor, _) => "士",
-                (PieceKind::Elephant, true) => "相",
-                (PieceKind::Elephant, false) => "象",
-                (PieceKind::Horse, _) => "马",
-                (PieceKind::Rook, _) => "车",
-                (PieceKind::Cannon, _) => "炮",
-                (PieceKind::Pawn, true) => "兵",
-                (PieceKind::Pawn, false) => "卒",
-            };
-            format!("{}{kind}", if red { "红" } else { "黑" })
-        }
-        Language::English => format!(
-            "{} {}",
-            if red { "Red" } else { "Black" },
-            piece.kind.name()
-        ),
-    }
+    Msg::new(match (piece.kind, red) {
+        (PieceKind::King, true) => "piece-red-king",
+        (PieceKind::King, false) => "piece-black-king",
+        (PieceKind::Advisor, true) => "piece-red-advisor",
+        (PieceKind::Advisor, false) => "piece-black-advisor",
+        (PieceKind::Elephant, true) => "piece-red-elephant",
+        (PieceKind::Elephant, false) => "piece-black-elephant",
+        (PieceKind::Horse, true) => "piece-red-horse",
+        (PieceKind::Horse, false) => "piece-black-horse",
+        (PieceKind::Rook, true) => "piece-red-rook",
+        (PieceKind::Rook, false) => "piece-black-rook",
+        (PieceKind::Cannon, true) => "piece-red-cannon",
+        (PieceKind::Cannon, false) => "piece-black-cannon",
+        (PieceKind::Pawn, true) => "piece-red-pawn",
+        (PieceKind::Pawn, false) => "piece-black-pawn",
+    })
 }
 
 /// The rule a position breaks, in words (the point named as the notation's coordinates).
 #[must_use]
 pub fn setup_error_text(e: &FenError, lang: Language) -> String {
-    let side = |c: Side| match (lang, c) {
-        (Language::Chinese, Side::Red) => "红方",
-        (Language::Chinese, Side::Black) => "黑方",
-        (Language::English, Side::Red) => "Red",
-        (Language::English, Side::Black) => "Black",
-    };
-    if lang == Language::English {
-        return match e {
-            FenError::MissingKing(c) => format!("{} has no king", side(*c)),
-            FenError::TooManyKings(c) => format!("{} has more than one king", side(*c)),
-            FenError::OutsidePalace { piece, square } => format!(
-                "{} on {square}: outside its palace or off the points it can reach",
-                piece_name(*piece, lang)
-            ),
-            other => other.to_string(),
-        };
+    match setup_error_msg(e) {
+        Some(m) => m.in_(lang),
+        // A text that is no position at all (the editor never makes one): the library's words.
+        None => e.to_string(),
     }
-    match e {
-        FenError::MissingKing(c) => format!(
-            "{}没有{}",
-            side(*c),
-            if *c == Side::Red { "帅" } else { "将" }
+}
+
+fn setup_error_msg(e: &FenError) -> Option<Msg> {
+    let side = |c: Side| Msg::new(crate::ui::text::side_id(c));
+    let color = |c: Side| if c == Side::Red { "red" } else { "black" };
+    Some(match e {
+        FenError::MissingKing(c) => msg!(
+            "setup-error-missing-king",
+            side = side(*c),
+            color = color(*c)
         ),
-        FenError::TooManyKings(c) => format!(
-            "{}的{}不止一个",
-            side(*c),
-            if *c == Side::Red { "帅" } else { "将" }
-        ),
-        FenError::OutsidePalace { piece, square } => {
-            format!(
-                "{}在 {square}，出了九宫，或不在它能到的点上",
-                piece_name(*piece, lang)
+        FenError::TooManyKings(c) => {
+            msg!(
+                "setup-error-too-many-kings",
+                side = side(*c),
+                color = color(*c)
             )
         }
-        FenError::ElephantOffPoints(sq) => format!("{sq} 的相（象）站在它永远走不到的点上"),
-        FenError::PawnBehindStart(sq) => format!("{sq} 的兵（卒）在它的起始线后面"),
-        FenError::PawnOffFile(sq) => format!("{sq} 的兵（卒）未过河，却不在它能走到的线上"),
-        FenError::TooManyPieces { piece, count } => format!(
-            "{}有 {count} 个，一副棋只有 {} 个",
-            piece_name(*piece, lang),
-            piece.kind.max_count()
+        FenError::OutsidePalace { piece, square } => msg!(
+            "setup-error-outside-palace",
+            piece = piece_msg(*piece),
+            square = square.to_string()
         ),
-        FenError::OpponentInCheck => "不走棋的一方正被将军（它的将帅可被吃掉）".to_owned(),
-        FenError::KingsFacing => "将帅照面（同一条线上中间无子）".to_owned(),
-        other => other.to_string(),
-    }
+        FenError::ElephantOffPoints(sq) => {
+            msg!("setup-error-elephant-off-points", square = sq.to_string())
+        }
+        FenError::PawnBehindStart(sq) => {
+            msg!("setup-error-pawn-behind-start", square = sq.to_string())
+        }
+        FenError::PawnOffFile(sq) => msg!("setup-error-pawn-off-file", square = sq.to_string()),
+        FenError::TooManyPieces { piece, count } => msg!(
+            "setup-error-too-many-pieces",
+            piece = piece_msg(*piece),
+            count = *count,
+            max = piece.kind.max_count()
+        ),
+        FenError::OpponentInCheck => msg!("setup-error-opponent-in-check"),
+        FenError::KingsFacing => msg!("setup-error-kings-facing"),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -114,7 +115,13 @@ mod tests {
         for e in errors {
             let zh = setup_error_text(&e, Language::Chinese);
             assert!(!zh.is_ascii(), "{e:?}: {zh}");
-            assert!(!setup_error_text(&e, Language::English).is_empty());
+            for &lang in Language::ALL {
+                let said = setup_error_text(&e, lang);
+                assert!(
+                    !said.is_empty() && !said.contains("setup-error"),
+                    "{e:?}: {said}"
+                );
+            }
         }
         assert_eq!(
             setup_error_text(
@@ -122,6 +129,13 @@ mod tests {
                 Language::Chinese
             ),
             "红方没有帅"
+        );
+        assert_eq!(
+            setup_error_text(
+                &Placement::empty().position().unwrap_err(),
+                Language::TraditionalChinese
+            ),
+            "紅方沒有帥"
         );
     }
 }

@@ -40,14 +40,14 @@ pub fn ui_scale(logical: Vec2, size: UiSize) -> f32 {
 /// The setting's menu line.
 #[must_use]
 pub fn ui_size_name(size: UiSize, lang: Language) -> &'static str {
-    match (size, lang == Language::Chinese) {
-        (UiSize::Small, true) => "界面大小：小",
-        (UiSize::Normal, true) => "界面大小：标准",
-        (UiSize::Large, true) => "界面大小：大",
-        (UiSize::Small, false) => "UI size: small",
-        (UiSize::Normal, false) => "UI size: normal",
-        (UiSize::Large, false) => "UI size: large",
-    }
+    crate::core::i18n::text(
+        lang,
+        match size {
+            UiSize::Small => "settings-ui-size-small",
+            UiSize::Normal => "settings-ui-size-normal",
+            UiSize::Large => "settings-ui-size-large",
+        },
+    )
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -8,7 +8,7 @@ use crate::core::game::{BoardReset, Game, MovePlayed};
 use crate::core::notice::Notice;
 use crate::core::phase::Phase;
 use crate::core::settings::Settings;
-use crate::ui::text::{self, Key, Language};
+use crate::ui::text::{self, Key};
 use crate::ui::theme::*;
 
 #[derive(Component)]
@@ -122,10 +122,7 @@ fn update_status(
         text::to_move(game.record.position().side_to_move(), lang)
     };
     if *phase.get() == Phase::Editing {
-        line = match lang {
-            Language::Chinese => "摆棋：拖动棋子摆出局面".to_owned(),
-            Language::English => "Setting up a position".to_owned(),
-        };
+        line = text::text(lang, "status-setting-up").to_owned();
     } else if *phase.get() == Phase::Replaying {
         line = format!(
             "{} {}/{} · {line}",
@@ -135,23 +132,15 @@ fn update_status(
         );
     } else if game.players.has_remote() {
         // An online game: no level; the players are in its panel.
-        line.push_str(match lang {
-            Language::Chinese => " · 联网对弈",
-            Language::English => " · online",
-        });
+        line.push_str(text::text(lang, "status-online"));
     } else if !crate::core::watched::watching(&game) {
         // A watched game's levels are in its bar.
         line.push_str(&format!(" · {}", text::level_name(settings.level, lang)));
     }
     // The rules this game is judged by (its own, which a loaded record may have brought).
     let rules = game.record.rulebook();
-    line.push_str(&format!(
-        " · {}",
-        match lang {
-            Language::Chinese => rules.chinese().to_owned(),
-            Language::English => format!("{} rules", text::rules_english(rules)),
-        }
-    ));
+    let rules = text::Msg::new("status-rules").with("rules", text::Msg::new(text::rules_id(rules)));
+    line.push_str(&format!(" · {}", rules.in_(lang)));
     if thinking.is_thinking() {
         line.push_str(&format!(" · {}", text::tr(Key::Thinking, lang)));
         if let Some(p) = thinking.progress() {

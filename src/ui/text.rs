@@ -1,17 +1,19 @@
-//! Every text the game shows, in Chinese and English.
+//! The shared texts of the interface, by their ids in the Fluent files (`core::i18n`).
 
 use xiangqi::{Color as Side, Handicap, Outcome};
 use xiangqi_engine::Level;
 
+pub use crate::core::i18n::{Msg, text};
 pub use crate::core::settings::Language;
 use crate::core::settings::{BoardTheme, Graphics, MoveNotation, PieceTheme};
+use crate::msg;
 pub use crate::ui::notices::notice_text;
 
 /// A fixed text of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(
     missing_docs,
-    reason = "each key names its text; the texts are in `tr`"
+    reason = "each key names its text; the texts are in the Fluent files"
 )]
 pub enum Key {
     MenuGame,
@@ -70,267 +72,282 @@ pub enum Key {
     Accuracy,
 }
 
+impl Key {
+    /// Its message's id in the Fluent files.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Key::MenuGame => "menu-game",
+            Key::MenuLevel => "menu-level",
+            Key::MenuHandicap => "menu-handicap",
+            Key::MenuRecords => "menu-records",
+            Key::MenuLanguage => "menu-language",
+            Key::IPlayRed => "menu-new-game-red",
+            Key::ComputerFirst => "menu-new-game-computer-first",
+            Key::TwoPlayers => "menu-new-game-two-players",
+            Key::SoundOn => "settings-sound-on",
+            Key::SoundOff => "settings-sound-off",
+            Key::Quit => "menu-quit",
+            Key::Undo => "game-undo",
+            Key::Redo => "game-redo",
+            Key::Hint => "game-hint",
+            Key::SavePosition => "game-save-position",
+            Key::RestorePosition => "game-restore-position",
+            Key::SaveRecord => "records-save",
+            Key::OpenRecord => "records-open",
+            Key::First => "replay-first",
+            Key::Previous => "replay-previous",
+            Key::Next => "replay-next",
+            Key::Last => "replay-last",
+            Key::ContinueHere => "replay-continue-here",
+            Key::ResetView => "view-reset",
+            Key::FlatView => "view-flat-toggle",
+            Key::Moves => "move-list-title",
+            Key::Variation => "move-list-variation",
+            Key::MainLine => "move-list-main-line",
+            Key::MenuPuzzles => "menu-puzzles",
+            Key::Retry => "puzzle-retry",
+            Key::NextPuzzle => "puzzle-next",
+            Key::PuzzleList => "puzzle-list",
+            Key::Replay => "replay-title",
+            Key::Resume => "dialog-resume",
+            Key::ResumeYes => "dialog-resume-yes",
+            Key::ResumeNo => "dialog-resume-no",
+            Key::Thinking => "status-computer-thinking",
+            Key::Close => "dialog-close",
+            Key::Up => "browser-up",
+            Key::Check => "game-check",
+            Key::Resign => "game-resign",
+            Key::LeaveGame => "dialog-leave-game",
+            Key::Yes => "dialog-leave-yes",
+            Key::No => "dialog-leave-no",
+            Key::OfferDraw => "draw-offer",
+            Key::AcceptDraw => "draw-offered-question",
+            Key::Accept => "dialog-accept",
+            Key::Decline => "dialog-decline",
+            Key::Analysis => "analysis-title",
+            Key::Review => "review-title",
+            Key::CancelReview => "review-cancel",
+            Key::Untimed => "clock-untimed",
+            Key::Better => "review-better",
+            Key::Accuracy => "review-accuracy",
+        }
+    }
+}
+
 /// `key` in `lang`.
 #[must_use]
 pub fn tr(key: Key, lang: Language) -> &'static str {
-    let (zh, en) = match key {
-        Key::MenuGame => ("游戏", "Game"),
-        Key::MenuLevel => ("难度", "Level"),
-        Key::MenuHandicap => ("让子", "Handicap"),
-        Key::MenuRecords => ("棋谱", "Records"),
-        Key::MenuLanguage => ("语言", "Language"),
-        Key::IPlayRed => ("我先走", "I play first (Red)"),
-        Key::ComputerFirst => ("电脑先走", "Computer first"),
-        Key::TwoPlayers => ("双人对弈", "Two players"),
-        Key::SoundOn => ("音效：开", "Sound: on"),
-        Key::SoundOff => ("音效：关", "Sound: off"),
-        Key::Quit => ("退出", "Quit"),
-        Key::Undo => ("悔棋", "Undo"),
-        Key::Redo => ("重做", "Redo"),
-        Key::Hint => ("提示", "Hint"),
-        Key::SavePosition => ("保存", "Save position"),
-        Key::RestorePosition => ("复盘", "Restore position"),
-        Key::SaveRecord => ("保存棋谱", "Save record"),
-        Key::OpenRecord => ("读取棋谱", "Open record"),
-        Key::First => ("第一步", "First"),
-        Key::Previous => ("上一步", "Previous"),
-        Key::Next => ("下一步", "Next"),
-        Key::Last => ("最后一步", "Last"),
-        Key::ContinueHere => ("从此处继续", "Play from here"),
-        Key::ResetView => ("视角复位", "Reset view"),
-        Key::FlatView => ("平面/立体", "2D / 3D"),
-        Key::Moves => ("着法", "Moves"),
-        Key::Variation => ("变", "Var"),
-        Key::MainLine => ("主线", "Main"),
-        Key::MenuPuzzles => ("残局挑战", "Puzzles"),
-        Key::Retry => ("重来", "Retry"),
-        Key::NextPuzzle => ("下一题", "Next puzzle"),
-        Key::PuzzleList => ("题目列表", "Puzzle list"),
-        Key::Replay => ("回放", "Replay"),
-        Key::Resume => (
-            "上次的对局没有下完，继续吗？",
-            "Your last game was not finished. Resume it?",
-        ),
-        Key::ResumeYes => ("继续", "Resume"),
-        Key::ResumeNo => ("新对局", "New game"),
-        Key::Thinking => ("电脑思考中", "computer thinking"),
-        Key::Close => ("关闭", "Close"),
-        Key::Up => ("上一级", "Up"),
-        Key::Check => ("将军！", "Check!"),
-        Key::Resign => ("认输", "Resign"),
-        Key::LeaveGame => (
-            "对局还没有下完，确定离开吗？",
-            "The game is not finished. Leave it?",
-        ),
-        Key::Yes => ("确定", "Leave"),
-        Key::No => ("取消", "Stay"),
-        Key::OfferDraw => ("求和", "Offer a draw"),
-        Key::AcceptDraw => ("对方求和，同意吗？", "A draw is offered. Accept it?"),
-        Key::Accept => ("同意", "Accept"),
-        Key::Decline => ("拒绝", "Decline"),
-        Key::Analysis => ("分析", "Analysis"),
-        Key::Review => ("复盘分析", "Review"),
-        Key::CancelReview => ("取消", "Cancel"),
-        Key::Untimed => ("不限时", "Untimed"),
-        Key::Better => ("更好", "Better"),
-        Key::Accuracy => ("准确率", "Accuracy"),
-    };
-    match lang {
-        Language::Chinese => zh,
-        Language::English => en,
-    }
+    text(lang, key.id())
 }
 
 /// `side` in `lang`.
 #[must_use]
 pub fn side_name(side: Side, lang: Language) -> &'static str {
-    match (side, lang) {
-        (Side::Red, Language::Chinese) => "红方",
-        (Side::Black, Language::Chinese) => "黑方",
-        (Side::Red, Language::English) => "Red",
-        (Side::Black, Language::English) => "Black",
+    text(lang, side_id(side))
+}
+
+/// The id of `side`'s name.
+#[must_use]
+pub const fn side_id(side: Side) -> &'static str {
+    match side {
+        Side::Red => "side-red",
+        Side::Black => "side-black",
     }
 }
 
 /// Whose turn it is: 红方走棋 / Red to move.
 #[must_use]
 pub fn to_move(side: Side, lang: Language) -> String {
-    match lang {
-        Language::Chinese => format!("{}走棋", side_name(side, lang)),
-        Language::English => format!("{} to move", side_name(side, lang)),
-    }
+    msg!("status-to-move", side = Msg::new(side_id(side))).in_(lang)
 }
 
 /// A level's name.
 #[must_use]
 pub fn level_name(level: Level, lang: Language) -> &'static str {
-    match lang {
-        Language::Chinese => level.chinese_name(),
-        Language::English => match level {
-            Level::Idiot => "Idiot",
-            Level::Rookie => "Rookie",
-            Level::Beginner => "Beginner",
-            Level::Novice => "Novice",
-            Level::Amateur => "Amateur",
-            Level::Professional => "Professional",
-            Level::Master => "Master",
+    text(
+        lang,
+        match level {
+            Level::Idiot => "level-idiot",
+            Level::Rookie => "level-rookie",
+            Level::Beginner => "level-beginner",
+            Level::Novice => "level-novice",
+            Level::Amateur => "level-amateur",
+            Level::Professional => "level-professional",
+            Level::Master => "level-master",
         },
-    }
+    )
 }
 
 /// A handicap as a menu entry: given by the player (让左马) or by the computer (被让左马).
 #[must_use]
 pub fn handicap_name(handicap: Handicap, player_gives: bool, lang: Language) -> String {
-    match lang {
-        Language::Chinese => {
-            let name = handicap.chinese_name();
-            if player_gives {
-                name.to_owned()
-            } else {
-                format!("被{name}")
-            }
-        }
-        Language::English => {
-            let what = match handicap {
-                Handicap::LeftHorse => "left horse",
-                Handicap::RightHorse => "right horse",
-                Handicap::TwoHorses => "both horses",
-                Handicap::NinePieces => "nine pieces",
-            };
-            if player_gives {
-                format!("I give the {what}")
-            } else {
-                format!("Computer gives the {what}")
-            }
-        }
-    }
+    let what = match handicap {
+        Handicap::LeftHorse => "handicap-left-horse",
+        Handicap::RightHorse => "handicap-right-horse",
+        Handicap::TwoHorses => "handicap-two-horses",
+        Handicap::NinePieces => "handicap-nine-pieces",
+    };
+    let id = if player_gives {
+        "handicap-player-gives"
+    } else {
+        "handicap-computer-gives"
+    };
+    Msg::new(id).with("handicap", Msg::new(what)).in_(lang)
 }
 
-/// The result and its reason, as the rules library words it: `红方胜（将死）`, `Red wins (checkmate)`.
+/// The result and its reason: `红方胜（将死）`, `Red wins (checkmate)`.
 #[must_use]
 pub fn outcome_text(outcome: Outcome, lang: Language) -> String {
-    match lang {
-        Language::Chinese => outcome.chinese(),
-        Language::English => outcome.to_string(),
-    }
+    outcome_msg(outcome).in_(lang)
+}
+
+/// The result and its reason as a message.
+#[must_use]
+pub fn outcome_msg(outcome: Outcome) -> Msg {
+    use xiangqi::{DrawReason, WinReason};
+    let reason = match outcome {
+        Outcome::Win { reason, .. } => match reason {
+            WinReason::Checkmate => "outcome-reason-checkmate",
+            WinReason::Stalemate => "outcome-reason-stalemate",
+            WinReason::PerpetualCheck => "outcome-reason-perpetual-check",
+            WinReason::PerpetualChase => "outcome-reason-perpetual-chase",
+            WinReason::CheckAndChase => "outcome-reason-check-and-chase",
+            WinReason::Resignation => "outcome-reason-resignation",
+            WinReason::Timeout => "outcome-reason-timeout",
+            WinReason::Abandoned => "outcome-reason-abandoned",
+        },
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Repetition => "outcome-reason-repetition",
+            DrawReason::BothPerpetual => "outcome-reason-both-perpetual",
+            DrawReason::NoCaptureLimit => "outcome-reason-no-capture-limit",
+            DrawReason::NoAttackingPieces => "outcome-reason-no-attacking-pieces",
+            DrawReason::Agreement => "outcome-reason-agreement",
+            DrawReason::TimeoutNoMatingMaterial => "outcome-reason-timeout-no-material",
+            DrawReason::Abandoned => "outcome-reason-abandoned-draw",
+        },
+    };
+    let frame = match outcome {
+        Outcome::Win {
+            winner: Side::Red, ..
+        } => "outcome-red-wins",
+        Outcome::Win { .. } => "outcome-black-wins",
+        Outcome::Draw { .. } => "outcome-draw",
+    };
+    Msg::new(frame).with("reason", Msg::new(reason))
 }
 
 /// The rulebook's menu line: 规则：亚洲规则 / Rules: Asian.
 #[must_use]
 pub fn rules_name(rules: xiangqi::Rulebook, lang: Language) -> String {
-    match lang {
-        Language::Chinese => format!("规则：{}", rules.chinese()),
-        Language::English => format!("Rules: {}", rules_english(rules)),
+    msg!("rules-menu", rules = Msg::new(rules_id(rules))).in_(lang)
+}
+
+/// The id of a rulebook's name.
+#[must_use]
+pub const fn rules_id(rules: xiangqi::Rulebook) -> &'static str {
+    match rules {
+        xiangqi::Rulebook::Asian => "rules-asian",
+        xiangqi::Rulebook::League => "rules-league",
     }
 }
 
 /// The menu line of 大师's threads: `大师线程：自动（3）`, `Master threads: 2`.
 #[must_use]
 pub fn threads_name(setting: Option<usize>, threads: usize, lang: Language) -> String {
-    match (lang, setting) {
-        (Language::Chinese, None) => format!("大师线程：自动（{threads}）"),
-        (Language::Chinese, Some(_)) => format!("大师线程：{threads}"),
-        (Language::English, None) => format!("Master threads: auto ({threads})"),
-        (Language::English, Some(_)) => format!("Master threads: {threads}"),
+    match setting {
+        None => msg!("settings-threads-auto", threads = threads),
+        Some(_) => msg!("settings-threads", threads = threads),
     }
-}
-
-/// The rulebook in the English interface.
-#[must_use]
-pub fn rules_english(rules: xiangqi::Rulebook) -> &'static str {
-    match rules {
-        xiangqi::Rulebook::Asian => "Asian",
-        xiangqi::Rulebook::League => "computer league",
-    }
+    .in_(lang)
 }
 
 /// The graphics setting's menu line.
 #[must_use]
 pub fn graphics_name(graphics: Graphics, lang: Language) -> String {
-    let zh = lang == Language::Chinese;
-    match (graphics, zh) {
-        (Graphics::Auto, true) => "画质：自动".into(),
-        (Graphics::High, true) => "画质：高".into(),
-        (Graphics::Low, true) => "画质：低".into(),
-        (Graphics::Auto, false) => "Graphics: auto".into(),
-        (Graphics::High, false) => "Graphics: high".into(),
-        (Graphics::Low, false) => "Graphics: low".into(),
-    }
+    text(
+        lang,
+        match graphics {
+            Graphics::Auto => "settings-graphics-auto",
+            Graphics::High => "settings-graphics-high",
+            Graphics::Low => "settings-graphics-low",
+        },
+    )
+    .to_owned()
 }
 
 /// The piece theme's menu line.
 #[must_use]
 pub fn pieces_name(theme: PieceTheme, lang: Language) -> String {
-    match (theme, lang == Language::Chinese) {
-        (PieceTheme::Carved, true) => "棋子：木雕".into(),
-        (PieceTheme::Plastic, true) => "棋子：塑料".into(),
-        (PieceTheme::Jade, true) => "棋子：玉石".into(),
-        (PieceTheme::Carved, false) => "Pieces: carved wood".into(),
-        (PieceTheme::Plastic, false) => "Pieces: plastic".into(),
-        (PieceTheme::Jade, false) => "Pieces: jade".into(),
-    }
+    text(
+        lang,
+        match theme {
+            PieceTheme::Carved => "settings-pieces-carved",
+            PieceTheme::Plastic => "settings-pieces-plastic",
+            PieceTheme::Jade => "settings-pieces-jade",
+        },
+    )
+    .to_owned()
 }
 
 /// The board theme's menu line.
 #[must_use]
 pub fn board_name(theme: BoardTheme, lang: Language) -> String {
-    match (theme, lang == Language::Chinese) {
-        (BoardTheme::Wood, true) => "棋盘：木纹".into(),
-        (BoardTheme::Paper, true) => "棋盘：纸面".into(),
-        (BoardTheme::Lacquer, true) => "棋盘：漆木".into(),
-        (BoardTheme::Wood, false) => "Board: wood".into(),
-        (BoardTheme::Paper, false) => "Board: paper".into(),
-        (BoardTheme::Lacquer, false) => "Board: lacquer".into(),
-    }
+    text(
+        lang,
+        match theme {
+            BoardTheme::Wood => "settings-board-wood",
+            BoardTheme::Paper => "settings-board-paper",
+            BoardTheme::Lacquer => "settings-board-lacquer",
+        },
+    )
+    .to_owned()
 }
 
 /// The move notation's menu line.
 #[must_use]
 pub fn notation_name(notation: MoveNotation, lang: Language) -> String {
-    let zh = lang == Language::Chinese;
-    let name = match (notation, zh) {
-        (MoveNotation::Auto, true) => "自动",
-        (MoveNotation::Auto, false) => "auto",
-        (MoveNotation::Chinese, true) => "中文",
-        (MoveNotation::Chinese, false) => "Chinese",
-        (MoveNotation::Wxf, _) => "WXF",
-        (MoveNotation::Iccs, _) => "ICCS",
+    let name = match notation {
+        MoveNotation::Auto => Msg::new("settings-notation-auto"),
+        MoveNotation::Chinese => Msg::new("settings-notation-chinese"),
+        MoveNotation::Traditional => Msg::new("settings-notation-traditional"),
+        MoveNotation::Vietnamese => Msg::new("settings-notation-vietnamese"),
+        MoveNotation::Wxf => Msg::new("settings-notation-wxf"),
+        MoveNotation::Iccs => Msg::new("settings-notation-iccs"),
     };
-    if zh {
-        format!("记谱：{name}")
-    } else {
-        format!("Notation: {name}")
-    }
+    msg!("settings-notation", notation = name).in_(lang)
 }
 
 /// The external engine's menu line: `引擎：内置` / `Engine: pikafish`.
 #[must_use]
 pub fn engine_name(engine: &crate::core::settings::ExternalEngine, lang: Language) -> String {
-    let name = if engine.in_use() {
+    let name: crate::core::i18n::Arg = if engine.in_use() {
         engine
             .path
             .rsplit('/')
             .next()
             .unwrap_or(&engine.path)
-            .to_owned()
-    } else if lang == Language::Chinese {
-        "内置".to_owned()
+            .into()
     } else {
-        "built-in".to_owned()
+        Msg::new("settings-engine-builtin").into()
     };
-    match lang {
-        Language::Chinese => format!("引擎：{name}"),
-        Language::English => format!("Engine: {name}"),
-    }
+    msg!("settings-engine", engine = name).in_(lang)
 }
 
 /// A review mark's name.
 #[must_use]
 pub fn mark_name(mark: xiangqi_engine::analysis::review::Mark, lang: Language) -> &'static str {
-    match lang {
-        Language::Chinese => mark.chinese(),
-        Language::English => mark.english(),
-    }
+    use xiangqi_engine::analysis::review::Mark;
+    text(
+        lang,
+        match mark {
+            Mark::Brilliant => "review-mark-brilliant",
+            Mark::Good => "review-mark-good",
+            Mark::Inaccuracy => "review-mark-inaccuracy",
+            Mark::Mistake => "review-mark-mistake",
+            Mark::Blunder => "review-mark-blunder",
+        },
+    )
 }
 
 /// The sign a move list shows after a marked move: `!!`, `?!`, `?`, `??` (none for a good move).

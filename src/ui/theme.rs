@@ -214,13 +214,8 @@ pub(crate) fn dynamic_words(d: Dynamic, settings: &Settings) -> (String, bool) {
             .to_owned(),
             false,
         ),
-        Dynamic::Language(l) => (
-            match l {
-                Language::Chinese => "中文".to_owned(),
-                Language::English => "English".to_owned(),
-            },
-            l == lang,
-        ),
+        // Each language named in itself, whatever the interface's.
+        Dynamic::Language(l) => (l.name().to_owned(), l == lang),
     }
 }
 

@@ -9,7 +9,7 @@ use crate::core::settings::Settings;
 use crate::core::watched::watching;
 use crate::ui::actions::{Menu, send};
 use crate::ui::menus::{AppMenus, EntryText, MenuEntry, Place};
-use crate::ui::text::{Language, level_name};
+use crate::ui::text::level_name;
 use crate::ui::theme::*;
 use crate::watch::{Seat, Watch, WatchRequest};
 
@@ -28,7 +28,7 @@ pub(crate) fn plugin(app: &mut App) {
         Place::In(Menu::Game),
         20,
         send(WatchRequest::Start),
-        EntryText::Words("电脑对弈（观战）", "Watch the computer"),
+        EntryText::Words("watch-menu"),
     ));
     app.add_systems(Startup, spawn);
     app.add_systems(Update, show.in_set(crate::ui::UiSet::Show));
@@ -53,7 +53,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             BackgroundColor(PANEL),
         ))
         .with_children(|c| {
-            c.spawn((words("观战", "Watching"), font(&ui, 17.0), TextColor(INK)));
+            c.spawn((words("watch-title"), font(&ui, 17.0), TextColor(INK)));
             for side in [Side::Red, Side::Black] {
                 c.spawn(button(
                     send(WatchRequest::CycleSeat(side)),
@@ -71,19 +71,18 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
         });
 }
 
-/// The seat in words: 红方 大师 / Red: Master, or the external engine's name.
+/// The seat in words (红方：大师 / Red: Master), with a level or the external engine's name.
 fn seat_words(side: Side, seat: Seat, settings: &Settings) -> String {
     let lang = settings.language;
     let who = match seat {
         Seat::Level(l) => level_name(l, lang).to_owned(),
         Seat::External => crate::ui::text::engine_name(&settings.engine, lang),
     };
-    match (lang, side) {
-        (Language::Chinese, Side::Red) => format!("红方：{who}"),
-        (Language::Chinese, Side::Black) => format!("黑方：{who}"),
-        (Language::English, Side::Red) => format!("Red: {who}"),
-        (Language::English, Side::Black) => format!("Black: {who}"),
+    match side {
+        Side::Red => crate::msg!("watch-seat-red", who = who),
+        Side::Black => crate::msg!("watch-seat-black", who = who),
     }
+    .in_(lang)
 }
 
 fn show(
@@ -103,16 +102,17 @@ fn show(
             node.display = display;
         }
     }
-    let zh = settings.language == Language::Chinese;
     for (shows, mut text) in &mut texts {
         let words = match *shows {
             Shows::Seat(side) => seat_words(side, watch.seat(side), &settings),
-            Shows::Pause => match (watch.paused, zh) {
-                (true, true) => "继续".to_owned(),
-                (false, true) => "暂停".to_owned(),
-                (true, false) => "Resume".to_owned(),
-                (false, false) => "Pause".to_owned(),
-            },
+            Shows::Pause => {
+                let id = if watch.paused {
+                    "watch-resume"
+                } else {
+                    "watch-pause"
+                };
+                crate::core::i18n::text(settings.language, id).to_owned()
+            }
         };
         if text.0 != words {
             text.0 = words;

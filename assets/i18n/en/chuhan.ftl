@@ -28,12 +28,16 @@ settings-board-paper = Board: paper
 settings-board-lacquer = Board: lacquer
 settings-notation = Notation: { $notation }
 settings-notation-auto = auto
-settings-notation-chinese = Chinese
+settings-notation-chinese = Chinese (simplified)
 settings-engine = Engine: { $engine }
 settings-engine-builtin = built-in
 settings-ui-size-small = UI size: small
 settings-ui-size-normal = UI size: normal
 settings-ui-size-large = UI size: large
+settings-notation-traditional = Chinese (traditional)
+settings-notation-vietnamese = Vietnamese
+settings-notation-wxf = WXF
+settings-notation-iccs = ICCS
 
 ## game
 game-undo = Undo
@@ -92,6 +96,8 @@ puzzle-wrong = Not that: try again
 puzzle-solved = Solved: { $stars } of 3 stars
 puzzle-wrong-notice = Not that move: try again
 puzzle-record-event = 残局挑战 { $id }
+puzzle-side-red = Red
+puzzle-side-black = Black
 
 ## dialog
 dialog-resume = Your last game was not finished. Resume it?
@@ -250,7 +256,7 @@ setup-error-outside-palace = { $piece } on { $square }: outside its palace or of
 setup-error-elephant-off-points = the elephant on { $square } stands on a point elephants can never reach
 setup-error-pawn-behind-start = the pawn on { $square } stands behind its starting rank
 setup-error-pawn-off-file = the pawn on { $square } has not crossed the river but stands off the files a, c, e, g, i
-setup-error-too-many-pieces = { $color } has { $count } pieces of kind { $kind }; at most { $max } allowed
+setup-error-too-many-pieces = { $count } × { $piece } on the board; a set has only { $max }
 setup-error-opponent-in-check = the side not to move is in check, so its king could be taken
 setup-error-kings-facing = the kings face each other on one file with nothing between them
 
@@ -459,6 +465,8 @@ online-error-not-now = That cannot be done now
 online-error-chat-invalid = A chat line has 1 to 140 characters
 online-error-internal = The server had a problem: try again later
 online-not-sent = Not sent: the connection is down
+online-server-message = { $message }
+online-result-reason = { $result } ({ $reason })
 
 ## storage
 storage-downloaded-instead = the record was handed to the browser as a download instead
@@ -470,6 +478,7 @@ storage-damaged = a damaged entry in the page's storage
 storage-refused = the browser refused to store it
 storage-too-big = is more than the
 storage-no-such-file = no such file
+storage-joiner = ;{" "}
 
 ## window
 window-title = 楚汉 Chuhan

@@ -28,12 +28,16 @@ settings-board-paper = Bàn cờ: giấy
 settings-board-lacquer = Bàn cờ: sơn mài
 settings-notation = Ký hiệu: { $notation }
 settings-notation-auto = tự động
-settings-notation-chinese = chữ Hán
+settings-notation-chinese = Hán giản thể
 settings-engine = Engine: { $engine }
 settings-engine-builtin = tích hợp
 settings-ui-size-small = Cỡ giao diện: nhỏ
 settings-ui-size-normal = Cỡ giao diện: vừa
 settings-ui-size-large = Cỡ giao diện: lớn
+settings-notation-traditional = Hán phồn thể
+settings-notation-vietnamese = Việt Nam
+settings-notation-wxf = WXF
+settings-notation-iccs = ICCS
 
 ## game
 game-undo = Đi lại
@@ -92,6 +96,8 @@ puzzle-wrong = Chưa đúng, thử lại nhé
 puzzle-solved = Đã giải: { $stars }/3 sao
 puzzle-wrong-notice = Không phải nước này, thử lại nhé
 puzzle-record-event = Cờ thế { $id }
+puzzle-side-red = Đỏ
+puzzle-side-black = Đen
 
 ## dialog
 dialog-resume = Ván cờ lần trước chưa xong. Chơi tiếp không?
@@ -441,6 +447,8 @@ online-error-not-now = Lúc này không làm được việc đó
 online-error-chat-invalid = Mỗi dòng chat có từ 1 đến 140 ký tự
 online-error-internal = Máy chủ gặp lỗi: hãy thử lại sau
 online-not-sent = Chưa gửi: mất kết nối
+online-server-message = { $message }
+online-result-reason = { $result } ({ $reason })
 
 ## storage
 storage-downloaded-instead = kỳ phổ đã được chuyển cho trình duyệt để tải xuống
@@ -452,6 +460,7 @@ storage-damaged = một mục trong bộ nhớ của trang đã bị hỏng
 storage-refused = trình duyệt từ chối lưu
 storage-too-big = vượt quá giới hạn
 storage-no-such-file = không có tệp này
+storage-joiner = ;{" "}
 
 ## window
 window-title = Chuhan (Sở Hán)

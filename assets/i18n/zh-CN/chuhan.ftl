@@ -28,12 +28,16 @@ settings-board-paper = 棋盘：纸面
 settings-board-lacquer = 棋盘：漆木
 settings-notation = 记谱：{ $notation }
 settings-notation-auto = 自动
-settings-notation-chinese = 中文
+settings-notation-chinese = 简体
 settings-engine = 引擎：{ $engine }
 settings-engine-builtin = 内置
 settings-ui-size-small = 界面大小：小
 settings-ui-size-normal = 界面大小：标准
 settings-ui-size-large = 界面大小：大
+settings-notation-traditional = 繁体
+settings-notation-vietnamese = 越南式
+settings-notation-wxf = WXF
+settings-notation-iccs = ICCS
 
 ## game
 game-undo = 悔棋
@@ -92,6 +96,8 @@ puzzle-wrong = 这步不对，再试一次
 puzzle-solved = 解题成功，得{ $stars }星
 puzzle-wrong-notice = 这步不对，再想想
 puzzle-record-event = 残局挑战 { $id }
+puzzle-side-red = 红
+puzzle-side-black = 黑
 
 ## dialog
 dialog-resume = 上次的对局没有下完，继续吗？
@@ -235,8 +241,14 @@ piece-red-pawn = 红兵
 piece-black-pawn = 黑卒
 
 ## setup
-setup-error-missing-king = { $side }没有{ $king }
-setup-error-too-many-kings = { $side }的{ $king }不止一个
+setup-error-missing-king = { $side }没有{ $color ->
+        [red] 帅
+       *[black] 将
+    }
+setup-error-too-many-kings = { $side }的{ $color ->
+        [red] 帅
+       *[black] 将
+    }不止一个
 setup-error-outside-palace = { $piece }在 { $square }，出了九宫，或不在它能到的点上
 setup-error-elephant-off-points = { $square } 的相（象）站在它永远走不到的点上
 setup-error-pawn-behind-start = { $square } 的兵（卒）在它的起始线后面
@@ -441,6 +453,8 @@ online-error-not-now = 现在不能这样做
 online-error-chat-invalid = 聊天须为 1 到 140 个字
 online-error-internal = 服务器出错了：请稍后再试
 online-not-sent = 没有发出：连接已断开
+online-server-message = { $message }
+online-result-reason = { $result } ({ $reason })
 
 ## storage
 storage-downloaded-instead = 棋谱已改为下载文件保存
@@ -452,6 +466,7 @@ storage-damaged = 网页存储中的一项已损坏
 storage-refused = 网页存储拒绝保存
 storage-too-big = 超过这类文件的上限
 storage-no-such-file = 没有这个文件
+storage-joiner = ，
 
 ## window
 window-title = 楚汉 Chuhan

@@ -28,12 +28,16 @@ settings-board-paper = 棋盤：紙面
 settings-board-lacquer = 棋盤：漆木
 settings-notation = 記譜：{ $notation }
 settings-notation-auto = 自動
-settings-notation-chinese = 中文
+settings-notation-chinese = 簡體
 settings-engine = 引擎：{ $engine }
 settings-engine-builtin = 內建
 settings-ui-size-small = 介面大小：小
 settings-ui-size-normal = 介面大小：標準
 settings-ui-size-large = 介面大小：大
+settings-notation-traditional = 繁體
+settings-notation-vietnamese = 越南式
+settings-notation-wxf = WXF
+settings-notation-iccs = ICCS
 
 ## game
 game-undo = 悔棋
@@ -92,6 +96,8 @@ puzzle-wrong = 這步不對，再試一次
 puzzle-solved = 解題成功，得{ $stars }星
 puzzle-wrong-notice = 這步不對，再想想
 puzzle-record-event = 殘局挑戰 { $id }
+puzzle-side-red = 紅
+puzzle-side-black = 黑
 
 ## dialog
 dialog-resume = 上次的對局沒有下完，繼續嗎？
@@ -235,8 +241,14 @@ piece-red-pawn = 紅兵
 piece-black-pawn = 黑卒
 
 ## setup
-setup-error-missing-king = { $side }沒有{ $king }
-setup-error-too-many-kings = { $side }的{ $king }不止一個
+setup-error-missing-king = { $side }沒有{ $color ->
+        [red] 帥
+       *[black] 將
+    }
+setup-error-too-many-kings = { $side }的{ $color ->
+        [red] 帥
+       *[black] 將
+    }不止一個
 setup-error-outside-palace = { $piece }在 { $square }，出了九宮，或不在它能到的點上
 setup-error-elephant-off-points = { $square } 的相（象）站在它永遠走不到的點上
 setup-error-pawn-behind-start = { $square } 的兵（卒）在它的起始線後面
@@ -441,6 +453,8 @@ online-error-not-now = 現在不能這樣做
 online-error-chat-invalid = 聊天須為 1 到 140 個字
 online-error-internal = 伺服器出錯了：請稍後再試
 online-not-sent = 沒有送出：連線已中斷
+online-server-message = { $message }
+online-result-reason = { $result }（{ $reason }）
 
 ## storage
 storage-downloaded-instead = 棋譜已改為下載檔案儲存
@@ -452,6 +466,7 @@ storage-damaged = 網頁儲存中的一項已損壞
 storage-refused = 瀏覽器拒絕儲存
 storage-too-big = 超過這類檔案的上限
 storage-no-such-file = 沒有這個檔案
+storage-joiner = ，
 
 ## window
 window-title = 楚漢 Chuhan

@@ -10,7 +10,9 @@ use xiangqi_protocol::{EndReason, GameResult};
 use super::{Online, Screen, notice, record_of, said, sync_board, tokens};
 use crate::core::commands::Command;
 use crate::core::game::{BoardReset, Game, GameEnded, MoveRequested, NewGame, Players};
+use crate::core::i18n::Msg;
 use crate::core::notice::Notice;
+use crate::msg;
 use crate::storage::files::Dirs;
 
 /// What a change of the session writes.
@@ -70,10 +72,9 @@ fn show(
     match change {
         Change::Connection => match online.session.connection {
             Connection::Online => online.status = None,
-            Connection::Reconnecting { attempt } => online.tell(
-                format!("连接中断，正在重新连接…（第{attempt}次）"),
-                format!("Connection lost; reconnecting… (attempt {attempt})"),
-            ),
+            Connection::Reconnecting { attempt } => {
+                online.tell(msg!("online-reconnecting-attempt", attempt = attempt));
+            }
             Connection::Offline => save_unfinished(online, game, out),
         },
         Change::Token(token) => {
@@ -119,8 +120,8 @@ fn show(
             }
         }
         Change::Refused { game: id, code, .. } => {
-            let (zh, en) = crate::online::words::refusal(code);
-            online.tell(format!("这步棋被拒绝：{zh}"), format!("Move refused: {en}"));
+            let reason = Msg::new(crate::online::words::refusal(code));
+            online.tell(msg!("online-move-refused", reason = reason));
             if let Some(s) = &online.status {
                 out.notices.write(notice(s));
             }
@@ -129,13 +130,13 @@ fn show(
             }
         }
         Change::NotSent(taken_back) => {
-            let (zh, en) = crate::online::words::NOT_SENT;
+            let not_sent = Msg::new(crate::online::words::NOT_SENT);
             match taken_back {
-                Some(_) => online.tell(
-                    format!("{zh}，这步棋已收回"),
-                    format!("{en}; the move was taken back"),
-                ),
-                None => online.tell(zh, en),
+                // The message's variable is `$not-sent`, a name `msg!` cannot write.
+                Some(_) => {
+                    online.tell(Msg::new("online-not-sent-taken-back").with("not-sent", not_sent))
+                }
+                None => online.tell(not_sent),
             }
             if let Some(s) = &online.status {
                 out.notices.write(notice(s));
@@ -155,11 +156,9 @@ fn show(
         Change::Error(code, message) => {
             match code {
                 // The server refused: the table's sentence in the player's language.
-                Some(code) => {
-                    let (zh, en) = crate::online::words::refusal(code);
-                    online.tell(zh.to_owned(), en.to_owned());
-                }
-                None => online.tell(message.clone(), message),
+                Some(code) => online.tell(Msg::new(crate::online::words::refusal(code))),
+                // The session's own words (English): said as they are in every language.
+                None => online.tell(msg!("online-server-message", message = message)),
             }
             if let Some(s) = &online.status {
                 out.notices.write(notice(s));
@@ -229,7 +228,7 @@ fn over(id: u64, online: &mut Online, game: &mut Game, out: &mut Out) {
         // Aborted: nobody moves on this board any more.
         None => {
             game.players = Players::online(None);
-            online.tell("对局已中止", "The game was aborted");
+            online.tell(msg!("online-game-aborted"));
         }
     }
     if mine && result != GameResult::Aborted && online.saved.insert(id) {

@@ -5,7 +5,9 @@ use chuhan_client::{Credentials, Request, ServerAddress};
 use xiangqi_protocol::{ClientMsg, ColorChoice, Room, Rules, TimeControl};
 
 use super::{Online, Screen, connect, leave_game, tokens};
+use crate::core::i18n::Msg;
 use crate::core::settings::Settings;
+use crate::msg;
 use crate::online::form::Form;
 use crate::online::pool::Viewer;
 use crate::online::{LoginKind, OnlineRequest};
@@ -44,16 +46,15 @@ pub(super) fn requests(
                     Ok(a) => a,
                     Err(_) => {
                         let bad = chuhan_client::LinkError::BadAddress(form.address.clone());
-                        let (zh, en) = crate::online::words::link_error(&bad);
-                        online.tell(zh, en);
+                        online.tell(crate::online::words::link_error(&bad));
                         continue;
                     }
                 };
                 // What the server would refuse is said before connecting, in the same words.
-                if let Some((zh, en)) =
+                if let Some(problem) =
                     crate::online::words::login_problem(kind, form.name.trim(), &form.password)
                 {
-                    online.tell(zh, en);
+                    online.tell(Msg::new(problem));
                     continue;
                 }
                 if settings.online_server != form.address.trim() {
@@ -89,11 +90,9 @@ pub(super) fn requests(
                     match crate::online::host::Host::start(&dirs.data, everyone) {
                         Ok(host) => {
                             online.host = Some(host);
-                            online.tell("正在本机开局…", "Starting a server on this machine…");
+                            online.tell(msg!("online-starting-host"));
                         }
-                        Err(e) => {
-                            online.tell(format!("无法开局：{e}"), format!("Cannot host: {e}"))
-                        }
+                        Err(e) => online.tell(msg!("online-cannot-host", error = e)),
                     }
                 }
             }

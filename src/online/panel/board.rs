@@ -11,6 +11,7 @@ use xiangqi_protocol::{ClaimKind, EndReason, GameResult, OfferKind, Side};
 
 use super::Widgets;
 use super::card::rating;
+use crate::msg;
 use crate::online::form::{Field, Form};
 use crate::online::{Online, OnlineRequest};
 use crate::ui::theme::*;
@@ -62,14 +63,15 @@ pub(super) fn tick_clocks(
 
 fn reason_words(w: &Widgets, result: GameResult, reason: EndReason) -> String {
     if let Some(o) = chuhan_client::outcome_of(result, reason) {
-        return w.say(o.chinese(), o.to_string());
+        return w.say(&crate::ui::text::outcome_msg(o));
     }
     match reason {
-        EndReason::Aborted => w.say("对局已中止", "aborted"),
-        other => w.say(
-            format!("{}（{}）", result.as_str(), other.as_str()),
-            format!("{} ({})", result.as_str(), other.as_str()),
-        ),
+        EndReason::Aborted => w.say(&msg!("online-aborted")),
+        other => w.say(&msg!(
+            "online-result-reason",
+            result = result.as_str(),
+            reason = other.as_str(),
+        )),
     }
 }
 
@@ -85,15 +87,15 @@ pub(super) fn bar(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
     for side in order {
         let p = if side == Side::Red { &g.red } else { &g.black };
         w.row(c, |r| {
-            let flag = match (p.connected, w.lang) {
-                (true, _) => String::new(),
-                (false, crate::ui::text::Language::Chinese) => "（已断线）".to_owned(),
-                (false, crate::ui::text::Language::English) => "(gone)".to_owned(),
+            let flag = if p.connected {
+                String::new()
+            } else {
+                w.say(&msg!("online-player-gone"))
             };
             let colour = if side == Side::Red {
-                w.say("红", "Red")
+                w.say(&msg!("online-side-red"))
             } else {
-                w.say("黑", "Black")
+                w.say(&msg!("online-side-black"))
             };
             r.spawn((
                 ClockText(side),
@@ -116,10 +118,7 @@ pub(super) fn bar(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
         let left = seconds_until(at);
         w.text(
             c,
-            w.say(
-                format!("对手已断线：{left} 秒后可判胜"),
-                format!("Your opponent left: you may claim in {left} s"),
-            ),
+            w.say(&msg!("online-claim-countdown", seconds = left)),
             15.0,
         );
     }
@@ -132,15 +131,17 @@ pub(super) fn bar(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
         };
         if let Some(change) = mine {
             let d = change.after - change.before;
-            line.push_str(&w.say(
-                format!("　等级分 {} 变为 {}（{d:+}）", change.before, change.after),
-                format!(" · rating {} to {} ({d:+})", change.before, change.after),
-            ));
+            line.push_str(&w.say(&msg!(
+                "online-rating-change",
+                before = change.before,
+                after = change.after,
+                delta = format!("{d:+}"),
+            )));
         }
         w.text(c, line, 18.0);
     }
     if online.session.connection != chuhan_client::Connection::Online {
-        w.text(c, w.say("重新连接中…", "Reconnecting…"), 16.0);
+        w.text(c, w.say(&msg!("online-reconnecting")), 16.0);
     }
     offers_and_buttons(c, w, online);
 }
@@ -149,34 +150,34 @@ fn offers_and_buttons(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online
     let Some(g) = online.game() else { return };
     let Some(me) = g.my_side() else {
         w.row(c, |r| {
-            w.dim(r, w.say("观战中", "Watching"), 15.0);
+            w.dim(r, w.say(&msg!("online-watching")), 15.0);
             w.button(
                 r,
                 OnlineRequest::Lobby,
-                w.say("回到大厅", "Back to the lobby"),
+                w.say(&msg!("online-back-to-lobby")),
             );
         });
         return;
     };
     let them = me.other();
     w.row(c, |r| {
-        for (kind, zh, en) in [
-            (OfferKind::Draw, "对手求和", "Your opponent offers a draw"),
-            (
-                OfferKind::Takeback,
-                "对手请求悔棋",
-                "Your opponent asks to take back",
-            ),
-            (
-                OfferKind::Rematch,
-                "对手请求再来一局",
-                "Your opponent offers a rematch",
-            ),
+        for (kind, offered) in [
+            (OfferKind::Draw, msg!("online-offer-draw-received")),
+            (OfferKind::Takeback, msg!("online-offer-takeback-received")),
+            (OfferKind::Rematch, msg!("online-offer-rematch-received")),
         ] {
             if g.offered(kind, them) {
-                w.text(r, w.say(zh, en), 16.0);
-                w.button(r, OnlineRequest::Offer(kind), w.say("同意", "Accept"));
-                w.button(r, OnlineRequest::Decline(kind), w.say("拒绝", "Decline"));
+                w.text(r, w.say(&offered), 16.0);
+                w.button(
+                    r,
+                    OnlineRequest::Offer(kind),
+                    w.say(&msg!("online-offer-accept")),
+                );
+                w.button(
+                    r,
+                    OnlineRequest::Decline(kind),
+                    w.say(&msg!("online-offer-decline")),
+                );
             }
         }
     });
@@ -186,63 +187,63 @@ fn offers_and_buttons(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online
                 w.button(
                     r,
                     OnlineRequest::Offer(OfferKind::Rematch),
-                    w.say("再来一局", "Rematch"),
+                    w.say(&msg!("online-rematch")),
                 );
             }
             w.button(
                 r,
                 OnlineRequest::Lobby,
-                w.say("回到大厅", "Back to the lobby"),
+                w.say(&msg!("online-back-to-lobby")),
             );
             return;
         }
         if g.moves.len() < 2 {
-            w.button(r, OnlineRequest::Abort, w.say("中止", "Abort"));
+            w.button(r, OnlineRequest::Abort, w.say(&msg!("online-abort")));
         } else {
             if !g.offered(OfferKind::Draw, me) {
                 w.button(
                     r,
                     OnlineRequest::Offer(OfferKind::Draw),
-                    w.say("求和", "Offer a draw"),
+                    w.say(&msg!("online-offer-draw")),
                 );
             }
             if !g.offered(OfferKind::Takeback, me) {
                 w.button(
                     r,
                     OnlineRequest::Offer(OfferKind::Takeback),
-                    w.say("悔棋", "Takeback"),
+                    w.say(&msg!("online-offer-takeback")),
                 );
             }
             if online.resign_asked != Some(g.id) {
-                w.button(r, OnlineRequest::Resign, w.say("认输", "Resign"));
+                w.button(r, OnlineRequest::Resign, w.say(&msg!("online-resign")));
             }
         }
         if g.claim_at.is_some_and(|at| seconds_until(at) == 0) {
             w.button(
                 r,
                 OnlineRequest::Claim(ClaimKind::Win),
-                w.say("判胜", "Claim the win"),
+                w.say(&msg!("online-claim-win")),
             );
             w.button(
                 r,
                 OnlineRequest::Claim(ClaimKind::Draw),
-                w.say("判和", "Claim a draw"),
+                w.say(&msg!("online-claim-draw")),
             );
         }
     });
     // 认输 asks once, on a line of its own under the buttons.
     if online.resign_asked == Some(g.id) && !g.over() {
         w.row(c, |r| {
-            w.text(r, w.say("确定认输？", "Resign this game?"), 16.0);
+            w.text(r, w.say(&msg!("online-resign-confirm")), 16.0);
             w.button(
                 r,
                 OnlineRequest::ConfirmResign(true),
-                w.say("认输", "Resign"),
+                w.say(&msg!("online-resign")),
             );
             w.button(
                 r,
                 OnlineRequest::ConfirmResign(false),
-                w.say("继续下", "Play on"),
+                w.say(&msg!("online-play-on")),
             );
         });
     }
@@ -258,11 +259,11 @@ pub(super) fn seconds_until(at: Instant) -> u64 {
 pub(super) fn chat(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form) {
     let Some(g) = online.game() else { return };
     w.row(c, |r| {
-        w.dim(r, w.say("聊天", "Chat"), 15.0);
+        w.dim(r, w.say(&msg!("online-chat")), 15.0);
         let mute = if online.muted {
-            w.say("显示对手聊天", "Unmute")
+            w.say(&msg!("online-unmute"))
         } else {
-            w.say("屏蔽对手", "Mute")
+            w.say(&msg!("online-mute"))
         };
         w.button(r, OnlineRequest::ToggleMute, mute);
     });
@@ -277,10 +278,11 @@ pub(super) fn chat(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, f
     for line in shown.into_iter().rev() {
         w.text(
             c,
-            w.say(
-                format!("{}：{}", line.from, line.text),
-                format!("{}: {}", line.from, line.text),
-            ),
+            w.say(&msg!(
+                "online-chat-line",
+                from = &line.from,
+                text = &line.text
+            )),
             14.0,
         );
     }
@@ -294,7 +296,7 @@ pub(super) fn chat_input(c: &mut ChildSpawnerCommands, w: &Widgets, form: &Form,
         w.field(r, form, Field::Chat, width);
         let n = form.chat.chars().count();
         w.dim(r, format!("{n}/{}", Field::Chat.max()), 13.0);
-        w.button(r, OnlineRequest::Chat, w.say("发送", "Send"));
+        w.button(r, OnlineRequest::Chat, w.say(&msg!("online-send")));
     });
 }
 

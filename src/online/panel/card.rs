@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use xiangqi_protocol::Rules;
 
 use super::Widgets;
+use crate::msg;
 use crate::online::form::{Field, Form};
 use crate::online::{LoginKind, Online, OnlineRequest};
 
@@ -20,31 +21,24 @@ pub(super) fn rating(r: Option<i32>, provisional: bool) -> String {
 
 pub(super) fn rules_words(w: &Widgets, rules: Rules) -> String {
     match rules {
-        Rules::Asian => w.say("亚洲规则", "Asian rules"),
-        Rules::League => w.say("计算机规则", "league rules"),
+        Rules::Asian => w.say(&msg!("online-rules-asian")),
+        Rules::League => w.say(&msg!("online-rules-league")),
     }
 }
 
 pub(super) fn status(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
-    if let Some((zh, en)) = &online.status {
-        w.text(c, w.say(zh.clone(), en.clone()), 16.0);
+    if let Some(status) = &online.status {
+        w.text(c, w.say(status), 16.0);
     }
 }
 
 pub(super) fn login(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form) {
-    w.text(c, w.say("联网对弈", "Play online"), 24.0);
-    w.dim(
-        c,
-        w.say(
-            "输入服务器地址（空着即为本机），登录、注册，或以游客身份对弈（游客只下非等级分棋）。",
-            "Type the server's address (empty: this machine), then log in, register, or play as a guest (guests play casual games only).",
-        ),
-        15.0,
-    );
-    for (field, zh, en) in [
-        (Field::Address, "服务器", "Server"),
-        (Field::Name, "用户名", "Name"),
-        (Field::Password, "密码", "Password"),
+    w.text(c, w.say(&msg!("online-title")), 24.0);
+    w.dim(c, w.say(&msg!("online-login-intro")), 15.0);
+    for (field, label) in [
+        (Field::Address, msg!("online-field-server")),
+        (Field::Name, msg!("online-field-name")),
+        (Field::Password, msg!("online-field-password")),
     ] {
         w.row(c, |r| {
             r.spawn((
@@ -53,7 +47,7 @@ pub(super) fn login(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
                     ..default()
                 },
                 children![(
-                    Text::new(w.say(zh, en)),
+                    Text::new(w.say(&label)),
                     crate::ui::theme::font(w.ui, 16.0),
                     TextColor(crate::ui::theme::INK)
                 )],
@@ -70,31 +64,24 @@ pub(super) fn login(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
         w.button(
             r,
             OnlineRequest::LogIn(LoginKind::Account),
-            w.say("登录", "Log in"),
+            w.say(&msg!("online-log-in")),
         );
         w.button(
             r,
             OnlineRequest::LogIn(LoginKind::Register),
-            w.say("注册", "Register"),
+            w.say(&msg!("online-register")),
         );
         w.button(
             r,
             OnlineRequest::LogIn(LoginKind::Guest),
-            w.say("游客对弈", "Play as a guest"),
+            w.say(&msg!("online-guest")),
         );
-        w.button(r, OnlineRequest::Close, w.say("关闭", "Close"));
+        w.button(r, OnlineRequest::Close, w.say(&msg!("dialog-close")));
     });
-    w.dim(
-        c,
-        w.say(
-            "局域网：在本机开一个服务器，把显示的地址告诉朋友。朋友在服务器一栏填入该地址，以游客身份加入。",
-            "Same network: host a server on this machine and give your friend the address shown; your friend types it as the server and joins as a guest.",
-        ),
-        15.0,
-    );
+    w.dim(c, w.say(&msg!("online-lan-intro")), 15.0);
     w.row(c, |r| {
         let host = OnlineRequest::Host { everyone: true };
-        w.button(r, host, w.say("在本网络开局", "Host on this network"));
+        w.button(r, host, w.say(&msg!("online-host")));
     });
     status(c, w, online);
 }
@@ -106,19 +93,21 @@ pub(super) fn hosting(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online
     if addresses.is_empty() {
         return;
     }
+    // A list as each script writes one: 、 between Chinese words, a comma elsewhere.
+    let separator = if w.lang.reads_hanzi() { "、" } else { ", " };
     w.row(c, |r| {
         w.text(
             r,
-            w.say(
-                format!("本机开局中：朋友请连接 {}", addresses.join("、")),
-                format!("Hosting: your friend connects to {}", addresses.join(", ")),
-            ),
+            w.say(&msg!(
+                "online-hosting",
+                addresses = addresses.join(separator)
+            )),
             16.0,
         );
         w.button(
             r,
             OnlineRequest::StopHost,
-            w.say("停止开局", "Stop hosting"),
+            w.say(&msg!("online-stop-hosting")),
         );
     });
 }

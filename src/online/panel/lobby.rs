@@ -10,6 +10,7 @@ use xiangqi_protocol::{ColorChoice, Speed, TimeControl};
 
 use super::Widgets;
 use super::card::{rating, rules_words};
+use crate::msg;
 use crate::online::form::{Field, Form, SeekTerm};
 use crate::online::pool::{SeekSort, Viewer, sorted};
 use crate::online::{Online, OnlineRequest};
@@ -30,10 +31,10 @@ pub(super) fn screen_node(node: &mut Node) {
 
 fn speed_words(w: &Widgets, speed: Speed) -> String {
     match speed {
-        Speed::Bullet => w.say("超快棋", "bullet"),
-        Speed::Blitz => w.say("快棋", "blitz"),
-        Speed::Rapid => w.say("中速棋", "rapid"),
-        Speed::Classical => w.say("慢棋", "classical"),
+        Speed::Bullet => w.say(&msg!("online-speed-bullet")),
+        Speed::Blitz => w.say(&msg!("online-speed-blitz")),
+        Speed::Rapid => w.say(&msg!("online-speed-rapid")),
+        Speed::Classical => w.say(&msg!("online-speed-classical")),
     }
 }
 
@@ -66,7 +67,7 @@ pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
     let me = Viewer::of(s);
     // The top line: the player, the counts, leaving.
     w.row(c, |r| {
-        w.text(r, w.say("联网大厅", "Lobby"), 26.0);
+        w.text(r, w.say(&msg!("online-lobby-title")), 26.0);
         let rated = me
             .ratings
             .iter()
@@ -74,38 +75,27 @@ pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
             .map(|r| rating(Some(r.rating), r.provisional))
             .unwrap_or_default();
         let who = if me.guest {
-            w.say(
-                format!("{}（游客）", me.name),
-                format!("{} (guest)", me.name),
-            )
+            w.say(&msg!("online-guest-name", name = me.name))
         } else {
             format!("{} {rated}", me.name)
         };
         w.text(r, who, 18.0);
         w.dim(
             r,
-            w.say(
-                format!(
-                    "在线 {} 人 · 对局中 {} 局 · 等待中 {} 个邀请",
-                    s.lobby.online,
-                    s.lobby.games.len(),
-                    s.lobby.seeks.len()
-                ),
-                format!(
-                    "{} online · {} games · {} seeks",
-                    s.lobby.online,
-                    s.lobby.games.len(),
-                    s.lobby.seeks.len()
-                ),
-            ),
+            w.say(&msg!(
+                "online-lobby-counts",
+                online = s.lobby.online,
+                games = s.lobby.games.len(),
+                seeks = s.lobby.seeks.len(),
+            )),
             16.0,
         );
         w.button(
             r,
             OnlineRequest::Close,
-            w.say("回到棋盘", "Back to the board"),
+            w.say(&msg!("online-back-to-board")),
         );
-        w.button(r, OnlineRequest::LogOut, w.say("退出登录", "Log out"));
+        w.button(r, OnlineRequest::LogOut, w.say(&msg!("online-log-out")));
     });
     super::card::status(c, w, online);
     super::card::hosting(c, w, online);
@@ -129,9 +119,9 @@ fn pairing(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Fo
         c,
         w,
         if me.guest {
-            w.say("快速配对（非等级分）", "Quick pairing (casual)")
+            w.say(&msg!("online-quick-pairing-casual"))
         } else {
-            w.say("快速配对（等级分）", "Quick pairing (rated)")
+            w.say(&msg!("online-quick-pairing-rated"))
         },
     );
     c.spawn(Node {
@@ -144,7 +134,7 @@ fn pairing(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Fo
     .with_children(|grid| {
         for time in TimeControl::QUICK {
             let n = me.waiting(&online.session.lobby.seeks, time);
-            let waiting = w.say(format!("{n} 人等待"), format!("{n} waiting"));
+            let waiting = w.say(&msg!("online-pool-waiting", count = n));
             grid.spawn((
                 send(OnlineRequest::Pool(time)),
                 Button,
@@ -173,23 +163,16 @@ fn pairing(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Fo
             ));
         }
     });
-    heading(c, w, w.say("自定邀请", "Your own seek"));
+    heading(c, w, w.say(&msg!("online-own-seek")));
     seek_terms(c, w, form, me.guest);
-    heading(c, w, w.say("与朋友对弈", "Play a friend"));
+    heading(c, w, w.say(&msg!("online-play-friend")));
     w.row(c, |r| {
         w.field(r, form, Field::Opponent, 150.0);
         let time = form.seek.time_control();
-        let words = w.say(format!("挑战（{time}）"), format!("Challenge ({time})"));
+        let words = w.say(&msg!("online-challenge", time = time.to_string()));
         w.button(r, OnlineRequest::Challenge, words);
     });
-    w.dim(
-        c,
-        w.say(
-            "输入朋友的名字，按上面的条件向他挑战。",
-            "Type your friend's name: the challenge has the terms above.",
-        ),
-        13.0,
-    );
+    w.dim(c, w.say(&msg!("online-challenge-help")), 13.0);
 }
 
 /// A seek with every option: each button shows a term and changes it; the last opens the seek.
@@ -200,16 +183,16 @@ fn seek_terms(c: &mut ChildSpawnerCommands, w: &Widgets, form: &Form, guest: boo
         w.button(r, OnlineRequest::SeekTerm(SeekTerm::Time), time.to_string());
         if !guest {
             let rated = if t.rated {
-                w.say("等级分", "rated")
+                w.say(&msg!("online-rated"))
             } else {
-                w.say("非等级分", "casual")
+                w.say(&msg!("online-casual"))
             };
             w.button(r, OnlineRequest::SeekTerm(SeekTerm::Rated), rated);
         }
         let color = match t.color {
-            ColorChoice::Random => w.say("随机先后", "random colour"),
-            ColorChoice::Red => w.say("执红", "Red"),
-            ColorChoice::Black => w.say("执黑", "Black"),
+            ColorChoice::Random => w.say(&msg!("online-color-random")),
+            ColorChoice::Red => w.say(&msg!("online-color-red")),
+            ColorChoice::Black => w.say(&msg!("online-color-black")),
         };
         w.button(r, OnlineRequest::SeekTerm(SeekTerm::Color), color);
         w.button(
@@ -219,16 +202,12 @@ fn seek_terms(c: &mut ChildSpawnerCommands, w: &Widgets, form: &Form, guest: boo
         );
         if !guest && t.rated {
             let range = match t.range {
-                None => w.say("对手不限", "any opponent"),
-                Some(d) => w.say(format!("等级分±{d}"), format!("rating ±{d}")),
+                None => w.say(&msg!("online-range-any")),
+                Some(d) => w.say(&msg!("online-range", range = d)),
             };
             w.button(r, OnlineRequest::SeekTerm(SeekTerm::Range), range);
         }
-        w.button(
-            r,
-            OnlineRequest::OpenSeek,
-            w.say("发出邀请", "Open the seek"),
-        );
+        w.button(r, OnlineRequest::OpenSeek, w.say(&msg!("online-open-seek")));
     });
 }
 
@@ -258,37 +237,36 @@ fn seeks(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form
         w.row(c, |r| {
             w.text(
                 r,
-                w.say(
-                    format!("{} 向 {} 挑战 · {}", ch.from, ch.to, ch.time),
-                    format!("{} challenges {} · {}", ch.from, ch.to, ch.time),
-                ),
+                w.say(&msg!(
+                    "online-challenge-line",
+                    from = &ch.from,
+                    to = &ch.to,
+                    time = ch.time.to_string(),
+                )),
                 15.0,
             );
             if ch.to == me.name {
                 let accept = OnlineRequest::AcceptChallenge(ch.id);
-                w.button(r, accept, w.say("接受", "Accept"));
+                w.button(r, accept, w.say(&msg!("online-accept")));
             }
             let decline = OnlineRequest::DeclineChallenge(ch.id);
-            w.button(r, decline, w.say("拒绝", "Decline"));
+            w.button(r, decline, w.say(&msg!("online-decline")));
         });
     }
     w.row(c, |r| {
         heading(
             r,
             w,
-            w.say(
-                format!("等待对手的邀请（{}）", s.lobby.seeks.len()),
-                format!("Open seeks ({})", s.lobby.seeks.len()),
-            ),
+            w.say(&msg!("online-open-seeks", count = s.lobby.seeks.len())),
         );
-        for (sort, zh, en) in [
-            (SeekSort::Time, "按用时", "by time"),
-            (SeekSort::Rating, "按等级分", "by rating"),
-            (SeekSort::Name, "按棋手", "by name"),
+        for (sort, words) in [
+            (SeekSort::Time, msg!("online-sort-time")),
+            (SeekSort::Rating, msg!("online-sort-rating")),
+            (SeekSort::Name, msg!("online-sort-name")),
         ] {
             let mut b = r.spawn(button(
                 send(OnlineRequest::SortSeeks(sort)),
-                Text::new(w.say(zh, en)),
+                Text::new(w.say(&words)),
                 w.ui,
                 14.0,
             ));
@@ -299,14 +277,7 @@ fn seeks(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form
         }
     });
     if s.lobby.seeks.is_empty() {
-        w.dim(
-            c,
-            w.say(
-                "（暂无：点左边的快速配对，等别人来应战）",
-                "(none: pick a quick pairing on the left and wait for an opponent)",
-            ),
-            14.0,
-        );
+        w.dim(c, w.say(&msg!("online-no-seeks")), 14.0);
         return;
     }
     const SHOWN: usize = 12;
@@ -316,34 +287,30 @@ fn seeks(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form
             cell(r, w, rating(seek.rating, seek.provisional), 46.0, true);
             cell(r, w, seek.time.to_string(), 48.0, false);
             let kind = if seek.rated {
-                w.say("等级分", "rated")
+                w.say(&msg!("online-rated"))
             } else {
-                w.say("非等级分", "casual")
+                w.say(&msg!("online-casual"))
             };
             cell(r, w, kind, 64.0, true);
             cell(r, w, rules_words(w, seek.rules), 82.0, true);
             if seek.name == me.name {
                 let cancel = OnlineRequest::CancelSeek(seek.id);
-                w.button(r, cancel, w.say("取消", "Cancel"));
+                w.button(r, cancel, w.say(&msg!("online-cancel")));
             } else if seek.rated && me.guest {
                 // A guest cannot take a rated seek (the server would refuse it): said, not
                 // offered.
-                w.dim(r, w.say("注册后可应战", "Register to accept"), 13.0);
+                w.dim(r, w.say(&msg!("online-register-to-accept")), 13.0);
             } else if me.may_accept(seek) {
                 let accept = OnlineRequest::AcceptSeek(seek.id);
-                w.button(r, accept, w.say("应战", "Accept"));
+                w.button(r, accept, w.say(&msg!("online-accept-seek")));
             } else {
-                w.dim(r, w.say("等级分不符", "Outside its range"), 13.0);
+                w.dim(r, w.say(&msg!("online-outside-range")), 13.0);
             }
         });
     }
     if s.lobby.seeks.len() > SHOWN {
         let more = s.lobby.seeks.len() - SHOWN;
-        w.dim(
-            c,
-            w.say(format!("还有 {more} 个"), format!("{more} more")),
-            14.0,
-        );
+        w.dim(c, w.say(&msg!("online-more-seeks", more = more)), 14.0);
     }
 }
 
@@ -353,35 +320,36 @@ fn games_and_chat(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, fo
     heading(
         c,
         w,
-        w.say(
-            format!("正在进行的对局（{}）", s.lobby.games.len()),
-            format!("Games in play ({})", s.lobby.games.len()),
-        ),
+        w.say(&msg!("online-games-in-play", count = s.lobby.games.len())),
     );
     if s.lobby.games.is_empty() {
-        w.dim(c, w.say("（暂无）", "(none)"), 14.0);
+        w.dim(c, w.say(&msg!("online-none")), 14.0);
     }
     for g in s.lobby.games.iter().rev().take(6) {
         w.row(c, |r| {
             w.text(
                 r,
-                w.say(
-                    format!("{} 对 {} · {} · 第{}步", g.red, g.black, g.time, g.plies),
-                    format!("{} v {} · {} · {} plies", g.red, g.black, g.time, g.plies),
-                ),
+                w.say(&msg!(
+                    "online-game-line",
+                    red = &g.red,
+                    black = &g.black,
+                    time = g.time.to_string(),
+                    plies = g.plies,
+                )),
                 14.0,
             );
-            w.button(r, OnlineRequest::Watch(g.id), w.say("观战", "Watch"));
+            w.button(r, OnlineRequest::Watch(g.id), w.say(&msg!("online-watch")));
         });
     }
-    heading(c, w, w.say("大厅聊天", "Lobby chat"));
+    heading(c, w, w.say(&msg!("online-lobby-chat")));
     for line in s.lobby.chat.iter().rev().take(8).rev() {
         w.text(
             c,
-            w.say(
-                format!("{}：{}", line.from, line.text),
-                format!("{}: {}", line.from, line.text),
-            ),
+            w.say(&msg!(
+                "online-chat-line",
+                from = &line.from,
+                text = &line.text
+            )),
             14.0,
         );
     }

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use crate::core::i18n::Msg;
 use crate::core::phase::Phase;
 use crate::core::settings::Settings;
+use crate::msg;
 use crate::online::form::{Field, Focus, Form};
 use crate::online::{Online, OnlineRequest, Screen};
 use crate::ui::actions::send;
@@ -37,7 +38,7 @@ pub(crate) fn plugin(app: &mut App) {
         Place::Bar,
         65,
         send(OnlineRequest::Open),
-        EntryText::Words("联网对弈", "Play online"),
+        EntryText::Words("online-title"),
     ));
     crate::online::form::typing(app);
     app.add_systems(Startup, spawn);
@@ -263,8 +264,8 @@ impl Widgets<'_> {
     fn placeholder(&self, field: Field) -> String {
         match field {
             Field::Address => "localhost:7878".to_owned(),
-            Field::Opponent => self.say("棋手名", "player's name"),
-            Field::Chat => self.say("说点什么…", "Say something…"),
+            Field::Opponent => self.say(&msg!("online-placeholder-opponent")),
+            Field::Chat => self.say(&msg!("online-placeholder-chat")),
             Field::Name | Field::Password => String::new(),
         }
     }
