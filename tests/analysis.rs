@@ -49,16 +49,28 @@ fn notation_settings_change_the_move_list() {
     let texts = |app: &App| app.world().resource::<MoveList>().texts.clone();
     assert_eq!(texts(&app), ["炮二平五", "马８进７"]);
     send(&mut app, SettingChange::CycleNotation); // Chinese
+    send(&mut app, SettingChange::CycleNotation); // Chinese in traditional characters
+    assert_eq!(texts(&app), ["炮二平五", "馬８進７"]);
     send(&mut app, SettingChange::CycleNotation); // WXF
     assert_eq!(
         app.world().resource::<Settings>().notation,
         MoveNotation::Wxf
     );
     assert_eq!(texts(&app), ["C2.5", "H8+7"]);
+    send(&mut app, SettingChange::CycleNotation); // Vietnamese
+    assert_eq!(texts(&app), ["P2-5", "M8.7"]);
     send(&mut app, SettingChange::CycleNotation); // ICCS
     assert_eq!(texts(&app), ["h2e2", "h9g7"]);
-    // Auto follows the language: English writes WXF.
+    // Auto follows the language: Vietnamese writes its own, Traditional Chinese its script,
+    // English WXF.
     send(&mut app, SettingChange::CycleNotation);
+    send(&mut app, SettingChange::Language(Language::Vietnamese));
+    assert_eq!(texts(&app), ["P2-5", "M8.7"]);
+    send(
+        &mut app,
+        SettingChange::Language(Language::TraditionalChinese),
+    );
+    assert_eq!(texts(&app), ["炮二平五", "馬８進７"]);
     send(&mut app, SettingChange::Language(Language::English));
     assert_eq!(texts(&app), ["C2.5", "H8+7"]);
 }

@@ -632,6 +632,13 @@ def installed_offline(dbase, server_bin, web, shots, record):
         server.terminate()
         server.wait(timeout=20)
         assert http(base + "/")[0] == 0, "the server still answers"
+        # And the device itself offline, as in flight mode (navigator.onLine false).
+        network = lambda offline: page.s("POST", "/chromium/send_command", {
+            "cmd": "Network.emulateNetworkConditions", "params": {
+                "offline": offline, "latency": 0, "downloadThroughput": -1,
+                "uploadThroughput": -1}})
+        page.s("POST", "/chromium/send_command", {"cmd": "Network.enable", "params": {}})
+        network(True)
         page.go(url)
         def board_or_resume():
             texts = page.drive("texts.txt")
@@ -652,8 +659,16 @@ def installed_offline(dbase, server_bin, web, shots, record):
         click(page, "棋谱")
         click(page, "读取棋谱")
         wait_for("the kept record listed offline", lambda: stem in page.drive("texts.txt"), 60)
-        print(f"offline (server stopped): the page opened, the board showed, 5 moves each "
-              f"against level 3 ({plies()} plies), and {stem} is still listed")
+        click(page, "关闭")
+        click(page, "联网对弈")
+        click(page, "游客对弈")
+        said = wait_for("online play saying it needs the network", lambda: [
+            t for t in page.drive("texts.txt").splitlines() if "联网对弈需要网络" in t], 120)
+        page.screenshot(os.path.join(shots, "web-offline-online.png"))
+        print(f"offline (server stopped, the device offline): the page opened, the board showed, "
+              f"5 moves each against level 3 ({plies()} plies), {stem} is still listed, and "
+              f"online play says {said[0].strip()[:24]!r}…")
+        network(False)
         # A new build: the same files under a new hash, as tools/web.sh names a build.
         hash2, ehash2 = hash1[::-1], ehash1[::-1]
         for name in os.listdir(site):

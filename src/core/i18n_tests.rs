@@ -168,7 +168,10 @@ fn ids_in_sources() -> Vec<(String, String)> {
         .filter_map(|id| id.split('-').next().map(str::to_owned))
         .collect();
     let mut found = Vec::new();
-    let mut stack = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+    let mut stack = vec![std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src"
+    ))];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("src").flatten() {
             let path = entry.path();
@@ -176,7 +179,10 @@ fn ids_in_sources() -> Vec<(String, String)> {
                 stack.push(path);
                 continue;
             }
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
             if !name.ends_with(".rs") || name.ends_with("_tests.rs") {
                 continue;
             }
@@ -207,8 +213,15 @@ fn ids_in_sources() -> Vec<(String, String)> {
 fn every_message_the_code_names_is_in_the_english_file() {
     let english = ids(Language::English);
     let named = ids_in_sources();
-    assert!(named.len() > 300, "only {} ids found in the sources", named.len());
-    let missing: Vec<_> = named.iter().filter(|(_, id)| !english.contains(id)).collect();
+    assert!(
+        named.len() > 300,
+        "only {} ids found in the sources",
+        named.len()
+    );
+    let missing: Vec<_> = named
+        .iter()
+        .filter(|(_, id)| !english.contains(id))
+        .collect();
     assert!(missing.is_empty(), "not in en/chuhan.ftl: {missing:#?}");
 }
 

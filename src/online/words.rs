@@ -40,6 +40,20 @@ pub fn login_problem(
 /// is left to the log.
 #[must_use]
 pub fn link_error(e: &LinkError) -> Msg {
+    link_error_on(e, crate::storage::network::offline())
+}
+
+/// [`link_error`], with the device `offline` (a browser with no network at all): then whatever
+/// failed, online play needs the network, and the player is told so.
+#[must_use]
+pub fn link_error_on(e: &LinkError, offline: bool) -> Msg {
+    let lost = matches!(
+        e,
+        LinkError::Unreachable { .. } | LinkError::Lost(_) | LinkError::GaveUp { .. }
+    );
+    if offline && lost {
+        return msg!("online-needs-network");
+    }
     match e {
         LinkError::Refused { code, .. } => Msg::new(refusal(*code)),
         LinkError::Unreachable { address, why } => {
@@ -119,6 +133,26 @@ mod tests {
 
     /// The link's failures as players meet them: an unknown host and a server that is down each
     /// say what to do, in one language each (the address aside).
+    #[test]
+    fn with_no_network_a_failed_link_says_online_play_needs_it() {
+        let down = LinkError::Unreachable {
+            address: "127.0.0.1:7700".to_owned(),
+            why: "IO error: Connection refused (os error 111)".to_owned(),
+        };
+        for e in [down.clone(), LinkError::Lost("reset".to_owned())] {
+            let m = link_error_on(&e, true);
+            assert_eq!(m.id, "online-needs-network");
+            assert!(m.in_(Language::Chinese).starts_with("联网对弈需要网络"));
+            assert_ne!(link_error_on(&e, false).id, "online-needs-network");
+        }
+        // A refusal is the server's answer: the network is there.
+        let refused = LinkError::Refused {
+            code: ErrorCode::BadCredentials,
+            message: "wrong name or password".to_owned(),
+        };
+        assert_ne!(link_error_on(&refused, true).id, "online-needs-network");
+    }
+
     #[test]
     fn a_failed_link_is_told_in_the_players_language() {
         use std::time::Duration;

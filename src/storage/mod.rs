@@ -14,6 +14,7 @@ pub mod handed;
 pub mod lenient;
 pub mod library;
 pub mod locale;
+pub mod network;
 #[cfg(target_arch = "wasm32")]
 mod page;
 pub mod query;

@@ -202,7 +202,7 @@ fn show_cues(
         fresh.clone_from(&last_notice.0);
     }
     if let Some(kind) = fresh {
-        let words = text::notice_text(&kind, lang);
+        let words = crate::ui::notices::notice_text(&kind, lang);
         last_notice.0 = Some(kind);
         for (mut t, mut notice) in &mut notices {
             t.0.clone_from(&words);

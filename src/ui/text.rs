@@ -7,7 +7,6 @@ pub use crate::core::i18n::{Msg, text};
 pub use crate::core::settings::Language;
 use crate::core::settings::{BoardTheme, Graphics, MoveNotation, PieceTheme};
 use crate::msg;
-pub use crate::ui::notices::notice_text;
 
 /// A fixed text of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -467,6 +467,7 @@ online-error-internal = The server had a problem: try again later
 online-not-sent = Not sent: the connection is down
 online-server-message = { $message }
 online-result-reason = { $result } ({ $reason })
+online-needs-network = Online play needs the network, and this device has none now. Playing the computer, puzzles and records work as usual; connect again once the network is back.
 
 ## storage
 storage-downloaded-instead = the record was handed to the browser as a download instead

@@ -449,6 +449,7 @@ online-error-internal = Máy chủ gặp lỗi: hãy thử lại sau
 online-not-sent = Chưa gửi: mất kết nối
 online-server-message = { $message }
 online-result-reason = { $result } ({ $reason })
+online-needs-network = Chơi trực tuyến cần mạng, mà thiết bị này đang không có mạng. Chơi với máy, giải thế cờ và kỳ phổ vẫn dùng được; hãy kết nối lại khi có mạng.
 
 ## storage
 storage-downloaded-instead = kỳ phổ đã được chuyển cho trình duyệt để tải xuống

@@ -455,6 +455,7 @@ online-error-internal = 服务器出错了：请稍后再试
 online-not-sent = 没有发出：连接已断开
 online-server-message = { $message }
 online-result-reason = { $result } ({ $reason })
+online-needs-network = 联网对弈需要网络：这台设备现在没有网络。人机对弈、残局和棋谱照常可用；网络恢复后再连接即可。
 
 ## storage
 storage-downloaded-instead = 棋谱已改为下载文件保存

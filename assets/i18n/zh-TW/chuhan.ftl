@@ -455,6 +455,7 @@ online-error-internal = 伺服器出錯了：請稍後再試
 online-not-sent = 沒有送出：連線已中斷
 online-server-message = { $message }
 online-result-reason = { $result }（{ $reason }）
+online-needs-network = 連線對弈需要網路：這台裝置現在沒有網路。人機對弈、殘局和棋譜照常可用；網路恢復後再連線即可。
 
 ## storage
 storage-downloaded-instead = 棋譜已改為下載檔案儲存
