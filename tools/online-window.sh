@@ -17,6 +17,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/chuhan-target}"
+# A first start speaks the system's language; the clicks below read the Chinese interface.
+export LANGUAGE=zh_CN
 profile=debug
 build=()
 if [ "${1:-}" = "--release" ]; then

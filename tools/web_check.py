@@ -146,13 +146,16 @@ class Driver:
             pass
 
 
-def chrome(width, height, mobile=False, extra=()):
-    args = [*extra, "--headless=new", "--no-sandbox", "--use-angle=swiftshader",
+def chrome(width, height, mobile=False, extra=(), lang="zh-CN"):
+    """A headless Chromium whose languages are `lang` (the page's first start speaks the first
+    language the browser prefers: the checks read the Chinese words unless told otherwise)."""
+    args = [*extra, f"--lang={lang}", f"--accept-lang={lang}", "--headless=new", "--no-sandbox", "--use-angle=swiftshader",
             "--enable-unsafe-swiftshader", "--disable-gpu-sandbox", "--no-first-run",
             "--disable-background-networking", "--disable-component-update",
             "--disable-default-apps", "--disable-sync", "--metrics-recording-only",
             "--no-default-browser-check", f"--window-size={width},{height}"]
-    options = {"binary": "/usr/bin/chromium", "args": args}
+    options = {"binary": "/usr/bin/chromium", "args": args,
+               "prefs": {"intl.accept_languages": lang}}
     if mobile:
         options["mobileEmulation"] = {
             "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0, "touch": True},
@@ -506,14 +509,35 @@ def storage_refused(dbase, base):
         page.quit()
 
 
+def first_start_language(dbase, base):
+    """A browser that prefers Vietnamese, then one that prefers Traditional Chinese (Taiwan): the
+    page's first start speaks each (navigator.languages)."""
+    for lang, word in (("vi-VN", "Trò chơi"), ("zh-TW", "遊戲")):
+        page = Driver(dbase, chrome(1024, 640, lang=lang))
+        try:
+            page.go(base + "/?CHUHAN_DRIVE=1")
+            said = page.js("return navigator.languages")
+            wait_for(f"the page's first start in {lang}", lambda: word in page.drive("texts.txt"),
+                     240)
+            print(f"first start in a browser preferring {said}: the page speaks {lang} ({word})")
+        finally:
+            page.quit()
+
+
+def restartable(server_bin, web):
+    """A server of the page in `web` on a free loopback port: its address, and how to start it
+    (again, on the same port)."""
+    port = free_port()
+    start = lambda: subprocess.Popen([server_bin, "--listen", f"127.0.0.1:{port}", "--database",
+                                      "sqlite::memory:", "--web", web, "--log", "warn"])
+    return f"http://127.0.0.1:{port}", start
+
+
 def computer_without_server(dbase, server_bin, web):
     """The server gone before the computer's first search: the engine was fetched with the page,
     so the computer still answers. The engine's files never fetched (blocked): a message says
     why, and the computer answers once they can be fetched again."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    start = lambda: subprocess.Popen([server_bin, "--listen", f"127.0.0.1:{port}", "--database",
-                                      "sqlite::memory:", "--web", web, "--log", "warn"])
+    base, start = restartable(server_bin, web)
     server = start()
     page = None
     try:
@@ -573,10 +597,7 @@ def installed_offline(dbase, server_bin, web, shots, record):
     root = tempfile.mkdtemp(prefix="chuhan-pwa-")
     site = os.path.join(root, "site")
     shutil.copytree(web, site)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    start = lambda: subprocess.Popen([server_bin, "--listen", f"127.0.0.1:{port}", "--database",
-                                      "sqlite::memory:", "--web", site, "--log", "warn"])
+    base, start = restartable(server_bin, site)
     server = start()
     page = None
     try:
@@ -613,11 +634,11 @@ def installed_offline(dbase, server_bin, web, shots, record):
             "return navigator.serviceWorker.controller !== null"), 120)
         wait_for("the build kept for offline play", lambda: page.js(
             "return caches.keys()") == [build1], 120)
-        kept = page.js("""return caches.open(arguments[0]).then((c) => c.keys().then((reqs) =>
-            Promise.all(reqs.map((r) => c.match(r).then((x) => x.blob()).then((b) => b.size))))
-            .then((sizes) => [reqs.length, sizes.reduce((a, b) => a + b, 0)]))""", build1)
+        kept = page.js("""return caches.open(arguments[0]).then((c) => c.keys()).then((reqs) =>
+            caches.open(arguments[0]).then((c) => Promise.all(reqs.map((r) =>
+                c.match(r).then((x) => x.blob()).then((b) => b.size)))))""", build1)
         print(f"app: service worker active; the build kept in the cache {build1}: "
-              f"{kept[0]} files, {kept[1] / 1e6:.1f} MB")
+              f"{len(kept)} files, {sum(kept) / 1e6:.1f} MB")
         # A record kept in the page's storage (picked from the device, as a player does).
         click(page, "棋谱")
         click(page, "从本机文件读取")
@@ -656,15 +677,16 @@ def installed_offline(dbase, server_bin, web, shots, record):
                      120)
         page.screenshot(os.path.join(shots, "web-offline-played.png"))
         assert stored(), "the record left the page's storage"
-        click(page, "棋谱")
-        click(page, "读取棋谱")
-        wait_for("the kept record listed offline", lambda: stem in page.drive("texts.txt"), 60)
-        click(page, "关闭")
         click(page, "联网对弈")
         click(page, "游客对弈")
         said = wait_for("online play saying it needs the network", lambda: [
             t for t in page.drive("texts.txt").splitlines() if "联网对弈需要网络" in t], 120)
         page.screenshot(os.path.join(shots, "web-offline-online.png"))
+        click(page, "关闭")
+        click(page, "棋谱")
+        click(page, "读取棋谱")
+        wait_for("the kept record listed offline", lambda: stem in page.drive("texts.txt"), 60)
+        page.screenshot(os.path.join(shots, "web-offline-records.png"))
         print(f"offline (server stopped, the device offline): the page opened, the board showed, "
               f"5 moves each against level 3 ({plies()} plies), {stem} is still listed, and "
               f"online play says {said[0].strip()[:24]!r}…")
@@ -793,7 +815,9 @@ class Desktop:
                                       "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
         time.sleep(1)
-        self.env = {**os.environ, "DISPLAY": self.display, "CHUHAN_HOME": self.home,
+        # The game's first start speaks the system's language: the checks read its Chinese.
+        self.env = {**os.environ, "LANGUAGE": "zh_CN", "DISPLAY": self.display,
+                    "CHUHAN_HOME": self.home,
                     "CHUHAN_DRIVE": self.dir}
         self.log = open(os.path.join(scratch, "desktop.log"), "w")
         self.game = subprocess.Popen([game], env=self.env, cwd=scratch, stdout=self.log,
@@ -967,6 +991,13 @@ def main():
                  lambda: http(f"http://127.0.0.1:{driver_port}/status")[0] == 200, 30)
         check_server(base, web)
         dbase = f"http://127.0.0.1:{driver_port}"
+        if os.environ.get("WEB_CHECK_ONLY") == "offline":
+            # While working on it: the installed page and offline play alone.
+            installed_offline(dbase, server_bin, web, shots, os.path.realpath(os.path.join(
+                here, "..", "crates", "xiangqi", "tests", "data", "cchess",
+                "030-黄松轩先胜冯敬如.XQF")))
+            print("web check (offline part): ok")
+            return
         desktop = Driver(dbase, chrome(1280, 720))
         drivers.append(desktop)
         inner = desktop.js("return [window.innerWidth, window.innerHeight]")
@@ -985,6 +1016,7 @@ def main():
         records(desktop, scratch, os.path.realpath(os.path.join(
             here, "..", "crates", "xiangqi", "tests", "data", "cchess", "030-黄松轩先胜冯敬如.XQF")))
         desktop.quit()
+        first_start_language(dbase, base)
         online_game(dbase, base, shots)
         if game:
             desktop_and_page(dbase, base, port, game, scratch, shots)
@@ -1028,6 +1060,14 @@ def main():
         phone.screenshot(os.path.join(shots, "web-phone-seek-then-resume.png"))
         print("a link to a gone seek with an unfinished game kept: 这个邀请已被接受或取消 alone, "
               "then 上次的对局没有下完 once back at the board")
+        # The page in Traditional Chinese and Vietnamese (`?lang=`), the unfinished game's
+        # question over the board.
+        for lang, word in (("zh-TW", "上次的對局沒有下完"), ("vi", "Ván cờ lần trước")):
+            phone.go(f"{base}/?CHUHAN_DRIVE=1&lang={lang}")
+            wait_for(f"the page in {lang}", lambda: word in phone.drive("texts.txt"), 240)
+            time.sleep(1.0)
+            phone.screenshot(os.path.join(shots, f"web-phone-{lang}.png"))
+            print(f"phone in {lang} (?lang={lang}): {word}…")
         phone.quit()
         computer_without_server(dbase, server_bin, web)
         installed_offline(dbase, server_bin, web, shots, os.path.realpath(os.path.join(

@@ -146,7 +146,7 @@ Section "Chuhan" SecMain
 
   WriteRegStr SHCTX "${SETTINGS_KEY}" "InstallMode" "$MultiUser.InstallMode"
   WriteRegStr SHCTX "${SETTINGS_KEY}" "InstallDir" "$INSTDIR"
-  WriteRegStr SHCTX "${UNINSTALL_KEY}" "DisplayName" "$(ProductName)"
+  WriteRegStr SHCTX "${UNINSTALL_KEY}" "DisplayName" "楚汉象棋 Chuhan"
   WriteRegStr SHCTX "${UNINSTALL_KEY}" "DisplayVersion" "${VERSION}"
   WriteRegStr SHCTX "${UNINSTALL_KEY}" "DisplayIcon" "$INSTDIR\chuhan.exe,0"
   WriteRegStr SHCTX "${UNINSTALL_KEY}" "Publisher" "The Chuhan developers"

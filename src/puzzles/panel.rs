@@ -65,6 +65,10 @@ fn spawn(mut commands: Commands) {
             right: BESIDE_LIST,
             top: px(84),
             column_gap: px(8),
+            row_gap: px(4),
+            // Long words (Vietnamese) put the buttons on a line of their own rather than past the
+            // window's edge.
+            flex_wrap: FlexWrap::Wrap,
             align_items: AlignItems::Center,
             justify_content: JustifyContent::Center,
             padding: UiRect::axes(px(10), px(4)),

@@ -112,8 +112,14 @@ impl WidePlace {
                 max_height: Val::Vh(BAND),
                 ..self.clone()
             },
+            // At the right edge; one that a wide window starts right of the side buttons (the
+            // puzzle bar and list) starts at the left edge too: the buttons are rows below.
             Docked::Beside => WidePlace {
                 right: Val::Px(4.0),
+                left: match self.left {
+                    Val::Px(_) => Val::Px(4.0),
+                    other => other,
+                },
                 ..self.clone()
             },
         }
@@ -183,6 +189,7 @@ mod tests {
         };
         let column = app.world_mut().spawn((Docked::Column, list.clone())).id();
         let beside = Node {
+            left: Val::Px(240.0),
             right: Val::Vw(18.75),
             top: Val::Px(90.0),
             display: Display::None,
@@ -215,6 +222,11 @@ mod tests {
         assert_eq!(rows.bottom, Val::Vh(BAND + 0.8));
         let moved = node(&mut app, bar);
         assert_eq!(moved.right, Val::Px(4.0));
+        assert_eq!(
+            moved.left,
+            Val::Px(4.0),
+            "the buttons are rows below: the whole width"
+        );
         assert_eq!(moved.top, Val::Px(90.0));
         // Whether a panel shows is its own business: hidden since, it stays hidden.
         app.world_mut()

@@ -236,7 +236,7 @@ piece-black-horse = 黑馬
 piece-red-rook = 紅俥
 piece-black-rook = 黑車
 piece-red-cannon = 紅炮
-piece-black-cannon = 黑包
+piece-black-cannon = 黑砲
 piece-red-pawn = 紅兵
 piece-black-pawn = 黑卒
 
