@@ -354,6 +354,14 @@ def move(driver, others, frm, to, plies, touch=False):
                  lambda d=d: int(state(d).get("plies", "0")) >= plies, 60)
 
 
+def pick_file(driver, path):
+    """`path` picked in the page's file dialog (handed to its file input, as WebDriver does)."""
+    wait_for("the page's file input", lambda: driver.js(
+        "return !!document.getElementById('chuhan-open-file')"), 30)
+    found = driver.s("POST", "/element", {"using": "css selector", "value": "#chuhan-open-file"})
+    driver.s("POST", f"/element/{next(iter(found.values()))}/value", {"text": path})
+
+
 def records(driver, scratch, record):
     """Records to and from the player's files: a save goes to the browser's downloads as a PGN;
     a file picked in the browser's dialog (here handed to the page's file input as WebDriver
@@ -377,10 +385,7 @@ def records(driver, scratch, record):
           f"{plies} plies)")
     click(driver, "棋谱")
     click(driver, "从本机文件读取")
-    wait_for("the page's file input", lambda: driver.js(
-        "return !!document.getElementById('chuhan-open-file')"), 30)
-    found = driver.s("POST", "/element", {"using": "css selector", "value": "#chuhan-open-file"})
-    driver.s("POST", f"/element/{next(iter(found.values()))}/value", {"text": record})
+    pick_file(driver, record)
 
     def opened():
         n = int(state(driver).get("plies", "0"))
@@ -403,8 +408,7 @@ def records(driver, scratch, record):
         f.write(b"XQ" + bytes(range(256)) * 4096)
     click(driver, "棋谱")
     click(driver, "从本机文件读取")
-    found = driver.s("POST", "/element", {"using": "css selector", "value": "#chuhan-open-file"})
-    driver.s("POST", f"/element/{next(iter(found.values()))}/value", {"text": garbage})
+    pick_file(driver, garbage)
     said = wait_for("the unreadable file said in words", lambda: [
         t for t in driver.drive("texts.txt").splitlines() if "棋谱无法打开" in t], 60)
     left = lambda: [k for k in driver.js("return Object.keys(localStorage)") if "garbage" in k]
@@ -634,18 +638,15 @@ def installed_offline(dbase, server_bin, web, shots, record):
             "return navigator.serviceWorker.controller !== null"), 120)
         wait_for("the build kept for offline play", lambda: page.js(
             "return caches.keys()") == [build1], 120)
-        kept = page.js("""return caches.open(arguments[0]).then((c) => c.keys()).then((reqs) =>
-            caches.open(arguments[0]).then((c) => Promise.all(reqs.map((r) =>
-                c.match(r).then((x) => x.blob()).then((b) => b.size)))))""", build1)
+        kept = page.js("""return caches.open(arguments[0]).then((c) => c.keys().then((reqs) =>
+            Promise.all(reqs.map((r) => c.match(r).then((x) => x.blob()).then((b) => b.size)))))""",
+                       build1)
         print(f"app: service worker active; the build kept in the cache {build1}: "
               f"{len(kept)} files, {sum(kept) / 1e6:.1f} MB")
         # A record kept in the page's storage (picked from the device, as a player does).
         click(page, "棋谱")
         click(page, "从本机文件读取")
-        wait_for("the page's file input", lambda: page.js(
-            "return !!document.getElementById('chuhan-open-file')"), 30)
-        found = page.s("POST", "/element", {"using": "css selector", "value": "#chuhan-open-file"})
-        page.s("POST", f"/element/{next(iter(found.values()))}/value", {"text": record})
+        pick_file(page, record)
         stem = os.path.basename(record).rsplit(".", 1)[0]
         stored = lambda: [k for k in page.js("return Object.keys(localStorage)")
                           if "/records/" in k and stem in k]
