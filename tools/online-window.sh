@@ -17,8 +17,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/chuhan-target}"
-# A first start speaks the system's language; the clicks below read the Chinese interface.
-export LANGUAGE=zh_CN
 profile=debug
 build=()
 if [ "${1:-}" = "--release" ]; then
@@ -64,7 +62,8 @@ done
 sleep 1
 for w in a b; do
   mkdir -p "$work/$w/drive" "$work/$w/home"
-  (cd "$work/$w" && DISPLAY="${display[$w]}" CHUHAN_HOME="$work/$w/home" \
+  # A first start speaks the system's language; the clicks below read the Chinese interface.
+  (cd "$work/$w" && LANGUAGE=zh_CN DISPLAY="${display[$w]}" CHUHAN_HOME="$work/$w/home" \
     CHUHAN_DRIVE="$work/$w/drive" exec "$bin/chuhan" > "$work/$w/game.log" 2>&1) &
   game_pid[$w]=$!
   pids+=($!)
