@@ -34,3 +34,34 @@ fn a_diagram_and_an_animation_are_written_with_a_notice_naming_them() {
         assert!(bytes.starts_with(magic), "{ext}");
     }
 }
+
+/// The piece set chosen in the settings reaches the exported diagram: with the international
+/// set, the file is the diagram drawn with the pictograms, not the characters.
+#[test]
+fn the_exported_diagram_shows_the_piece_set_of_the_settings() {
+    use chuhan::core::settings::{PieceSet, Settings};
+    use chuhan::pictures::render;
+    use xiangqi::{Color as Side, Position};
+    let dir = scratch_dir();
+    let mut app = app_in(&dir);
+    new_game(&mut app, START, &[], Players::TWO_PLAYERS);
+    app.world_mut().resource_mut::<Settings>().piece_set = PieceSet::International;
+    send(&mut app, PictureRequest::Diagram);
+    let mut saved = None;
+    assert!(wait_for(&mut app, 30, |app| {
+        for n in notices(app) {
+            if let NoticeKind::Saved(path) = n {
+                saved = Some(path);
+            }
+        }
+        saved.is_some()
+    }));
+    let bytes = std::fs::read(saved.expect("a file")).expect("written");
+    let start = Position::startpos();
+    let pictograms =
+        render::diagram_png(&start, None, Side::Red, PieceSet::International).expect("a PNG");
+    let characters =
+        render::diagram_png(&start, None, Side::Red, PieceSet::Characters).expect("a PNG");
+    assert_eq!(bytes, pictograms, "the file is the international diagram");
+    assert_ne!(bytes, characters);
+}

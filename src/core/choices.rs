@@ -190,6 +190,26 @@ impl PieceTheme {
     }
 }
 
+/// What the pieces' faces show: the characters (帅 仕 相 马 车 炮 兵 ...), or the international
+/// set's pictograms for players who do not read Chinese (`core::pictograms`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum PieceSet {
+    #[default]
+    Characters,
+    International,
+}
+
+impl PieceSet {
+    /// The other set.
+    #[must_use]
+    pub fn next(self) -> PieceSet {
+        match self {
+            PieceSet::Characters => PieceSet::International,
+            PieceSet::International => PieceSet::Characters,
+        }
+    }
+}
+
 /// The look of the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum BoardTheme {

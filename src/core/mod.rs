@@ -19,6 +19,7 @@ pub mod move_list;
 pub mod notice;
 pub mod opening;
 pub mod phase;
+pub mod pictograms;
 pub mod pieces;
 pub mod record_edit;
 pub mod replay;

@@ -15,7 +15,9 @@ use crate::core::setup::{Setup, TimeControl};
 use crate::storage::files::Dirs;
 use crate::storage::writer::Writer;
 
-pub use crate::core::choices::{BoardTheme, Graphics, Language, MoveNotation, PieceTheme, UiSize};
+pub use crate::core::choices::{
+    BoardTheme, Graphics, Language, MoveNotation, PieceSet, PieceTheme, UiSize,
+};
 
 /// What persists between runs.
 #[derive(Resource, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -36,6 +38,9 @@ pub struct Settings {
     pub flat_view: bool,
     /// The look of the pieces.
     pub pieces: PieceTheme,
+    /// What the pieces' faces show (characters or pictograms).
+    #[serde(default)]
+    pub piece_set: PieceSet,
     /// The look of the board.
     pub board: BoardTheme,
     /// How much the renderer draws.
@@ -186,6 +191,7 @@ impl Default for Settings {
             camera: None,
             flat_view: false,
             pieces: PieceTheme::Carved,
+            piece_set: PieceSet::Characters,
             board: BoardTheme::Wood,
             graphics: Graphics::Auto,
             ui_size: UiSize::Normal,
@@ -270,6 +276,8 @@ pub enum SettingChange {
     ToggleExternalEngine,
     /// The next look of the pieces.
     CyclePieces,
+    /// The other piece set (characters, pictograms).
+    CyclePieceSet,
     /// The next look of the board.
     CycleBoard,
     /// The other rulebook (亚洲规则, 计算机规则): for new games, and for the game on the board
@@ -312,6 +320,7 @@ fn apply_changes(
                 settings.engine.enabled = !settings.engine.enabled;
             }
             SettingChange::CyclePieces => settings.pieces = settings.pieces.next(),
+            SettingChange::CyclePieceSet => settings.piece_set = settings.piece_set.next(),
             SettingChange::CycleBoard => settings.board = settings.board.next(),
             SettingChange::CycleThreads => {
                 settings.threads = next_threads(settings.threads, logical_cores());

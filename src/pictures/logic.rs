@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 use crate::core::game::{CoreSet, Game};
 use crate::core::notice::{Notice, NoticeKind};
+use crate::core::settings::Settings;
 use crate::pictures::PictureRequest;
 use crate::pictures::render;
 use crate::storage::files::{Dirs, write_atomic};
@@ -35,22 +36,24 @@ pub(super) fn plugin(app: &mut App) {
 fn draw(
     mut requests: MessageReader<PictureRequest>,
     game: Res<Game>,
+    settings: Res<Settings>,
     dirs: Res<Dirs>,
     drawn: Res<Drawn>,
 ) {
     for &request in requests.read() {
         let record = game.record.clone();
         let bottom = game.players.bottom_side();
+        let set = settings.piece_set;
         let dir = dirs.records();
         let send = drawn.send.clone();
         let (date, time) = now_stamp();
         crate::storage::background::spawn("chuhan-picture", move || {
             let (bytes, ext) = match request {
                 PictureRequest::Diagram => (
-                    render::diagram_png(record.position(), record.last_move(), bottom),
+                    render::diagram_png(record.position(), record.last_move(), bottom, set),
                     "png",
                 ),
-                PictureRequest::Animation => (render::animation_gif(&record, bottom), "gif"),
+                PictureRequest::Animation => (render::animation_gif(&record, bottom, set), "gif"),
             };
             let path = dir.join(format!("chuhan-{date}-{time}.{ext}"));
             let result = bytes.and_then(|b| {

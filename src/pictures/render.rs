@@ -8,6 +8,9 @@ use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 use xiangqi::{Color as Side, GameRecord, Move, Position, Square};
 
+use crate::core::pictograms;
+use crate::core::settings::PieceSet;
+
 /// The game's font (the same file the window uses).
 const FONT: &[u8] = include_bytes!("../../assets/fonts/chuhan-sans.otf");
 
@@ -119,9 +122,14 @@ fn circle(
     }
 }
 
-/// The diagram of `pos`, `bottom` at the bottom, `last` marked.
+/// How wide a pictogram of the international set is drawn on a piece.
+const PICTOGRAM: f32 = CELL * 0.62;
+/// The pieces' face colour.
+const FACE: (u8, u8, u8) = (246, 232, 200);
+
+/// The diagram of `pos`, `bottom` at the bottom, `last` marked, the pieces' faces from `set`.
 #[must_use]
-pub fn diagram(pos: &Position, last: Option<Move>, bottom: Side) -> Pixmap {
+pub fn diagram(pos: &Position, last: Option<Move>, bottom: Side, set: PieceSet) -> Pixmap {
     let (w, h) = size();
     let Some(mut pixmap) = Pixmap::new(w, h) else {
         unreachable!("the diagram's size is fixed and not zero");
@@ -232,7 +240,7 @@ pub fn diagram(pos: &Position, last: Option<Move>, bottom: Side) -> Pixmap {
             );
         }
     }
-    let face = rgb(246, 232, 200);
+    let face = rgb(FACE.0, FACE.1, FACE.2);
     for sq in Square::ALL {
         let Some(piece) = pos.piece_at(sq) else {
             continue;
@@ -248,9 +256,21 @@ pub fn diagram(pos: &Position, last: Option<Move>, bottom: Side) -> Pixmap {
             Some((&rgb(120, 90, 50), 2.0)),
         );
         circle(&mut pixmap, centre, CELL * 0.37, None, Some((&ink, 1.5)));
-        if let Some(font) = &font {
-            let ch = piece.traditional_char().to_string();
-            text(&mut pixmap, font, &ch, centre.0, centre.1, CELL * 0.5, c);
+        match set {
+            PieceSet::International => pictograms::draw(
+                &mut pixmap.as_mut(),
+                piece.kind,
+                centre,
+                PICTOGRAM,
+                [c.0, c.1, c.2],
+                [FACE.0, FACE.1, FACE.2],
+            ),
+            PieceSet::Characters => {
+                if let Some(font) = &font {
+                    let ch = piece.traditional_char().to_string();
+                    text(&mut pixmap, font, &ch, centre.0, centre.1, CELL * 0.5, c);
+                }
+            }
         }
     }
     if let Some(m) = last {
@@ -266,15 +286,20 @@ pub fn diagram(pos: &Position, last: Option<Move>, bottom: Side) -> Pixmap {
 }
 
 /// The diagram as PNG bytes.
-pub fn diagram_png(pos: &Position, last: Option<Move>, bottom: Side) -> Result<Vec<u8>, String> {
-    diagram(pos, last, bottom)
+pub fn diagram_png(
+    pos: &Position,
+    last: Option<Move>,
+    bottom: Side,
+    set: PieceSet,
+) -> Result<Vec<u8>, String> {
+    diagram(pos, last, bottom, set)
         .encode_png()
         .map_err(|e| e.to_string())
 }
 
 /// The game as an animated GIF: the start, then each move of the current line (0.8 s each, the
 /// last held 3 s).
-pub fn animation_gif(record: &GameRecord, bottom: Side) -> Result<Vec<u8>, String> {
+pub fn animation_gif(record: &GameRecord, bottom: Side, set: PieceSet) -> Result<Vec<u8>, String> {
     use image::codecs::gif::{GifEncoder, Repeat};
     use image::{Delay, Frame, RgbaImage};
     let mut out = Vec::new();
@@ -289,7 +314,7 @@ pub fn animation_gif(record: &GameRecord, bottom: Side) -> Result<Vec<u8>, Strin
                 break;
             };
             let last = ply.checked_sub(1).map(|i| moves[i]);
-            let pixmap = diagram(pos, last, bottom);
+            let pixmap = diagram(pos, last, bottom, set);
             let (w, h) = (pixmap.width(), pixmap.height());
             // The pixmap is opaque, so its premultiplied bytes are plain RGBA.
             let Some(image) = RgbaImage::from_raw(w, h, pixmap.take()) else {
@@ -331,7 +356,7 @@ mod tests {
     #[test]
     fn the_diagram_shows_each_piece_in_its_colour_where_it_stands() {
         let start = Position::startpos();
-        let pixmap = diagram(&start, None, Side::Red);
+        let pixmap = diagram(&start, None, Side::Red, PieceSet::Characters);
         assert_eq!((pixmap.width(), pixmap.height()), size());
         let red_king: Square = "e0".parse().expect("a square");
         let black_king: Square = "e9".parse().expect("a square");
@@ -356,15 +381,16 @@ mod tests {
             record.play(m.parse().expect("a move")).expect("legal");
         }
         let last = record.last_move();
-        let marked = diagram(record.position(), last, Side::Red);
-        let plain = diagram(record.position(), None, Side::Red);
+        let marked = diagram(record.position(), last, Side::Red, PieceSet::Characters);
+        let plain = diagram(record.position(), None, Side::Red, PieceSet::Characters);
         let to = pixel("g2".parse().expect("a square"), Side::Red);
         let blue = (30, 110, 200);
         assert!(count_near(&marked, to, CELL * 0.5, blue) > 30);
         assert_eq!(count_near(&plain, to, CELL * 0.5, blue), 0);
-        let png = diagram_png(record.position(), last, Side::Red).expect("a PNG");
+        let png = diagram_png(record.position(), last, Side::Red, PieceSet::International)
+            .expect("a PNG");
         assert_eq!(&png[1..4], b"PNG");
-        let gif = animation_gif(&record, Side::Red).expect("a GIF");
+        let gif = animation_gif(&record, Side::Red, PieceSet::International).expect("a GIF");
         use image::AnimationDecoder;
         let frames = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif))
             .expect("decodes")
@@ -373,5 +399,91 @@ mod tests {
             .expect("frames");
         assert_eq!(frames.len(), 4, "the start and three moves");
         assert_eq!(frames[0].buffer().dimensions(), size());
+    }
+
+    /// Whether the pixel is inked (far from the face's colour).
+    fn inked(pixmap: &Pixmap, x: u32, y: u32) -> bool {
+        let (r, g, b) = colour_at(pixmap, (x as f32, y as f32));
+        let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).abs();
+        d(r, FACE.0) + d(g, FACE.1) + d(b, FACE.2) > 120
+    }
+
+    #[test]
+    fn the_international_set_draws_each_piece_s_pictogram_in_the_diagram_and_the_gif() {
+        let start = Position::startpos();
+        let international = diagram(&start, None, Side::Red, PieceSet::International);
+        let characters = diagram(&start, None, Side::Red, PieceSet::Characters);
+        for (sq, piece) in [
+            ("e0", "K"),
+            ("b9", "n"),
+            ("h2", "C"),
+            ("c3", "P"),
+            ("a9", "r"),
+        ] {
+            let sq: Square = sq.parse().expect("a square");
+            let on = start.piece_at(sq).expect("a piece");
+            let (kind, ink) = (on.kind, if on.color == Side::Red { RED } else { BLACK });
+            // The pictogram alone, drawn where the piece stands.
+            let centre = pixel(sq, Side::Red);
+            let (w, h) = size();
+            let mut alone = Pixmap::new(w, h).expect("a pixmap");
+            alone.fill(Color::from_rgba8(FACE.0, FACE.1, FACE.2, 255));
+            pictograms::draw(
+                &mut alone.as_mut(),
+                kind,
+                centre,
+                PICTOGRAM,
+                [ink.0, ink.1, ink.2],
+                [FACE.0, FACE.1, FACE.2],
+            );
+            let r = (CELL * 0.3) as i32;
+            let (mut same_intl, mut same_chars, mut total) = (0, 0, 0);
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    // Inside the ring round the face.
+                    if dx * dx + dy * dy > r * r {
+                        continue;
+                    }
+                    let (x, y) = ((centre.0 as i32 + dx) as u32, (centre.1 as i32 + dy) as u32);
+                    let want = inked(&alone, x, y);
+                    total += 1;
+                    same_intl += usize::from(inked(&international, x, y) == want);
+                    same_chars += usize::from(inked(&characters, x, y) == want);
+                }
+            }
+            assert!(
+                same_intl * 100 >= total * 97,
+                "{piece}: {same_intl} of {total} pixels as the pictogram"
+            );
+            assert!(
+                same_chars * 100 < total * 90,
+                "{piece}: the characters look like the pictogram"
+            );
+        }
+        // The GIF's frames are the international diagrams.
+        let gif = animation_gif(
+            &GameRecord::new(start.clone()),
+            Side::Red,
+            PieceSet::International,
+        )
+        .expect("a GIF");
+        use image::AnimationDecoder;
+        let frames = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif))
+            .expect("decodes")
+            .into_frames()
+            .collect_frames()
+            .expect("frames");
+        let first = frames[0].buffer();
+        let (mut agree, mut total) = (0, 0);
+        for (x, y, p) in first.enumerate_pixels() {
+            let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).abs();
+            let gif_inked = d(p[0], FACE.0) + d(p[1], FACE.1) + d(p[2], FACE.2) > 120;
+            total += 1;
+            agree += usize::from(gif_inked == inked(&international, x, y));
+        }
+        assert!(
+            agree * 100 >= total * 98,
+            "the GIF's first frame is the diagram: {agree} of {total}"
+        );
     }
 }

@@ -5,7 +5,7 @@ use xiangqi_engine::Level;
 
 pub use crate::core::i18n::{Msg, text};
 pub use crate::core::settings::Language;
-use crate::core::settings::{BoardTheme, Graphics, MoveNotation, PieceTheme};
+use crate::core::settings::{BoardTheme, Graphics, MoveNotation, PieceSet, PieceTheme};
 use crate::msg;
 
 /// A fixed text of the interface.
@@ -284,6 +284,19 @@ pub fn pieces_name(theme: PieceTheme, lang: Language) -> String {
             PieceTheme::Carved => "settings-pieces-carved",
             PieceTheme::Plastic => "settings-pieces-plastic",
             PieceTheme::Jade => "settings-pieces-jade",
+        },
+    )
+    .to_owned()
+}
+
+/// The piece set's menu line.
+#[must_use]
+pub fn piece_set_name(set: PieceSet, lang: Language) -> String {
+    text(
+        lang,
+        match set {
+            PieceSet::Characters => "settings-piece-set-characters",
+            PieceSet::International => "settings-piece-set-international",
         },
     )
     .to_owned()

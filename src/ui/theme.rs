@@ -37,6 +37,7 @@ pub(crate) enum Dynamic {
     Graphics,
     UiSize,
     Pieces,
+    PieceSet,
     Board,
     Language(Language),
     /// The engine in use.
@@ -194,6 +195,7 @@ pub(crate) fn dynamic_words(d: Dynamic, settings: &Settings) -> (String, bool) {
             false,
         ),
         Dynamic::Pieces => (text::pieces_name(settings.pieces, lang), false),
+        Dynamic::PieceSet => (text::piece_set_name(settings.piece_set, lang), false),
         Dynamic::Board => (text::board_name(settings.board, lang), false),
         Dynamic::Notation => (text::notation_name(settings.notation, lang), false),
         Dynamic::Engine => (text::engine_name(&settings.engine, lang), false),

@@ -256,6 +256,92 @@ mod tests {
         app
     }
 
+    /// The international set chosen in the settings is what the pieces on the board show in the
+    /// flat view: every face draws the pictogram of its piece, and the characters come back.
+    #[test]
+    fn the_international_set_reaches_every_piece_in_the_flat_view() {
+        use crate::core::pictograms;
+        use crate::core::pieces::PieceView;
+        use crate::core::settings::PieceSet;
+        use crate::view::pieces::{Face, PieceAssets};
+        let dir = std::env::temp_dir().join(format!("chuhan-flat-set-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default(), crate::CorePlugin));
+        app.init_asset::<Mesh>()
+            .init_asset::<StandardMaterial>()
+            .init_asset::<Image>();
+        app.add_plugins(bevy::input::InputPlugin);
+        app.add_plugins((crate::view::camera::plugin, plugin));
+        app.add_plugins((
+            crate::view::board::plugin,
+            crate::view::pieces::plugin,
+            crate::view::themes::plugin,
+        ));
+        app.insert_resource(crate::storage::files::Dirs::in_one(&dir));
+        for _ in 0..3 {
+            app.update();
+        }
+        app.world_mut().write_message(ToggleFlat);
+        app.update();
+        assert!(camera(&mut app).0.flat);
+        // What each face on the board draws, by its piece.
+        let shown = |app: &mut App| -> Vec<(xiangqi::Piece, Option<Handle<Image>>)> {
+            let mut faces = app
+                .world_mut()
+                .query_filtered::<(&ChildOf, &MeshMaterial3d<StandardMaterial>), With<Face>>();
+            let faces: Vec<(Entity, Handle<StandardMaterial>)> = faces
+                .iter(app.world())
+                .map(|(parent, m)| (parent.parent(), m.0.clone()))
+                .collect();
+            let materials = app.world().resource::<Assets<StandardMaterial>>();
+            faces
+                .into_iter()
+                .filter_map(|(parent, m)| {
+                    let piece = app.world().get::<PieceView>(parent)?.piece;
+                    Some((piece, materials.get(&m)?.base_color_texture.clone()))
+                })
+                .collect()
+        };
+        let characters = app.world().resource::<PieceAssets>().characters.clone();
+        let before = shown(&mut app);
+        assert_eq!(before.len(), 32, "every piece on the board has its face");
+        for (piece, texture) in &before {
+            assert_eq!(texture.as_ref(), Some(&characters.colour[piece.index()]));
+        }
+        app.world_mut().resource_mut::<Settings>().piece_set = PieceSet::International;
+        app.update();
+        let set = app
+            .world()
+            .resource::<PieceAssets>()
+            .pictograms
+            .clone()
+            .expect("the pictograms drawn once chosen");
+        let after = shown(&mut app);
+        assert_eq!(after.len(), 32);
+        for (piece, texture) in &after {
+            let texture = texture.as_ref().expect("a texture");
+            assert_eq!(texture, &set.colour[piece.index()], "{piece:?}");
+            let image = app
+                .world()
+                .resource::<Assets<Image>>()
+                .get(texture)
+                .expect("drawn");
+            let face = pictograms::face(*piece, 256).expect("a face");
+            assert_eq!(
+                image.data.as_deref(),
+                Some(face.data()),
+                "{piece:?}'s pictogram"
+            );
+        }
+        app.world_mut().resource_mut::<Settings>().piece_set = PieceSet::Characters;
+        app.update();
+        for (piece, texture) in shown(&mut app) {
+            assert_eq!(texture.as_ref(), Some(&characters.colour[piece.index()]));
+        }
+    }
+
     fn camera(app: &mut App) -> (Orbit, Projection, Transform) {
         let mut q = app.world_mut().query::<(&Orbit, &Projection, &Transform)>();
         let (o, p, t) = q.single(app.world()).expect("the camera");

@@ -3,14 +3,18 @@
 
 use std::f32::consts::{FRAC_PI_2, PI};
 
+use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use xiangqi::{Color as Side, Piece, PieceKind};
 
 use crate::core::game::{CoreSet, Game, MoveRefused};
 use crate::core::geometry::HEIGHT;
 use crate::core::phase::Phase;
+use crate::core::pictograms;
 use crate::core::pieces::{PieceView, Taken};
 use crate::core::selection::Selection;
+use crate::core::settings::PieceSet;
 use crate::view::board::RiverText;
 use crate::view::graphics::Quality;
 use crate::view::lathe;
@@ -27,8 +31,10 @@ pub(crate) struct PieceAssets {
     face: Handle<Mesh>,
     /// The faces, by [`Piece::index`].
     pub(crate) faces: Vec<Handle<StandardMaterial>>,
-    /// Each face's normal map (the carving), by [`Piece::index`].
-    pub(crate) normals: Vec<Handle<Image>>,
+    /// The characters' face textures and carving (files made by the asset tools).
+    pub(crate) characters: FaceSet,
+    /// The international set's, drawn by `core::pictograms` when first chosen.
+    pub(crate) pictograms: Option<FaceSet>,
     wood: Handle<StandardMaterial>,
     hover: Handle<StandardMaterial>,
     selected: Handle<StandardMaterial>,
@@ -36,7 +42,64 @@ pub(crate) struct PieceAssets {
     refused: Handle<StandardMaterial>,
 }
 
+/// One piece set's face textures and their carving (normal maps), by [`Piece::index`].
+#[derive(Clone)]
+pub(crate) struct FaceSet {
+    pub(crate) colour: Vec<Handle<Image>>,
+    pub(crate) normals: Vec<Handle<Image>>,
+}
+
+impl FaceSet {
+    /// The international set, drawn into new images.
+    pub(crate) fn pictograms(images: &mut Assets<Image>) -> FaceSet {
+        const PX: u32 = 256;
+        let image = |data: Vec<u8>, format: TextureFormat| {
+            Image::new(
+                Extent3d {
+                    width: PX,
+                    height: PX,
+                    depth_or_array_layers: 1,
+                },
+                TextureDimension::D2,
+                data,
+                format,
+                RenderAssetUsages::default(),
+            )
+        };
+        let (mut colour, mut normals) = (Vec::new(), Vec::new());
+        for piece in all_pieces() {
+            let face = pictograms::face(piece, PX)
+                .unwrap_or_else(|| unreachable!("a face's size is fixed and not zero"));
+            normals.push(images.add(image(
+                pictograms::carved_normal(&face, 3.0),
+                TextureFormat::Rgba8Unorm,
+            )));
+            // Opaque, so the premultiplied pixels are the plain ones.
+            colour.push(images.add(image(face.take(), TextureFormat::Rgba8UnormSrgb)));
+        }
+        FaceSet { colour, normals }
+    }
+}
+
+/// Every piece, in [`Piece::index`] order.
+fn all_pieces() -> Vec<Piece> {
+    let pieces: Vec<Piece> = Side::ALL
+        .into_iter()
+        .flat_map(|side| PieceKind::ALL.map(|kind| Piece::new(side, kind)))
+        .collect();
+    debug_assert!(pieces.iter().enumerate().all(|(i, p)| p.index() == i));
+    pieces
+}
+
 impl PieceAssets {
+    /// The face textures of `set`, if drawn.
+    pub(crate) fn set(&self, set: PieceSet) -> Option<&FaceSet> {
+        match set {
+            PieceSet::Characters => Some(&self.characters),
+            PieceSet::International => self.pictograms.as_ref(),
+        }
+    }
+
     /// The body's materials: plain, hovered, selected, in check, refused.
     pub(crate) fn bodies(&self) -> [&Handle<StandardMaterial>; 5] {
         [
@@ -51,7 +114,7 @@ impl PieceAssets {
 
 /// The face of a piece (a child of its disc).
 #[derive(Component)]
-struct Face;
+pub(crate) struct Face;
 
 /// A refused move's piece flashes red for this many seconds more.
 #[derive(Component)]
@@ -99,10 +162,7 @@ fn load_piece_assets(
     let selected = wood(LinearRgba::rgb(0.7, 0.55, 0.1));
     let check = wood(LinearRgba::rgb(1.6, 0.1, 0.05));
     let refused = wood(LinearRgba::rgb(1.0, 0.0, 0.0));
-    let pieces: Vec<Piece> = Side::ALL
-        .into_iter()
-        .flat_map(|side| PieceKind::ALL.map(|kind| Piece::new(side, kind)))
-        .collect();
+    let pieces = all_pieces();
     // The character and the ring carved in: a normal map the asset tool derives from each face
     // (data, so read as linear, not sRGB).
     let normals: Vec<Handle<Image>> = pieces
@@ -116,12 +176,16 @@ fn load_piece_assets(
                 .load(face_texture(piece).replace("piece-", "piece-normal-"))
         })
         .collect();
-    let faces = pieces
+    let colour: Vec<Handle<Image>> = pieces
+        .iter()
+        .map(|&piece| assets.load(face_texture(piece)))
+        .collect();
+    let faces = colour
         .iter()
         .zip(&normals)
-        .map(|(&piece, normal)| {
+        .map(|(texture, normal)| {
             materials.add(StandardMaterial {
-                base_color_texture: Some(assets.load(face_texture(piece))),
+                base_color_texture: Some(texture.clone()),
                 normal_map_texture: Some(normal.clone()),
                 // Matte, so the light's reflection never washes the ink out from either side.
                 perceptual_roughness: 0.9,
@@ -134,7 +198,8 @@ fn load_piece_assets(
         disc: meshes.add(lathe::piece_body(lathe::LOW_SEGMENTS)),
         face: meshes.add(lathe::piece_face(lathe::LOW_SEGMENTS)),
         faces,
-        normals,
+        characters: FaceSet { colour, normals },
+        pictograms: None,
         wood: plain,
         hover,
         selected,

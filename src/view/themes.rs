@@ -6,9 +6,9 @@
 
 use bevy::prelude::*;
 
-use crate::core::settings::{BoardTheme, PieceTheme, Settings};
+use crate::core::settings::{BoardTheme, PieceSet, PieceTheme, Settings};
 use crate::view::board::BoardMaterials;
-use crate::view::pieces::PieceAssets;
+use crate::view::pieces::{FaceSet, PieceAssets};
 
 /// How a piece set looks.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -136,19 +136,27 @@ pub(super) fn plugin(app: &mut App) {
 /// Restyles the materials when the themes change (and once the materials exist).
 fn apply_themes(
     settings: Res<Settings>,
-    pieces: Option<Res<PieceAssets>>,
+    pieces: Option<ResMut<PieceAssets>>,
     board: Option<Res<BoardMaterials>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut shown: Local<Option<(PieceTheme, BoardTheme)>>,
+    mut images: ResMut<Assets<Image>>,
+    mut shown: Local<Option<(PieceTheme, PieceSet, BoardTheme)>>,
 ) {
-    let (Some(pieces), Some(board)) = (pieces, board) else {
+    let (Some(mut pieces), Some(board)) = (pieces, board) else {
         return;
     };
-    let wanted = (settings.pieces, settings.board);
+    let wanted = (settings.pieces, settings.piece_set, settings.board);
     if *shown == Some(wanted) {
         return;
     }
     *shown = Some(wanted);
+    if settings.piece_set == PieceSet::International && pieces.pictograms.is_none() {
+        pieces.pictograms = Some(FaceSet::pictograms(&mut images));
+    }
+    let set = pieces
+        .set(settings.piece_set)
+        .unwrap_or(&pieces.characters)
+        .clone();
     let p = piece_look(settings.pieces);
     for handle in pieces.bodies() {
         if let Some(mut m) = materials.get_mut(handle) {
@@ -157,8 +165,9 @@ fn apply_themes(
             m.clearcoat = p.coat;
         }
     }
-    for (handle, normal) in pieces.faces.iter().zip(&pieces.normals) {
+    for ((handle, texture), normal) in pieces.faces.iter().zip(&set.colour).zip(&set.normals) {
         if let Some(mut m) = materials.get_mut(handle) {
+            m.base_color_texture = Some(texture.clone());
             m.base_color = p.face_tint;
             m.perceptual_roughness = p.face_roughness;
             m.normal_map_texture = p.carved.then(|| normal.clone());
