@@ -8,6 +8,7 @@ use xiangqi::{Color as Side, Piece, Square};
 use crate::core::game::{BoardReset, CoreSet, Game, MovePlayed, MoveTakenBack};
 use crate::core::geometry::{HEIGHT, square_to_world};
 use crate::core::selection::Selection;
+use crate::core::settings::Settings;
 
 /// A piece standing on the board at `square`.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +44,10 @@ pub struct Motion {
     duration: f32,
     /// Peak height of the lift.
     arc: f32,
+    /// Seconds to wait before setting off (a taken piece waits for the taker).
+    delay: f32,
+    /// A taken piece's own flight: it hops up, tilts and turns once about its axis on the way.
+    tumble: bool,
 }
 
 impl Motion {
@@ -55,17 +60,92 @@ impl Motion {
             t: 0.0,
             duration,
             arc,
+            delay: 0.0,
+            tumble: false,
+        }
+    }
+
+    /// A taken piece's flight to its tray: it waits `delay` seconds (until the taker lands on
+    /// it), hops straight up, then arcs over to the tray tilting and turning once, and settles.
+    #[must_use]
+    pub fn to_tray(from: Vec3, to: Vec3, delay: f32) -> Motion {
+        Motion {
+            delay,
+            tumble: true,
+            ..Motion::new(from, to, CAPTURE_SECONDS, 1.6)
         }
     }
 
     /// The position at progress `t` (0 to 1): eased in and out along the way, lifted on an arc.
+    /// A tumbling piece first rises (the first fifth) and only then sets off.
     #[must_use]
     pub fn at(&self, t: f32) -> Vec3 {
         let t = t.clamp(0.0, 1.0);
-        let along = EaseFunction::CubicInOut.sample_clamped(t);
-        self.from.lerp(self.to, along) + Vec3::Y * self.arc * 4.0 * t * (1.0 - t)
+        let travel = if self.tumble {
+            ((t - 0.2) / 0.8).clamp(0.0, 1.0)
+        } else {
+            t
+        };
+        let along = EaseFunction::CubicInOut.sample_clamped(travel);
+        let lift = if self.tumble {
+            // Up fast, then down along the arc to the tray.
+            self.arc * (1.0 - (1.0 - t).powi(2)) * (1.0 - travel.powi(3))
+        } else {
+            self.arc * 4.0 * t * (1.0 - t)
+        };
+        self.from.lerp(self.to, along) + Vec3::Y * lift
+    }
+
+    /// The piece's turn at progress `t`: none for a glide; a tumble tilts up to 35 degrees and
+    /// turns once about the piece's axis, upright again at both ends.
+    #[must_use]
+    pub fn rotation_at(&self, t: f32) -> Quat {
+        if !self.tumble {
+            return Quat::IDENTITY;
+        }
+        let t = t.clamp(0.0, 1.0);
+        let turn = EaseFunction::CubicInOut.sample_clamped(t) * std::f32::consts::TAU;
+        let tilt = (t * std::f32::consts::PI).sin() * 35f32.to_radians();
+        Quat::from_rotation_y(turn) * Quat::from_rotation_x(tilt)
+    }
+
+    /// Where the motion ends.
+    #[must_use]
+    pub fn end(&self) -> Vec3 {
+        self.to
     }
 }
+
+/// A piece that lands where its motion ends says so (the view plays the move's sound then).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Landing(pub LandingSound);
+
+/// What a landing sounds like: the move it ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LandingSound {
+    Move,
+    Capture,
+    Check,
+}
+
+impl LandingSound {
+    /// The sound of `played`.
+    #[must_use]
+    pub fn of(played: &MovePlayed) -> LandingSound {
+        if played.check {
+            LandingSound::Check
+        } else if played.captured.is_some() {
+            LandingSound::Capture
+        } else {
+            LandingSound::Move
+        }
+    }
+}
+
+/// A moved piece came to rest on its point: at the end of its glide, or at once when animations
+/// are off or skipped.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceLanded(pub LandingSound);
 
 /// A piece being dragged by the pointer: the view moves it, animation leaves it alone.
 #[derive(Component, Clone, Copy, Debug)]
@@ -85,7 +165,9 @@ impl Default for AnimationCap {
 /// How high the selected piece floats.
 const SELECTED_LIFT: f32 = 0.3;
 /// Seconds for a move's glide.
-const MOVE_SECONDS: f32 = 0.35;
+pub const MOVE_SECONDS: f32 = 0.35;
+/// Seconds for a taken piece's flight to its tray.
+pub const CAPTURE_SECONDS: f32 = 0.8;
 
 /// Where a piece rests on `sq`.
 #[must_use]
@@ -149,6 +231,7 @@ pub fn material_balance(taken: impl IntoIterator<Item = Piece>) -> i32 {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnimationCap>();
+    app.add_message::<PieceLanded>();
     app.add_systems(
         Update,
         (rebuild_pieces, follow_moves, follow_takebacks, animate)
@@ -201,18 +284,38 @@ fn rebuild_pieces(
 
 /// Moves the piece entities after each move played: the mover glides to its point, a captured
 /// piece is lifted off and set beside the board.
+///
+/// Animations play when the settings allow them and one move comes at a time; moves that come
+/// faster (a replay run forward, several in a frame, one before the last landed) are placed at
+/// once, and a glide still under way finishes where it was going.
 fn follow_moves(
     mut commands: Commands,
     mut played: MessageReader<MovePlayed>,
-    mut views: Query<(Entity, &mut PieceView, &Transform)>,
+    mut landed: MessageWriter<PieceLanded>,
+    settings: Res<Settings>,
+    mut views: Query<(Entity, &mut PieceView, &mut Transform)>,
     taken: Query<&Taken>,
+    moving: Query<(Entity, &Motion)>,
 ) {
+    let played: Vec<MovePlayed> = played.read().copied().collect();
+    if played.is_empty() {
+        return;
+    }
+    let animate = settings.animations && played.len() == 1;
+    // What is still on its way gets there now.
+    for (e, motion) in &moving {
+        commands
+            .entity(e)
+            .remove::<(Motion, Landing)>()
+            .insert(Transform::from_translation(motion.end()));
+    }
     let mut slots = [0usize; 2];
     for t in &taken {
         slots[t.piece.color.index()] = slots[t.piece.color.index()].max(t.slot + 1);
     }
-    for m in played.read() {
+    for m in &played {
         let (from, to) = (m.mv.from(), m.mv.to());
+        let sound = LandingSound::of(m);
         let mut victim = None;
         for (e, view, transform) in &views {
             if view.square == to {
@@ -222,22 +325,36 @@ fn follow_moves(
         if let Some((e, piece, at)) = victim {
             let slot = &mut slots[piece.color.index()];
             let target = taken_position(piece, *slot);
-            commands.entity(e).remove::<(PieceView, Dragged)>().insert((
-                Taken { piece, slot: *slot },
-                Motion::new(at, target, 0.6, 1.2),
-            ));
+            let mut piece_entity = commands.entity(e);
+            piece_entity
+                .remove::<(PieceView, Dragged)>()
+                .insert(Taken { piece, slot: *slot });
+            if animate {
+                piece_entity.insert(Motion::to_tray(at, target, MOVE_SECONDS * 0.8));
+            } else {
+                piece_entity.insert(Transform::from_translation(target));
+            }
             *slot += 1;
         }
-        for (e, mut view, transform) in &mut views {
+        for (e, mut view, mut transform) in &mut views {
             if view.square == from {
                 view.square = to;
-                commands.entity(e).remove::<Dragged>().insert(Motion::new(
-                    transform.translation,
-                    rest_position(to),
-                    MOVE_SECONDS,
-                    0.6,
-                ));
+                let mut mover = commands.entity(e);
+                mover.remove::<Dragged>();
+                if animate {
+                    mover.insert((
+                        Motion::new(transform.translation, rest_position(to), MOVE_SECONDS, 0.6),
+                        Landing(sound),
+                    ));
+                } else {
+                    transform.translation = rest_position(to);
+                    transform.rotation = Quat::IDENTITY;
+                    mover.remove::<(Motion, Landing)>();
+                }
             }
+        }
+        if !animate {
+            landed.write(PieceLanded(sound));
         }
     }
 }
@@ -247,15 +364,42 @@ fn follow_moves(
 fn follow_takebacks(
     mut commands: Commands,
     mut back: MessageReader<MoveTakenBack>,
+    settings: Res<Settings>,
     mut views: Query<(Entity, &mut PieceView, &Transform)>,
     taken: Query<(Entity, &Taken, &Transform)>,
+    moving: Query<(Entity, &Motion)>,
 ) {
-    for b in back.read() {
+    let back: Vec<MoveTakenBack> = back.read().copied().collect();
+    if back.is_empty() {
+        return;
+    }
+    let animate = settings.animations && back.len() == 1;
+    for (e, motion) in &moving {
+        commands
+            .entity(e)
+            .remove::<(Motion, Landing)>()
+            .insert(Transform::from_translation(motion.end()));
+    }
+    let glide = |from: Vec3, to: Vec3, seconds: f32, arc: f32| {
+        if animate {
+            (
+                Motion::new(from, to, seconds, arc),
+                Transform::from_translation(from),
+            )
+        } else {
+            // Done at once: a motion already at its end.
+            let mut done = Motion::new(to, to, seconds, 0.0);
+            done.t = 1.0;
+            (done, Transform::from_translation(to))
+        }
+    };
+    let mut returned: Vec<Entity> = Vec::new();
+    for b in &back {
         let (from, to) = (b.mv.from(), b.mv.to());
         for (e, mut view, transform) in &mut views {
             if view.square == to {
                 view.square = from;
-                commands.entity(e).insert(Motion::new(
+                commands.entity(e).insert(glide(
                     transform.translation,
                     rest_position(from),
                     MOVE_SECONDS,
@@ -264,16 +408,18 @@ fn follow_takebacks(
             }
         }
         if let Some(piece) = b.captured {
-            // The last taken piece of that kind and colour.
+            // The last taken piece of that kind and colour (not one already brought back).
             let last = taken
                 .iter()
-                .filter(|(_, t, _)| t.piece == piece)
+                .filter(|(e, t, _)| t.piece == piece && !returned.contains(e))
                 .max_by_key(|(_, t, _)| t.slot);
             if let Some((e, _, transform)) = last {
-                commands.entity(e).remove::<Taken>().insert((
-                    PieceView { square: to, piece },
-                    Motion::new(transform.translation, rest_position(to), 0.5, 1.0),
-                ));
+                returned.push(e);
+                commands
+                    .entity(e)
+                    .remove::<Taken>()
+                    .insert(PieceView { square: to, piece })
+                    .insert(glide(transform.translation, rest_position(to), 0.5, 1.0));
             }
         }
     }
@@ -285,15 +431,29 @@ fn animate(
     time: Res<Time>,
     cap: Res<AnimationCap>,
     selection: Res<Selection>,
-    mut moving: Query<(Entity, &mut Motion, &mut Transform), Without<Dragged>>,
+    mut landed: MessageWriter<PieceLanded>,
+    mut moving: Query<(Entity, &mut Motion, &mut Transform, Option<&Landing>), Without<Dragged>>,
     mut resting: Query<(&PieceView, &mut Transform), (Without<Motion>, Without<Dragged>)>,
 ) {
-    let dt = time.delta_secs();
-    for (e, mut motion, mut transform) in &mut moving {
+    let mut dt = time.delta_secs();
+    for (e, mut motion, mut transform, landing) in &mut moving {
+        if motion.delay > 0.0 {
+            let wait = motion.delay.min(dt);
+            motion.delay -= wait;
+            dt -= wait;
+            if motion.delay > 0.0 {
+                continue;
+            }
+        }
         motion.t = (motion.t + dt / motion.duration.max(1e-3)).min(cap.0);
+        dt = time.delta_secs();
         transform.translation = motion.at(motion.t);
+        transform.rotation = motion.rotation_at(motion.t);
         if motion.t >= 1.0 {
-            commands.entity(e).remove::<Motion>();
+            commands.entity(e).remove::<(Motion, Landing)>();
+            if let Some(Landing(sound)) = landing {
+                landed.write(PieceLanded(*sound));
+            }
         }
     }
     let follow = 1.0 - (-dt * 14.0).exp();

@@ -41,6 +41,8 @@ pub struct Settings {
     /// What the pieces' faces show (characters or pictograms).
     #[serde(default)]
     pub piece_set: PieceSet,
+    /// Whether pieces glide, lift and fly to their trays (off: they are placed at once).
+    pub animations: bool,
     /// The look of the board.
     pub board: BoardTheme,
     /// How much the renderer draws.
@@ -192,6 +194,7 @@ impl Default for Settings {
             flat_view: false,
             pieces: PieceTheme::Carved,
             piece_set: PieceSet::Characters,
+            animations: true,
             board: BoardTheme::Wood,
             graphics: Graphics::Auto,
             ui_size: UiSize::Normal,
@@ -278,6 +281,8 @@ pub enum SettingChange {
     CyclePieces,
     /// The other piece set (characters, pictograms).
     CyclePieceSet,
+    /// Animations on or off.
+    ToggleAnimations,
     /// The next look of the board.
     CycleBoard,
     /// The other rulebook (亚洲规则, 计算机规则): for new games, and for the game on the board
@@ -321,6 +326,7 @@ fn apply_changes(
             }
             SettingChange::CyclePieces => settings.pieces = settings.pieces.next(),
             SettingChange::CyclePieceSet => settings.piece_set = settings.piece_set.next(),
+            SettingChange::ToggleAnimations => settings.animations = !settings.animations,
             SettingChange::CycleBoard => settings.board = settings.board.next(),
             SettingChange::CycleThreads => {
                 settings.threads = next_threads(settings.threads, logical_cores());

@@ -154,6 +154,7 @@ fn shared_entries(app: &mut App) {
         (55, SettingChange::CycleUiSize, Dynamic::UiSize),
         (60, SettingChange::CyclePieces, Dynamic::Pieces),
         (65, SettingChange::CyclePieceSet, Dynamic::PieceSet),
+        (45, SettingChange::ToggleAnimations, Dynamic::Animations),
         (70, SettingChange::CycleBoard, Dynamic::Board),
         (80, SettingChange::CycleNotation, Dynamic::Notation),
         (90, SettingChange::CycleRules, Dynamic::Rules),

@@ -38,6 +38,7 @@ pub(crate) enum Dynamic {
     UiSize,
     Pieces,
     PieceSet,
+    Animations,
     Board,
     Language(Language),
     /// The engine in use.
@@ -196,6 +197,18 @@ pub(crate) fn dynamic_words(d: Dynamic, settings: &Settings) -> (String, bool) {
         ),
         Dynamic::Pieces => (text::pieces_name(settings.pieces, lang), false),
         Dynamic::PieceSet => (text::piece_set_name(settings.piece_set, lang), false),
+        Dynamic::Animations => (
+            text::text(
+                lang,
+                if settings.animations {
+                    "settings-animations-on"
+                } else {
+                    "settings-animations-off"
+                },
+            )
+            .to_owned(),
+            false,
+        ),
         Dynamic::Board => (text::board_name(settings.board, lang), false),
         Dynamic::Notation => (text::notation_name(settings.notation, lang), false),
         Dynamic::Engine => (text::engine_name(&settings.engine, lang), false),

@@ -5,7 +5,8 @@
 use bevy::prelude::*;
 use xiangqi::Outcome;
 
-use crate::core::game::{Controller, CoreSet, Game, GameEnded, MovePlayed, MoveRefused};
+use crate::core::game::{Controller, CoreSet, Game, GameEnded, MoveRefused};
+use crate::core::pieces::{LandingSound, PieceLanded};
 use crate::core::selection::Selection;
 use crate::core::settings::SettingChange;
 use crate::core::settings::Settings;
@@ -55,7 +56,7 @@ fn play_effects(
     effects: Res<Effects>,
     game: Res<Game>,
     selection: Res<Selection>,
-    mut played: MessageReader<MovePlayed>,
+    mut landed: MessageReader<PieceLanded>,
     mut refused: MessageReader<MoveRefused>,
     mut ended: MessageReader<GameEnded>,
 ) {
@@ -63,13 +64,12 @@ fn play_effects(
     if selection.is_changed() && selection.0.is_some() {
         chosen.push(&effects.select);
     }
-    for m in played.read() {
-        chosen.push(if m.check {
-            &effects.check
-        } else if m.captured.is_some() {
-            &effects.capture
-        } else {
-            &effects.move_
+    // A move sounds when its piece lands (at once when animations are off).
+    for PieceLanded(sound) in landed.read() {
+        chosen.push(match sound {
+            LandingSound::Check => &effects.check,
+            LandingSound::Capture => &effects.capture,
+            LandingSound::Move => &effects.move_,
         });
     }
     if refused.read().count() > 0 {
