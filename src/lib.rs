@@ -91,6 +91,8 @@ impl Plugin for AppPlugin {
         }));
         add_post_processing(app);
         app.add_systems(Update, ask_to_close);
+        // A player who starts the game meets the start screen (dev closes it for scripted runs).
+        app.insert_resource(ui::start::StartScreen { open: true });
         add_game(app);
     }
 }

@@ -32,6 +32,12 @@ pub(crate) fn plugin(app: &mut App) {
         send(PuzzleRequest::Show(Some(Tier::Beginner))),
         EntryText::Key(Key::MenuPuzzles),
     ));
+    app.add_menu_entry(MenuEntry::new(
+        Place::Start,
+        50,
+        send(PuzzleRequest::Show(Some(Tier::Beginner))),
+        EntryText::Key(Key::MenuPuzzles),
+    ));
     app.add_systems(Startup, spawn);
     app.add_systems(Update, (show_list, show_bar).in_set(crate::ui::UiSet::Show));
 }
@@ -338,3 +344,24 @@ const SOLVED_CELL: Color = Color::srgb(0.24, 0.36, 0.18);
 const WRONG: Color = Color::srgb(1.0, 0.45, 0.35);
 /// A solve.
 const SOLVED: Color = Color::srgb(0.55, 0.95, 0.5);
+
+#[cfg(test)]
+mod start_tests {
+    use super::*;
+    use crate::ui::menus::MenuEntries;
+
+    /// The start screen's 残局挑战 opens the puzzles at the first tier.
+    #[test]
+    fn the_start_screen_s_puzzles_entry_opens_the_puzzles() {
+        let mut app = App::new();
+        plugin(&mut app);
+        let entries = &app.world().resource::<MenuEntries>().0;
+        let start: Vec<_> = entries.iter().filter(|e| e.place == Place::Start).collect();
+        assert_eq!(start.len(), 1);
+        assert!(matches!(start[0].text, EntryText::Key(Key::MenuPuzzles)));
+        assert_eq!(
+            format!("{:?}", start[0].action),
+            format!("{:?}", send(PuzzleRequest::Show(Some(Tier::Beginner))))
+        );
+    }
+}

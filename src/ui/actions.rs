@@ -24,6 +24,10 @@ pub(crate) enum Action {
     BrowseTo(PathBuf),
     OpenFile(PathBuf),
     CloseBrowser,
+    /// Opens the start screen.
+    OpenStart,
+    /// Closes the start screen (back to the board).
+    CloseStart,
     /// In a browser: the browser's file dialog, the file picked opened as a record.
     #[cfg(target_arch = "wasm32")]
     OpenFromDevice,
@@ -87,6 +91,16 @@ impl Menu {
     }
 }
 
+/// Whether the start screen shows (`ui::start`).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StartScreen {
+    pub open: bool,
+}
+
+/// The start screen's root: a button inside it closes it when chosen.
+#[derive(Component)]
+pub(crate) struct StartRoot;
+
 /// The record browser: open, and the folder it shows.
 #[derive(Resource, Default)]
 pub struct Browser {
@@ -107,7 +121,9 @@ impl Browser {
 pub(crate) struct KeepColor;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<OpenMenu>().init_resource::<Browser>();
+    app.init_resource::<OpenMenu>()
+        .init_resource::<Browser>()
+        .init_resource::<StartScreen>();
     // With the pointer's events of the frame, before anything that runs after picking (the
     // forms' focus) looks at what the buttons sent.
     app.add_systems(
@@ -135,6 +151,8 @@ fn press_and_release(
     mut pressed: Local<std::collections::HashMap<PointerId, String>>,
     mut open: ResMut<OpenMenu>,
     mut browser: ResMut<Browser>,
+    mut start: ResMut<StartScreen>,
+    start_root: Query<(), With<StartRoot>>,
     dirs: Res<Dirs>,
     mut commands_out: MessageWriter<Command>,
     mut commands: Commands,
@@ -144,6 +162,23 @@ fn press_and_release(
             .get(pointer)?
             .keys()
             .find_map(|&e| button_of(e, &parents, &buttons))
+    };
+    // Whether what lies under the pointer is on the start screen.
+    let on_start = |pointer: &PointerId| -> bool {
+        hover.get(pointer).is_some_and(|hits| {
+            hits.keys().any(|&e| {
+                let mut at = e;
+                loop {
+                    if start_root.contains(at) {
+                        return true;
+                    }
+                    match parents.get(at) {
+                        Ok(p) => at = p.parent(),
+                        Err(_) => return false,
+                    }
+                }
+            })
+        })
     };
     for input in inputs.read() {
         let pointer = input.pointer_id;
@@ -168,8 +203,10 @@ fn press_and_release(
                 };
                 act(
                     action,
+                    on_start(&pointer),
                     &mut open,
                     &mut browser,
+                    &mut start,
                     &dirs,
                     &mut commands_out,
                     &mut commands,
@@ -195,14 +232,20 @@ fn button_of<'a>(
     }
 }
 
-fn act(
+/// Does what `action` says; one chosen on the start screen (`from_start`) closes it first.
+pub(crate) fn act(
     action: &Action,
+    from_start: bool,
     open: &mut OpenMenu,
     browser: &mut Browser,
+    start: &mut StartScreen,
     dirs: &Dirs,
     commands_out: &mut MessageWriter<Command>,
     commands: &mut Commands,
 ) {
+    if from_start {
+        start.open = false;
+    }
     match action {
         Action::OpenMenu(menu) => {
             open.0 = if open.0 == Some(*menu) {
@@ -220,6 +263,8 @@ fn act(
             browser.dir = None;
         }
         Action::CloseBrowser => browser.dir = None,
+        Action::OpenStart => start.open = true,
+        Action::CloseStart => start.open = false,
         #[cfg(target_arch = "wasm32")]
         Action::OpenFromDevice => {
             if let Err(e) = crate::storage::device_files::choose(dirs.records()) {

@@ -33,6 +33,8 @@ pub(crate) enum Place {
     In(Menu),
     /// A button beside the board (the side panel).
     Side,
+    /// An entry of the start screen.
+    Start,
 }
 
 /// An entry's words.

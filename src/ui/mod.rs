@@ -19,6 +19,7 @@ pub mod replay_bar;
 pub mod rules_text;
 pub mod scale;
 pub mod side_panel;
+pub mod start;
 pub mod status;
 pub mod text;
 pub mod theme;
@@ -54,6 +55,7 @@ pub(super) fn plugin(app: &mut App) {
         scale::plugin,
         docking::plugin,
         touch::plugin,
+        start::plugin,
     ));
 }
 

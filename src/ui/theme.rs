@@ -61,6 +61,10 @@ pub(crate) const PANEL: Color = Color::srgba(0.12, 0.07, 0.04, 0.88);
 pub(crate) const BUTTON: Color = Color::srgba(0.22, 0.13, 0.07, 0.92);
 pub(crate) const BUTTON_HOT: Color = Color::srgba(0.45, 0.27, 0.12, 0.97);
 pub(crate) const INK: Color = Color::srgb(0.98, 0.93, 0.82);
+/// The start screen's veil over the scene.
+pub(crate) const START_SHADE: Color = Color::srgba(0.03, 0.02, 0.01, 0.55);
+/// Gold: the start screen's title and the edges of its entries.
+pub(crate) const GOLD: Color = Color::srgb(0.93, 0.76, 0.38);
 pub(crate) const CURRENT: Color = Color::srgba(0.75, 0.45, 0.1, 0.95);
 
 pub(crate) fn font(font: &UiFont, size: f32) -> TextFont {

@@ -498,3 +498,12 @@ web-title = 楚汉 Chuhan
 web-loading = Loading…
 web-no-webgl2 = This browser has no WebGL2, which the 3D board needs. Please open the page in a recent Chrome, Edge, Firefox or Safari.
 web-could-not-start = The game could not start: { $error }
+
+## The start screen
+start-back-to-board = Back to the board
+start-against-computer = Play the computer
+start-two-players = Two players
+start-records = Records
+start-settings = Settings
+start-open = Start screen
+start-subtitle = Chinese chess

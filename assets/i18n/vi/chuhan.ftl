@@ -480,3 +480,12 @@ web-title = Chuhan (Sở Hán)
 web-loading = Đang tải…
 web-no-webgl2 = Trình duyệt này không có WebGL2, thứ mà bàn cờ 3D cần. Hãy mở trang bằng Chrome, Edge, Firefox hoặc Safari bản mới.
 web-could-not-start = Trò chơi không khởi động được: { $error }
+
+## The start screen
+start-back-to-board = Về bàn cờ
+start-against-computer = Chơi với máy
+start-two-players = Hai người chơi
+start-records = Kỳ phổ
+start-settings = Cài đặt
+start-open = Màn hình đầu
+start-subtitle = Cờ tướng

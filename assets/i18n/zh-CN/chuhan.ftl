@@ -486,3 +486,12 @@ web-title = 楚汉 Chuhan
 web-loading = 正在载入…
 web-no-webgl2 = 这个浏览器不支持 WebGL2，无法显示棋盘。请换用新版 Chrome、Edge、Firefox 或 Safari。
 web-could-not-start = 游戏无法启动：{ $error }
+
+## The start screen
+start-back-to-board = 回到棋盘
+start-against-computer = 人机对弈
+start-two-players = 双人对弈
+start-records = 棋谱
+start-settings = 设置
+start-open = 开始页面
+start-subtitle = 中国象棋

@@ -486,3 +486,12 @@ web-title = 楚漢 Chuhan
 web-loading = 正在載入…
 web-no-webgl2 = 這個瀏覽器不支援 WebGL2，無法顯示棋盤。請改用新版 Chrome、Edge、Firefox 或 Safari。
 web-could-not-start = 遊戲無法啟動：{ $error }
+
+## The start screen
+start-back-to-board = 回到棋盤
+start-against-computer = 人機對弈
+start-two-players = 雙人對弈
+start-records = 棋譜
+start-settings = 設定
+start-open = 開始頁面
+start-subtitle = 中國象棋

@@ -40,6 +40,12 @@ pub(crate) fn plugin(app: &mut App) {
         send(OnlineRequest::Open),
         EntryText::Words("online-title"),
     ));
+    app.add_menu_entry(MenuEntry::new(
+        Place::Start,
+        40,
+        send(OnlineRequest::Open),
+        EntryText::Words("online-title"),
+    ));
     crate::online::form::typing(app);
     app.add_systems(Startup, spawn);
     app.add_systems(
@@ -281,5 +287,26 @@ impl Widgets<'_> {
             ..default()
         })
         .with_children(f);
+    }
+}
+
+#[cfg(test)]
+mod start_tests {
+    use super::*;
+    use crate::ui::menus::MenuEntries;
+
+    /// The start screen's 联网对弈 opens online play.
+    #[test]
+    fn the_start_screen_s_online_entry_opens_online_play() {
+        let mut app = App::new();
+        plugin(&mut app);
+        let entries = &app.world().resource::<MenuEntries>().0;
+        let start: Vec<_> = entries.iter().filter(|e| e.place == Place::Start).collect();
+        assert_eq!(start.len(), 1);
+        assert!(matches!(start[0].text, EntryText::Words("online-title")));
+        assert_eq!(
+            format!("{:?}", start[0].action),
+            format!("{:?}", send(OnlineRequest::Open))
+        );
     }
 }
