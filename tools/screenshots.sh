@@ -94,3 +94,19 @@ for size in normal large; do
   shot "ui-1280-$size" CHUHAN_UI=$size CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" CHUHAN_MENU=game CHUHAN_SCREENSHOT_FRAMES=8
   shot "ui-1920-$size" CHUHAN_WINDOW=1920x1080 CHUHAN_UI=$size CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" CHUHAN_MENU=game CHUHAN_SCREENSHOT_FRAMES=8
 done
+# The look, round 2 (issue 71): the start screen in Chinese and English at both sizes; the
+# international set (pictograms) on high and low, at both sizes, and in the flat view; a taken
+# piece in flight to its tray; the check ring and mate's ring.
+for lang in zh-CN en; do
+  shot "start-$lang-1280" CHUHAN_START=1 CHUHAN_LANG=$lang CHUHAN_PLAYERS=red CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=8
+  shot "start-$lang-1920" CHUHAN_WINDOW=1920x1080 CHUHAN_START=1 CHUHAN_LANG=$lang CHUHAN_PLAYERS=red CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=8
+done
+set_home() { local h; h="$(mktemp -d)"; printf '(piece_set: %s)\n' "$1" >"$h/settings.ron"; echo "$h"; }
+for graphics in high low; do
+  shot "pieces-international-$graphics" CHUHAN_HOME="$(set_home International)" CHUHAN_LANG=en CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6" CHUHAN_GRAPHICS=$graphics CHUHAN_SCREENSHOT_FRAMES=8
+  shot "pieces-international-$graphics-1920" CHUHAN_WINDOW=1920x1080 CHUHAN_HOME="$(set_home International)" CHUHAN_LANG=en CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7 e2e6 g7e6" CHUHAN_GRAPHICS=$graphics CHUHAN_SCREENSHOT_FRAMES=8
+done
+shot pieces-international-flat CHUHAN_HOME="$(set_home International)" CHUHAN_LANG=en CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7" CHUHAN_COMMAND=flat CHUHAN_SCREENSHOT_FRAMES=8
+shot capture-flight CHUHAN_PLAYERS=two CHUHAN_MOVES="h2e2 h9g7" CHUHAN_PLAY=e2e6 CHUHAN_ANIM_CAP=0.5 CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=40
+shot check-ring CHUHAN_PLAYERS=two CHUHAN_FEN="4k4/4a4/4b4/9/2p6/9/9/4B4/R8/3AK4 w - - 0 1" CHUHAN_PLAY=a1a9 CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=30
+shot mate-ring CHUHAN_PLAYERS=two CHUHAN_FEN="4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1" CHUHAN_PLAY=b0b9 CHUHAN_GRAPHICS=high CHUHAN_SCREENSHOT_FRAMES=30
