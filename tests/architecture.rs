@@ -5,7 +5,8 @@
 //! plugin, its own messages and its logic, and adds its own menu entries and notices; no module
 //! imports itself through others; code is split by concern, never by count: no module of the
 //! workspace pulls its parent in wholesale (`use super::*`, which let a type's methods spread over
-//! seven files), outside tests; the server's cluster reaches the hub only through its seam.
+//! seven files), outside tests; the server's cluster reaches the hub only through its seam; the
+//! interface's colours are all named in one place, its theme (`src/ui/theme.rs`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -429,4 +430,87 @@ fn every_character_shown_is_in_the_font() {
         }
     }
     assert!(missing.is_empty(), "not in the font: {missing:?}");
+}
+
+/// The interface's files: the ui layer and each feature's panel.
+fn interface_files() -> Vec<(String, String)> {
+    let root = src();
+    sources(&root)
+        .into_iter()
+        .filter_map(|path| {
+            let rel = path
+                .strip_prefix(&root)
+                .expect("under src")
+                .to_string_lossy()
+                .replace('\\', "/");
+            let is_ui = rel.starts_with("ui/");
+            let is_panel = rel.ends_with("/panel.rs") || rel.contains("/panel/");
+            (is_ui || is_panel).then(|| {
+                let text = std::fs::read_to_string(&path).expect("readable");
+                (rel, text)
+            })
+        })
+        .collect()
+}
+
+/// A colour written out in code: a constructor with numbers, or a named constant.
+fn colour_literals(text: &str) -> Vec<(usize, String)> {
+    const WRITTEN: [&str; 12] = [
+        "Color::srgb",
+        "Color::rgb",
+        "Color::hs",
+        "Color::linear",
+        "Color::ok",
+        "Color::la",
+        "Color::lch",
+        "Color::xyz",
+        "Color::WHITE",
+        "Color::BLACK",
+        "Color::NONE",
+        "Srgba::",
+    ];
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        for w in WRITTEN
+            .iter()
+            .chain(&["LinearRgba::", "Hsla::", "Oklaba::", "css::"])
+        {
+            if code.contains(w) {
+                found.push((i + 1, line.trim().to_owned()));
+                break;
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_interface_s_colours_are_named_only_in_its_theme() {
+    let files = interface_files();
+    assert!(
+        files.iter().any(|(rel, _)| rel == "ui/theme.rs")
+            && files.iter().any(|(rel, _)| rel == "online/panel/lobby.rs")
+            && files.iter().any(|(rel, _)| rel == "review/panel.rs"),
+        "the interface's files are found"
+    );
+    let mut bad = Vec::new();
+    for (rel, text) in &files {
+        if rel == "ui/theme.rs" {
+            // The theme writes them; the check must see it does.
+            assert!(
+                colour_literals(text).len() > 20,
+                "the theme names the palette"
+            );
+            continue;
+        }
+        for (line, code) in colour_literals(text) {
+            bad.push(format!("src/{rel}:{line}: {code}"));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "colours written outside the theme (name them in src/ui/theme.rs):\n{}",
+        bad.join("\n")
+    );
 }

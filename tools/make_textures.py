@@ -4,7 +4,6 @@
     assets/textures/board-wood.png      the board's wood: straight grain along the ranks, with
                                         slow figure and fine fibres (512 x 512, top face:
                                         no larger, as there are no mipmaps)
-    assets/textures/table-cloth.png     the felt under the board, tiling (512 x 512)
     assets/textures/piece-normal-*.png  a normal map per piece face, from its face texture: the
                                         character and the ring carved into the wood
 
@@ -54,17 +53,6 @@ def board_wood(rng, size=512):
     return Image.fromarray((np.clip(rgb, 0, 1) * 255).astype(np.uint8), "RGB")
 
 
-def table_cloth(rng, size=512):
-    """A dark green felt that tiles: soft mottling and a fine nap."""
-    mottle = periodic_noise(rng, size, 30.0)
-    nap = periodic_noise(rng, size, 0.8)
-    t = (0.65 * mottle + 0.35 * nap)[..., None]
-    base = np.array([0.10, 0.20, 0.14])
-    lift = np.array([0.16, 0.28, 0.20])
-    rgb = base * (1 - t) + lift * t
-    return Image.fromarray((np.clip(rgb, 0, 1) * 255).astype(np.uint8), "RGB")
-
-
 def blur(a, radius):
     """A box blur repeated three times (close to a Gaussian), edges clamped."""
     for _ in range(3):
@@ -94,7 +82,6 @@ def main():
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     board_wood(rng).save(TEX / "board-wood.png", optimize=True)
-    table_cloth(rng).save(TEX / "table-cloth.png", optimize=True)
     for face in sorted(TEX.glob("piece-red-*.png")) + sorted(TEX.glob("piece-black-*.png")):
         name = face.name.replace("piece-", "piece-normal-")
         carved_normal(Image.open(face)).save(TEX / name, optimize=True)

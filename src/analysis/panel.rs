@@ -67,8 +67,8 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 border_radius: BorderRadius::all(px(4)),
                 ..default()
             },
-            BorderColor::all(Color::srgb(0.15, 0.1, 0.06)),
-            BackgroundColor(Color::srgb(0.12, 0.12, 0.12)),
+            BorderColor::all(EVAL_EDGE),
+            BackgroundColor(EVAL_BLACK),
             Visibility::Hidden,
         ))
         .with_children(|b| {
@@ -79,14 +79,14 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                     height: percent(50),
                     ..default()
                 },
-                BackgroundColor(Color::srgb(0.78, 0.12, 0.08)),
+                BackgroundColor(EVAL_RED),
             ));
         });
     commands.spawn((
         EvalLabel,
         Docked::Beside,
         Text::new(""),
-        font(&ui, 16.0),
+        font(&ui, size::TEXT),
         TextColor(INK),
         Node {
             position_type: PositionType::Absolute,
@@ -111,16 +111,21 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 row_gap: px(4),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.05, 0.03, 0.02, 0.9)),
+            BackgroundColor(PANEL_DEEP),
             Visibility::Hidden,
         ))
         .with_children(|c| {
             c.spawn((
                 crate::ui::theme::label(Key::Analysis),
-                font(&ui, 18.0),
+                font(&ui, size::BODY),
                 TextColor(INK),
             ));
-            c.spawn((LinesText, Text::new(""), font(&ui, 15.0), TextColor(INK)));
+            c.spawn((
+                LinesText,
+                Text::new(""),
+                font(&ui, size::SMALL),
+                TextColor(INK),
+            ));
         });
 }
 

@@ -71,10 +71,6 @@ struct Face(Side);
 #[derive(Component)]
 struct Clocks;
 
-const RUNNING: Color = Color::srgba(0.85, 0.55, 0.12, 0.95);
-const WAITING: Color = Color::srgba(0.12, 0.07, 0.04, 0.75);
-const LOW: Color = Color::srgba(0.75, 0.12, 0.08, 0.95);
-
 pub(crate) fn plugin(app: &mut App) {
     menu_entries(app);
     app.add_systems(Startup, spawn);
@@ -106,8 +102,8 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                         border_radius: BorderRadius::all(px(6)),
                         ..default()
                     },
-                    BackgroundColor(WAITING),
-                    children![(Text::new(""), font(&ui, 24.0), TextColor(INK))],
+                    BackgroundColor(CLOCK_WAITING),
+                    children![(Text::new(""), font(&ui, size::TITLE), TextColor(INK))],
                 ));
             }
         });
@@ -154,11 +150,11 @@ fn show(
         let left = clock.left(face.0);
         let lit = running && face.0 == to_move;
         let want = if left.is_zero() || (lit && left < Duration::from_secs(10)) {
-            LOW
+            CLOCK_LOW
         } else if lit {
-            RUNNING
+            CLOCK_RUNNING
         } else {
-            WAITING
+            CLOCK_WAITING
         };
         bg.set_if_neq(BackgroundColor(want));
         let words = format!(

@@ -65,15 +65,19 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 display: Display::None,
                 ..default()
             },
-            BackgroundColor(Color::srgb(0.12, 0.07, 0.04)),
+            BackgroundColor(PANEL_SOLID),
             GlobalZIndex(30),
         ))
         .with_children(|c| {
-            c.spawn((words("editor-title"), font(&ui, 22.0), TextColor(INK)));
+            c.spawn((
+                words("editor-title"),
+                font(&ui, size::HEADING),
+                TextColor(INK),
+            ));
             c.spawn((
                 words("editor-help"),
-                font(&ui, 13.0),
-                TextColor(Color::srgb(0.8, 0.74, 0.62)),
+                font(&ui, size::FINE),
+                TextColor(INK_MUTED),
             ));
             let row = |c: &mut ChildSpawnerCommands, items: &[(EditorRequest, &'static str)]| {
                 c.spawn(Node {
@@ -84,7 +88,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 })
                 .with_children(|r| {
                     for &(request, id) in items {
-                        r.spawn(button(send(request), words(id), &ui, 15.0));
+                        r.spawn(button(send(request), words(id), &ui, size::SMALL));
                     }
                 });
             };
@@ -102,7 +106,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             c.spawn((
                 Shows::SideToMove,
                 Text::new(""),
-                font(&ui, 17.0),
+                font(&ui, size::TEXT),
                 TextColor(INK),
             ));
             row(
@@ -113,11 +117,16 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                     (EditorRequest::Undo, "editor-undo"),
                 ],
             );
-            c.spawn((Shows::Held, Text::new(""), font(&ui, 15.0), TextColor(INK)));
+            c.spawn((
+                Shows::Held,
+                Text::new(""),
+                font(&ui, size::SMALL),
+                TextColor(INK),
+            ));
             c.spawn((
                 Shows::Verdict,
                 Text::new(""),
-                font(&ui, 16.0),
+                font(&ui, size::TEXT),
                 TextColor(INK),
                 Node {
                     min_height: px(66),
@@ -201,6 +210,3 @@ fn show(
         color.0 = tint;
     }
 }
-
-const GOOD: Color = Color::srgb(0.55, 0.9, 0.5);
-const BAD: Color = Color::srgb(1.0, 0.45, 0.35);

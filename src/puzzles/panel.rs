@@ -59,7 +59,7 @@ fn spawn(mut commands: Commands) {
             border_radius: BorderRadius::all(px(8)),
             ..default()
         },
-        BackgroundColor(Color::srgb(0.12, 0.07, 0.04)),
+        BackgroundColor(PANEL_SOLID),
         GlobalZIndex(20),
     ));
     commands.spawn((
@@ -82,7 +82,7 @@ fn spawn(mut commands: Commands) {
             border_radius: BorderRadius::all(px(6)),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.12, 0.07, 0.04, 0.85)),
+        BackgroundColor(PANEL),
     ));
 }
 
@@ -163,7 +163,7 @@ fn show_list(
             i18n::text(lang, tier_rule(tier)),
             &ui,
             15.0,
-            Color::srgb(0.8, 0.72, 0.6),
+            INK_MUTED,
         ));
         p.spawn(Node {
             flex_wrap: FlexWrap::Wrap,
@@ -195,7 +195,11 @@ fn show_list(
                         border_radius: BorderRadius::all(px(4)),
                         ..default()
                     },
-                    BackgroundColor(if earned > 0 { SOLVED_CELL } else { CELL }),
+                    BackgroundColor(if earned > 0 {
+                        PUZZLE_SOLVED
+                    } else {
+                        PUZZLE_CELL
+                    }),
                 ));
                 if earned > 0 {
                     // Solved cells keep their green under the pointer.
@@ -286,8 +290,8 @@ fn show_bar(
     let (status, color) = match state.status {
         PuzzleStatus::YourMove => (i18n::text(lang, "puzzle-your-move").to_owned(), INK),
         PuzzleStatus::Thinking => (i18n::text(lang, "puzzle-thinking").to_owned(), INK),
-        PuzzleStatus::Wrong => (i18n::text(lang, "puzzle-wrong").to_owned(), WRONG),
-        PuzzleStatus::Solved(n) => (crate::msg!("puzzle-solved", stars = n).in_(lang), SOLVED),
+        PuzzleStatus::Wrong => (i18n::text(lang, "puzzle-wrong").to_owned(), BAD),
+        PuzzleStatus::Solved(n) => (crate::msg!("puzzle-solved", stars = n).in_(lang), GOOD),
     };
     let ui = ui.clone();
     commands.entity(entity).with_children(|b| {
@@ -305,7 +309,7 @@ fn show_bar(
                 send(PuzzleRequest::Show(Some(puzzle.tier))),
             ),
         ] {
-            b.spawn(button(action, label(key), &ui, 16.0));
+            b.spawn(button(action, label(key), &ui, size::TEXT));
         }
     });
 }
@@ -326,24 +330,11 @@ fn star_row(parent: &mut ChildSpawnerCommands, earned: u8) {
                         border_radius: BorderRadius::all(px(6)),
                         ..default()
                     },
-                    BackgroundColor(if i < earned {
-                        Color::srgb(1.0, 0.78, 0.15)
-                    } else {
-                        Color::srgba(1.0, 1.0, 1.0, 0.18)
-                    }),
+                    BackgroundColor(if i < earned { STAR } else { STAR_EMPTY }),
                 ));
             }
         });
 }
-
-/// A puzzle not solved yet, and one solved, in the list.
-const CELL: Color = Color::srgb(0.32, 0.21, 0.12);
-const SOLVED_CELL: Color = Color::srgb(0.24, 0.36, 0.18);
-
-/// A wrong move's cue.
-const WRONG: Color = Color::srgb(1.0, 0.45, 0.35);
-/// A solve.
-const SOLVED: Color = Color::srgb(0.55, 0.95, 0.5);
 
 #[cfg(test)]
 mod start_tests {

@@ -97,11 +97,11 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 border_radius: BorderRadius::all(px(6)),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.05, 0.03, 0.02, 0.85)),
+            BackgroundColor(PANEL_DEEP),
             Visibility::Hidden,
         ))
         .with_children(|p| {
-            p.spawn((label(Key::Review), font(&ui, 18.0), TextColor(INK)));
+            p.spawn((label(Key::Review), font(&ui, size::BODY), TextColor(INK)));
             p.spawn((
                 ProgressRow,
                 Node {
@@ -118,7 +118,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                         border_radius: BorderRadius::all(px(3)),
                         ..default()
                     },
-                    BackgroundColor(Color::srgb(0.25, 0.2, 0.15)),
+                    BackgroundColor(GRAPH_BACKGROUND),
                 ))
                 .with_children(|b| {
                     b.spawn((
@@ -129,7 +129,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                             border_radius: BorderRadius::all(px(3)),
                             ..default()
                         },
-                        BackgroundColor(Color::srgb(0.85, 0.6, 0.2)),
+                        BackgroundColor(GRAPH_CURSOR),
                     ));
                 });
                 r.spawn((ProgressText, words(15.0)));
@@ -156,7 +156,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                     r.spawn((
                         cell(60.0),
                         label(Key::Accuracy),
-                        font(&ui, 14.0),
+                        font(&ui, size::FINE),
                         TextColor(INK),
                     ));
                     for mark in Mark::ALL.iter().filter(|m| **m != Mark::Good) {
@@ -188,7 +188,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                     height: px(GRAPH_HEIGHT),
                     ..default()
                 },
-                BackgroundColor(Color::srgb(0.16, 0.12, 0.09)),
+                BackgroundColor(CARD),
             ));
             p.spawn((MoveText, words(14.0)));
         });
@@ -292,12 +292,12 @@ fn build_graph(
                 .and_then(|m| result.moves.get(m))
                 .map(|m| m.mark);
             let bar = match mark {
-                Some(Mark::Blunder) => Color::srgb(0.9, 0.2, 0.15),
-                Some(Mark::Mistake) => Color::srgb(0.95, 0.55, 0.1),
-                Some(Mark::Inaccuracy) => Color::srgb(0.95, 0.85, 0.3),
-                Some(Mark::Brilliant) => Color::srgb(0.3, 0.8, 0.9),
-                _ if red >= 0 => Color::srgb(0.78, 0.2, 0.12),
-                _ => Color::srgb(0.55, 0.55, 0.55),
+                Some(Mark::Blunder) => MARK_BLUNDER,
+                Some(Mark::Mistake) => MARK_MISTAKE,
+                Some(Mark::Inaccuracy) => MARK_INACCURACY,
+                Some(Mark::Brilliant) => MARK_BRILLIANT,
+                _ if red >= 0 => GRAPH_RED,
+                _ => GRAPH_BLACK,
             };
             g.spawn((
                 Column(i),
@@ -309,7 +309,7 @@ fn build_graph(
                     height: percent(100),
                     ..default()
                 },
-                BackgroundColor(Color::NONE),
+                BackgroundColor(CLEAR),
                 children![(
                     Node {
                         position_type: PositionType::Absolute,
@@ -339,11 +339,7 @@ fn show_current(
     }
     let ply = game.record.ply();
     for (c, mut bg) in &mut columns {
-        let want = if c.0 == ply {
-            Color::srgba(1.0, 0.85, 0.5, 0.35)
-        } else {
-            Color::NONE
-        };
+        let want = if c.0 == ply { GRAPH_CHOSEN } else { CLEAR };
         bg.set_if_neq(BackgroundColor(want));
     }
     let lang = settings.language;

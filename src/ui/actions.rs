@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use crate::core::commands::Command;
 use crate::storage::files::Dirs;
-use crate::ui::theme::{BUTTON, BUTTON_HOT};
+use crate::ui::theme::{BUTTON, BUTTON_DISABLED, BUTTON_HOT, BUTTON_PRESSED, Disabled};
 
 /// What a button does.
 #[derive(Component, Clone, Debug)]
@@ -147,7 +147,7 @@ fn press_and_release(
     mut inputs: MessageReader<PointerInput>,
     hover: Res<HoverMap>,
     parents: Query<&ChildOf>,
-    buttons: Query<&Action>,
+    buttons: Query<&Action, Without<Disabled>>,
     mut pressed: Local<std::collections::HashMap<PointerId, String>>,
     mut open: ResMut<OpenMenu>,
     mut browser: ResMut<Browser>,
@@ -221,7 +221,7 @@ fn press_and_release(
 fn button_of<'a>(
     e: Entity,
     parents: &Query<&ChildOf>,
-    buttons: &'a Query<&Action>,
+    buttons: &'a Query<&Action, Without<Disabled>>,
 ) -> Option<&'a Action> {
     let mut at = e;
     loop {
@@ -275,15 +275,20 @@ pub(crate) fn act(
     open.0 = None;
 }
 
-/// A button under the pointer is lit.
+/// A button's colour follows its state (the theme's): lit under the pointer, brighter while
+/// pressed, dim and unlit when it cannot act.
 fn hover_colors(
-    mut colors: Query<(&Interaction, &mut BackgroundColor), (With<Action>, Without<KeepColor>)>,
+    mut colors: Query<
+        (&Interaction, &mut BackgroundColor, Has<Disabled>),
+        (With<Action>, Without<KeepColor>),
+    >,
 ) {
-    for (interaction, mut color) in &mut colors {
-        let want = if *interaction == Interaction::None {
-            BUTTON
-        } else {
-            BUTTON_HOT
+    for (interaction, mut color, disabled) in &mut colors {
+        let want = match interaction {
+            _ if disabled => BUTTON_DISABLED,
+            Interaction::Pressed => BUTTON_PRESSED,
+            Interaction::Hovered => BUTTON_HOT,
+            Interaction::None => BUTTON,
         };
         if color.0 != want {
             color.0 = want;

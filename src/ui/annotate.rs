@@ -63,7 +63,7 @@ pub(super) fn plugin(app: &mut App) {
 fn spawn(mut commands: Commands, ui: Res<UiFont>) {
     let ui = ui.clone();
     let small = |c: &mut ChildSpawnerCommands, action: Action, text: (Words, Text)| {
-        c.spawn(button(action, text, &ui, 15.0));
+        c.spawn(button(action, text, &ui, size::SMALL));
     };
     commands
         .spawn((
@@ -87,8 +87,8 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             c.spawn((
                 CurrentComment,
                 Text::new(""),
-                font(&ui, 15.0),
-                TextColor(Color::srgb(0.95, 0.88, 0.65)),
+                font(&ui, size::SMALL),
+                TextColor(INK_ACCENT),
                 Node {
                     width: percent(100),
                     max_height: px(120),
@@ -140,7 +140,11 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             GlobalZIndex(20),
         ))
         .with_children(|c| {
-            c.spawn((words("comment-box-title"), font(&ui, 17.0), TextColor(INK)));
+            c.spawn((
+                words("comment-box-title"),
+                font(&ui, size::TEXT),
+                TextColor(INK),
+            ));
             c.spawn((
                 Node {
                     min_height: px(60),
@@ -148,8 +152,13 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                     border_radius: BorderRadius::all(px(4)),
                     ..default()
                 },
-                BackgroundColor(Color::srgba(0.02, 0.01, 0.0, 0.7)),
-                children![(CommentText, Text::new(""), font(&ui, 18.0), TextColor(INK))],
+                BackgroundColor(VEIL_DEEP),
+                children![(
+                    CommentText,
+                    Text::new(""),
+                    font(&ui, size::BODY),
+                    TextColor(INK)
+                )],
             ));
             c.spawn(Node {
                 column_gap: px(8),

@@ -60,7 +60,12 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 ..default()
             })
             .with_children(|row| {
-                row.spawn(button(Action::CloseBrowser, label(Key::Close), &ui, 18.0));
+                row.spawn(button(
+                    Action::CloseBrowser,
+                    label(Key::Close),
+                    &ui,
+                    size::BODY,
+                ));
             });
             c.spawn((
                 BrowserRows,
@@ -134,8 +139,8 @@ fn show_browser(
     commands.entity(container).with_children(|c| {
         c.spawn((
             Text::new(dir.display().to_string()),
-            font(&ui, 15.0),
-            TextColor(Color::srgb(0.8, 0.72, 0.6)),
+            font(&ui, size::SMALL),
+            TextColor(INK_MUTED),
         ));
         if let Some(parent) = dir.parent() {
             c.spawn(button(
@@ -153,11 +158,15 @@ fn show_browser(
                     } else {
                         (Action::OpenFile(e.path), e.name)
                     };
-                    c.spawn(button(action, Text::new(shown), &ui, 17.0));
+                    c.spawn(button(action, Text::new(shown), &ui, size::TEXT));
                 }
             }
             Err(e) => {
-                c.spawn((Text::new(e.to_string()), font(&ui, 15.0), TextColor(INK)));
+                c.spawn((
+                    Text::new(e.to_string()),
+                    font(&ui, size::SMALL),
+                    TextColor(INK),
+                ));
             }
         }
     });

@@ -34,7 +34,7 @@ pub(crate) fn spawn_dialog(
                 align_items: AlignItems::Center,
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.45)),
+            BackgroundColor(VEIL),
             GlobalZIndex(20),
         ))
         .with_children(|c| {
@@ -50,14 +50,14 @@ pub(crate) fn spawn_dialog(
                 BackgroundColor(PANEL),
             ))
             .with_children(|d| {
-                d.spawn((label(question), font(ui, 24.0), TextColor(INK)));
+                d.spawn((label(question), font(ui, size::TITLE), TextColor(INK)));
                 d.spawn(Node {
                     column_gap: px(12),
                     ..default()
                 })
                 .with_children(|row| {
                     for (action, key) in answers {
-                        row.spawn(button(action, label(key), ui, 20.0));
+                        row.spawn(button(action, label(key), ui, size::LARGE));
                     }
                 });
             });

@@ -73,13 +73,13 @@ impl MenuEntry {
             order,
             action,
             text,
-            size: 18.0,
+            size: size::BODY,
         }
     }
 
     /// The same entry with a smaller text.
     pub(crate) fn small(mut self) -> MenuEntry {
-        self.size = 16.0;
+        self.size = size::TEXT;
         self
     }
 }
@@ -289,8 +289,8 @@ fn dropdown(menu: Menu, left: f32) -> impl Bundle {
             left: px(left),
             top: px(36),
             flex_direction: FlexDirection::Column,
-            row_gap: px(3),
-            padding: UiRect::all(px(6)),
+            row_gap: px(space::XS),
+            padding: UiRect::all(px(space::S)),
             display: Display::None,
             border_radius: BorderRadius::bottom(px(6)),
             ..default()

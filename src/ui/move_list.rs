@@ -67,7 +67,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             BackgroundColor(LIST_BACKGROUND),
         ))
         .with_children(|c| {
-            c.spawn((label(Key::Moves), font(&ui, 20.0), TextColor(INK)));
+            c.spawn((label(Key::Moves), font(&ui, size::LARGE), TextColor(INK)));
             c.spawn((
                 MoveListRows,
                 Node {
@@ -160,12 +160,12 @@ fn show_move_list(
                             border_radius: BorderRadius::all(px(3)),
                             ..default()
                         },
-                        BackgroundColor(Color::srgba(0.2, 0.35, 0.2, 0.35)),
+                        BackgroundColor(VARIATION),
                         children![(
                             Text::new(format!("{} {}", tr(key, lang), b.text)),
                             TextLayout::no_wrap(),
-                            font(&ui, 14.0),
-                            TextColor(Color::srgb(0.72, 0.9, 0.68)),
+                            font(&ui, size::FINE),
+                            TextColor(GOOD),
                         )],
                     ));
                     if replay {
@@ -183,8 +183,8 @@ fn show_move_list(
                 r.spawn((
                     Text::new(format!("{}.", row + 1)),
                     TextLayout::no_wrap(),
-                    font(&ui, 16.0),
-                    TextColor(Color::srgb(0.8, 0.72, 0.6)),
+                    font(&ui, size::TEXT),
+                    TextColor(INK_MUTED),
                     Node {
                         width: px(28),
                         ..default()
@@ -218,16 +218,12 @@ fn show_move_list(
                             border_radius: BorderRadius::all(px(3)),
                             ..default()
                         },
-                        BackgroundColor(if current { CURRENT } else { Color::NONE }),
+                        BackgroundColor(if current { CURRENT } else { CLEAR }),
                         children![(
                             Text::new(format!("{}{sign}{noted}", texts[i])),
                             TextLayout::no_wrap(),
-                            font(&ui, 17.0),
-                            TextColor(if i < ply {
-                                INK
-                            } else {
-                                Color::srgb(0.6, 0.55, 0.5)
-                            }),
+                            font(&ui, size::TEXT),
+                            TextColor(if i < ply { INK } else { INK_FAINT }),
                         )],
                     ));
                     if replay {

@@ -40,7 +40,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 (Command::Step(Step::Last), Key::Last),
                 (Command::ContinueHere, Key::ContinueHere),
             ] {
-                c.spawn(button(send(step), label(key), &ui, 19.0));
+                c.spawn(button(send(step), label(key), &ui, size::BODY));
             }
         });
 }

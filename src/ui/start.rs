@@ -80,10 +80,10 @@ fn spawn(
                 Node {
                     flex_direction: FlexDirection::Column,
                     align_items: AlignItems::Center,
-                    row_gap: px(8),
-                    padding: UiRect::axes(px(40), px(24)),
+                    row_gap: px(space::S + 2.0),
+                    padding: UiRect::axes(px(space::L * 1.5), px(space::L)),
                     border: UiRect::all(px(1)),
-                    border_radius: BorderRadius::all(px(16)),
+                    border_radius: BorderRadius::all(px(RADIUS_LARGE)),
                     max_height: percent(96),
                     ..default()
                 },
@@ -91,10 +91,10 @@ fn spawn(
                 BackgroundColor(PANEL),
             ))
             .with_children(|card| {
-                card.spawn((Text::new("楚汉"), font(&ui, 80.0), TextColor(GOLD)));
+                card.spawn((Text::new("楚汉"), font(&ui, size::DISPLAY), TextColor(GOLD)));
                 card.spawn((
                     entry_words(EntryText::Words("start-subtitle")),
-                    font(&ui, 22.0),
+                    font(&ui, size::HEADING),
                     TextColor(INK),
                     Node {
                         margin: UiRect::bottom(px(14)),
@@ -111,14 +111,18 @@ fn spawn(
                             justify_content: JustifyContent::Center,
                             align_items: AlignItems::Center,
                             border: UiRect::all(px(1)),
-                            border_radius: BorderRadius::all(px(10)),
+                            border_radius: BorderRadius::all(px(RADIUS)),
                             ..default()
                         },
                         BorderColor::all(GOLD.with_alpha(0.45)),
                         BackgroundColor(BUTTON),
                     ))
                     .with_children(|b| {
-                        b.spawn((entry_words(e.text.clone()), font(&ui, 22.0), TextColor(INK)));
+                        b.spawn((
+                            entry_words(e.text.clone()),
+                            font(&ui, size::HEADING),
+                            TextColor(INK),
+                        ));
                     });
                 }
             });

@@ -65,7 +65,7 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 StatusText,
                 Pickable::IGNORE,
                 Text::new(""),
-                font(&ui, 24.0),
+                font(&ui, size::TITLE),
                 TextColor(INK),
                 TextShadow::default(),
             ));
@@ -73,8 +73,8 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 NoticeText { left: 0.0 },
                 Pickable::IGNORE,
                 Text::new(""),
-                font(&ui, 18.0),
-                TextColor(Color::srgb(1.0, 0.6, 0.45)),
+                font(&ui, size::BODY),
+                TextColor(BAD),
                 TextShadow::default(),
             ));
         });
@@ -96,8 +96,8 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>) {
                 Banner { left: 0.0 },
                 Pickable::IGNORE,
                 Text::new(""),
-                font(&ui, 60.0),
-                TextColor(Color::srgb(0.95, 0.2, 0.12)),
+                font(&ui, size::BANNER),
+                TextColor(ALERT),
                 TextShadow {
                     offset: Vec2::splat(3.0),
                     ..default()
@@ -174,19 +174,11 @@ fn show_cues(
     let cue = if let Some(outcome) = game.outcome()
         && (checked.is_some() || reset)
     {
-        Some((
-            text::outcome_text(outcome, lang),
-            f32::INFINITY,
-            Color::srgb(1.0, 0.85, 0.3),
-        ))
+        Some((text::outcome_text(outcome, lang), f32::INFINITY, ATTENTION))
     } else if checked == Some(true) {
-        Some((
-            text::tr(Key::Check, lang).to_owned(),
-            1.4,
-            Color::srgb(0.95, 0.2, 0.12),
-        ))
+        Some((text::tr(Key::Check, lang).to_owned(), 1.4, ALERT))
     } else if reset {
-        Some((String::new(), 0.0, Color::WHITE))
+        Some((String::new(), 0.0, INK))
     } else {
         None
     };

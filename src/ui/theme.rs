@@ -57,15 +57,132 @@ pub(crate) const BESIDE_LIST: Val = Val::Vw(18.75);
 /// The move list's background: the scene shows through it.
 pub(crate) const LIST_BACKGROUND: Color = Color::srgba(0.10, 0.06, 0.03, 0.55);
 
+// The interface's one design: every colour, size, space and corner of the panels, buttons,
+// menus, forms and dialogs is named here, and only here (`tests/architecture.rs` checks that no
+// other interface file writes a colour). Dark lacquer and warm paper, gold for what matters.
+
+// Surfaces, from the lightest veil to the solid card.
+/// A panel over the scene (the scene shows through a little).
 pub(crate) const PANEL: Color = Color::srgba(0.12, 0.07, 0.04, 0.88);
-pub(crate) const BUTTON: Color = Color::srgba(0.22, 0.13, 0.07, 0.92);
-pub(crate) const BUTTON_HOT: Color = Color::srgba(0.45, 0.27, 0.12, 0.97);
-pub(crate) const INK: Color = Color::srgb(0.98, 0.93, 0.82);
+/// A panel that hides what is behind it.
+pub(crate) const PANEL_SOLID: Color = Color::srgb(0.12, 0.07, 0.04);
+/// A darker panel (analysis, review): reads as a level under the others.
+pub(crate) const PANEL_DEEP: Color = Color::srgba(0.05, 0.03, 0.02, 0.88);
+/// A card inside a panel (a lobby's game, a review's summary).
+pub(crate) const CARD: Color = Color::srgb(0.16, 0.10, 0.06);
+/// The veil behind a dialog.
+pub(crate) const VEIL: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
+/// A heavier veil (the comment box).
+pub(crate) const VEIL_DEEP: Color = Color::srgba(0.02, 0.01, 0.0, 0.7);
 /// The start screen's veil over the scene.
 pub(crate) const START_SHADE: Color = Color::srgba(0.03, 0.02, 0.01, 0.55);
-/// Gold: the start screen's title and the edges of its entries.
-pub(crate) const GOLD: Color = Color::srgb(0.93, 0.76, 0.38);
+/// Nothing: a background that lets what is under it show.
+pub(crate) const CLEAR: Color = Color::NONE;
+
+// Buttons and their states.
+pub(crate) const BUTTON: Color = Color::srgba(0.22, 0.13, 0.07, 0.92);
+/// Hovered.
+pub(crate) const BUTTON_HOT: Color = Color::srgba(0.45, 0.27, 0.12, 0.97);
+/// Pressed.
+pub(crate) const BUTTON_PRESSED: Color = Color::srgba(0.62, 0.38, 0.14, 1.0);
+/// Not available now ([`Disabled`]).
+pub(crate) const BUTTON_DISABLED: Color = Color::srgba(0.18, 0.14, 0.11, 0.7);
+/// The chosen line of a list or menu.
 pub(crate) const CURRENT: Color = Color::srgba(0.75, 0.45, 0.1, 0.95);
+/// Gold: titles, the focused field's edge, the start screen's entries.
+pub(crate) const GOLD: Color = Color::srgb(0.93, 0.76, 0.38);
+/// The edge of the field that has the keyboard.
+pub(crate) const FOCUS: Color = GOLD;
+
+// Ink: text on the panels.
+pub(crate) const INK: Color = Color::srgb(0.98, 0.93, 0.82);
+/// Secondary text (hints, folders, captions).
+pub(crate) const INK_MUTED: Color = Color::srgb(0.8, 0.72, 0.6);
+/// Text that steps back further (a variation's moves, an empty list).
+pub(crate) const INK_FAINT: Color = Color::srgb(0.6, 0.55, 0.5);
+/// Text that stands out (a title in a panel, one's own seek).
+pub(crate) const INK_ACCENT: Color = Color::srgb(0.95, 0.84, 0.55);
+/// Each side's colour for text on a dark panel.
+pub(crate) const RED_INK_LIGHT: Color = Color::srgb(1.0, 0.55, 0.45);
+pub(crate) const BLACK_INK_LIGHT: Color = Color::srgb(0.92, 0.9, 0.85);
+
+// What a text or a mark says.
+/// Right, legal, solved.
+pub(crate) const GOOD: Color = Color::srgb(0.55, 0.92, 0.5);
+/// Wrong, refused.
+pub(crate) const BAD: Color = Color::srgb(1.0, 0.45, 0.35);
+/// Check, a clock about to fall, a lost link.
+pub(crate) const ALERT: Color = Color::srgb(0.95, 0.2, 0.12);
+/// A notice that asks to be seen (a draw offered, the game's end).
+pub(crate) const ATTENTION: Color = Color::srgb(1.0, 0.85, 0.3);
+/// A variation's line in the move list.
+pub(crate) const VARIATION: Color = Color::srgba(0.2, 0.35, 0.2, 0.35);
+
+// The clocks.
+pub(crate) const CLOCK_RUNNING: Color = Color::srgba(0.85, 0.55, 0.12, 0.95);
+pub(crate) const CLOCK_WAITING: Color = Color::srgba(0.12, 0.07, 0.04, 0.75);
+pub(crate) const CLOCK_LOW: Color = Color::srgba(0.75, 0.12, 0.08, 0.95);
+
+// The analysis' evaluation bar.
+pub(crate) const EVAL_EDGE: Color = Color::srgb(0.15, 0.1, 0.06);
+pub(crate) const EVAL_BLACK: Color = Color::srgb(0.12, 0.12, 0.12);
+pub(crate) const EVAL_RED: Color = Color::srgb(0.78, 0.12, 0.08);
+
+// The review's graph and marks.
+pub(crate) const GRAPH_BACKGROUND: Color = Color::srgb(0.25, 0.2, 0.15);
+pub(crate) const GRAPH_CURSOR: Color = Color::srgb(0.85, 0.6, 0.2);
+pub(crate) const GRAPH_CHOSEN: Color = Color::srgba(1.0, 0.85, 0.5, 0.35);
+pub(crate) const GRAPH_RED: Color = Color::srgb(0.78, 0.2, 0.12);
+pub(crate) const GRAPH_BLACK: Color = Color::srgb(0.55, 0.55, 0.55);
+pub(crate) const MARK_BLUNDER: Color = Color::srgb(0.9, 0.2, 0.15);
+pub(crate) const MARK_MISTAKE: Color = Color::srgb(0.95, 0.55, 0.1);
+pub(crate) const MARK_INACCURACY: Color = Color::srgb(0.95, 0.85, 0.3);
+pub(crate) const MARK_BRILLIANT: Color = Color::srgb(0.3, 0.8, 0.9);
+
+// The puzzle list.
+pub(crate) const PUZZLE_CELL: Color = Color::srgb(0.32, 0.21, 0.12);
+pub(crate) const PUZZLE_SOLVED: Color = Color::srgb(0.24, 0.36, 0.18);
+pub(crate) const STAR: Color = Color::srgb(1.0, 0.78, 0.15);
+pub(crate) const STAR_EMPTY: Color = Color::srgba(1.0, 1.0, 1.0, 0.18);
+
+/// The type scale: text sizes in pixels at the normal interface size (the interface's scale
+/// multiplies them).
+pub(crate) mod size {
+    /// Counters and help under a field.
+    pub(crate) const FINE: f32 = 13.0;
+    /// Captions, long lines in narrow panels.
+    pub(crate) const SMALL: f32 = 15.0;
+    /// Panels' text; a menu's longer lines.
+    pub(crate) const TEXT: f32 = 16.0;
+    /// Buttons, menus and most text.
+    pub(crate) const BODY: f32 = 18.0;
+    /// A list's heading.
+    pub(crate) const LARGE: f32 = 20.0;
+    /// A panel's title; the start screen's entries.
+    pub(crate) const HEADING: f32 = 22.0;
+    /// The status line, a dialog's question, the lobby's title.
+    pub(crate) const TITLE: f32 = 24.0;
+    /// The word over the board (将军!, the result).
+    pub(crate) const BANNER: f32 = 60.0;
+    /// The start screen's title.
+    pub(crate) const DISPLAY: f32 = 80.0;
+}
+
+/// Spacing, in pixels: between a button's lines, inside a panel, between panels' groups.
+pub(crate) mod space {
+    pub(crate) const XS: f32 = 3.0;
+    pub(crate) const S: f32 = 6.0;
+    pub(crate) const M: f32 = 12.0;
+    pub(crate) const L: f32 = 24.0;
+}
+
+/// Corner radius of buttons and fields, and of panels and cards.
+pub(crate) const RADIUS: f32 = 6.0;
+pub(crate) const RADIUS_LARGE: f32 = 12.0;
+
+/// A button that cannot act now: drawn in [`BUTTON_DISABLED`] and never lit by the pointer.
+#[derive(Component)]
+pub(crate) struct Disabled;
 
 pub(crate) fn font(font: &UiFont, size: f32) -> TextFont {
     TextFont {
@@ -86,9 +203,9 @@ pub(crate) fn button(
         action,
         Button,
         Node {
-            padding: UiRect::axes(px(12), px(5)),
+            padding: UiRect::axes(px(space::M), px(space::XS + 2.0)),
             justify_content: JustifyContent::FlexStart,
-            border_radius: BorderRadius::all(px(5)),
+            border_radius: BorderRadius::all(px(RADIUS)),
             ..default()
         },
         BackgroundColor(BUTTON),

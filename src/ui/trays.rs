@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use xiangqi::Color as Side;
 
 use crate::core::pieces::{Palette, Taken, material_balance, tray};
-use crate::ui::theme::{UiFont, font};
+use crate::ui::theme::{BLACK_INK_LIGHT, RED_INK_LIGHT, UiFont, font, size};
 
 /// The balance label over the tray of `0`'s captures.
 #[derive(Component, Clone, Copy, Debug)]
@@ -19,13 +19,13 @@ pub(super) fn plugin(app: &mut App) {
 fn spawn(mut commands: Commands, ui: Res<UiFont>) {
     for side in [Side::Red, Side::Black] {
         let color = match side {
-            Side::Red => Color::srgb(1.0, 0.55, 0.45),
-            Side::Black => Color::srgb(0.92, 0.9, 0.85),
+            Side::Red => RED_INK_LIGHT,
+            Side::Black => BLACK_INK_LIGHT,
         };
         commands.spawn((
             BalanceLabel(side),
             Text::new(""),
-            font(&ui, 22.0),
+            font(&ui, size::HEADING),
             TextColor(color),
             TextShadow::default(),
             Node {

@@ -64,8 +64,17 @@ pub const FILES: &[(&str, &[u8])] = files![
     "textures/piece-normal-red-pawn.png",
     "textures/piece-normal-red-rook.png",
     "textures/river.png",
-    "textures/table-cloth.png",
+    "textures/room.png",
 ];
+
+/// The bytes of the built-in file `name` (under `assets/`), for what the game decodes itself.
+#[must_use]
+pub fn built_in(name: &str) -> Option<&'static [u8]> {
+    FILES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, bytes)| *bytes)
+}
 
 /// The asset path of a file named by its place under `assets/` (`"fonts/chuhan-sans.otf"`).
 #[must_use]

@@ -38,12 +38,17 @@ pub struct Tray(pub xiangqi::Color);
 pub struct Table;
 
 /// The table's colour; on low graphics the table is not drawn and the window is cleared to it
-/// (an unlit table looks the same, and the software renderer spends more on its large, clipped
-/// faces than on the rest of the scene).
-pub const TABLE_COLOR: Color = Color::srgb(0.12, 0.22, 0.16);
+/// (an unlit table looks much the same, and the software renderer spends more on its large,
+/// clipped faces than on the rest of the scene).
+pub const TABLE_COLOR: Color = Color::srgb(0.20, 0.11, 0.07);
 
-/// How many times the cloth's texture repeats across the table.
-const CLOTH_REPEAT: f32 = 10.0;
+/// The table top: a slab of dark polished rosewood under the board and the trays, with the room
+/// round it (its edge in view behind the board).
+const TABLE_SIZE: Vec3 = Vec3::new(21.0, 0.5, 16.5);
+/// How many times the grain repeats along and across the top (planks).
+const TABLE_GRAIN: Vec2 = Vec2::new(2.0, 3.0);
+/// Where the tea cup stands: the far left corner, clear of the trays and the panels.
+const TEA_CUP: Vec3 = Vec3::new(-8.4, -0.3, -5.6);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board);
@@ -149,8 +154,8 @@ fn spawn_board(
         unlit: true,
         ..default()
     });
-    // A felt cloth on the table, its texture repeated.
-    let cloth = assets
+    // The table: the board's grain, repeated as planks, dark and polished.
+    let planks = assets
         .load_builder()
         .with_settings(|s: &mut bevy::image::ImageLoaderSettings| {
             s.sampler =
@@ -160,20 +165,64 @@ fn spawn_board(
                     ..bevy::image::ImageSamplerDescriptor::linear()
                 });
         })
-        .load(path("textures/table-cloth.png"));
+        .load(path("textures/board-wood.png"));
     let table = materials.add(StandardMaterial {
-        base_color_texture: Some(cloth),
-        uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(CLOTH_REPEAT)),
-        perceptual_roughness: 0.95,
-        reflectance: 0.1,
+        base_color_texture: Some(planks),
+        base_color: Color::srgb(0.42, 0.22, 0.14),
+        uv_transform: bevy::math::Affine2::from_scale(TABLE_GRAIN),
+        perceptual_roughness: 0.38,
+        reflectance: 0.35,
+        clearcoat: 0.5,
+        clearcoat_perceptual_roughness: 0.25,
         ..default()
     });
     commands.spawn((
         Table,
-        Mesh3d(meshes.add(Cuboid::new(40.0, 0.5, 40.0))),
+        Mesh3d(meshes.add(Cuboid::from_size(TABLE_SIZE))),
         MeshMaterial3d(table),
-        Transform::from_xyz(0.0, -0.55, 0.0),
+        Transform::from_xyz(0.0, -0.3 - TABLE_SIZE.y / 2.0, 0.0),
     ));
+    // A cup of tea on its saucer, turned like the pieces: white porcelain, the tea dark amber.
+    let porcelain = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.94, 0.93, 0.89),
+        perceptual_roughness: 0.18,
+        reflectance: 0.5,
+        clearcoat: 0.8,
+        ..default()
+    });
+    let tea = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.36, 0.17, 0.04),
+        perceptual_roughness: 0.05,
+        reflectance: 0.6,
+        ..default()
+    });
+    let segments = crate::view::lathe::HIGH_SEGMENTS;
+    commands
+        .spawn((
+            Table,
+            Mesh3d(meshes.add(crate::view::lathe::lathe(&saucer_profile(), segments, 1.0))),
+            MeshMaterial3d(porcelain.clone()),
+            Transform::from_translation(TEA_CUP),
+            Pickable::IGNORE,
+        ))
+        .with_children(|saucer| {
+            saucer.spawn((
+                Mesh3d(meshes.add(crate::view::lathe::lathe(&cup_profile(), segments, 1.0))),
+                MeshMaterial3d(porcelain),
+                Transform::from_xyz(0.0, 0.06, 0.0),
+                Pickable::IGNORE,
+            ));
+            saucer.spawn((
+                Mesh3d(meshes.add(crate::view::lathe::lathe(
+                    &[vec![Vec2::new(0.5, 0.5), Vec2::new(0.0, 0.5)]],
+                    segments,
+                    1.0,
+                ))),
+                MeshMaterial3d(tea),
+                Transform::from_xyz(0.0, 0.06, 0.0),
+                Pickable::IGNORE,
+            ));
+        });
     commands.spawn((
         BoardSurface,
         Mesh3d(meshes.add(Cuboid::new(10.0, 0.3, 11.0))),
@@ -244,6 +293,43 @@ fn spawn_board(
             .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         Pickable::IGNORE,
     ));
+}
+
+/// A saucer's profile (radius, height), walked as `lathe` wants: out along the foot, up and out
+/// to the rim, in over the top down into the well.
+fn saucer_profile() -> Vec<Vec<Vec2>> {
+    vec![vec![
+        Vec2::new(0.0, 0.0),
+        Vec2::new(0.45, 0.0),
+        Vec2::new(0.5, 0.02),
+        Vec2::new(0.9, 0.07),
+        Vec2::new(1.0, 0.1),
+        Vec2::new(0.97, 0.11),
+        Vec2::new(0.6, 0.07),
+        Vec2::new(0.0, 0.06),
+    ]]
+}
+
+/// A tea cup's profile: the foot ring, the bowl flaring to the rim, the rim, the inside down to
+/// its bottom.
+fn cup_profile() -> Vec<Vec<Vec2>> {
+    vec![
+        vec![
+            Vec2::new(0.0, 0.02),
+            Vec2::new(0.28, 0.0),
+            Vec2::new(0.32, 0.05),
+            Vec2::new(0.45, 0.2),
+            Vec2::new(0.56, 0.45),
+            Vec2::new(0.62, 0.68),
+        ],
+        vec![Vec2::new(0.62, 0.68), Vec2::new(0.58, 0.69)],
+        vec![
+            Vec2::new(0.58, 0.69),
+            Vec2::new(0.52, 0.45),
+            Vec2::new(0.4, 0.2),
+            Vec2::new(0.0, 0.1),
+        ],
+    ]
 }
 
 /// How high a tray's rim stands over its floor.

@@ -10,6 +10,9 @@ use crate::core::settings::{Graphics, Settings};
 use crate::view::board::{TABLE_COLOR, Table};
 use crate::view::light::{Lighting, Room, dress_camera};
 
+/// Whether low draws the table (on its unlit material) rather than clearing to its colour.
+const LOW_DRAWS_TABLE: bool = true;
+
 /// What the renderer draws now (the setting resolved for this machine).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Quality {
@@ -102,7 +105,7 @@ fn apply_graphics(
             *d = deband;
         }
     }
-    let table = if high {
+    let table = if high || LOW_DRAWS_TABLE {
         Visibility::Inherited
     } else {
         Visibility::Hidden

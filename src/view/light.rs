@@ -1,14 +1,16 @@
 //! The light over the board: a warm lamp (a directional light with shadows fitted to the board),
-//! and on the high setting what a GPU pays for: a generated room around the table as an
-//! environment light (filtered on the GPU by Bevy), screen-space ambient occlusion, a little
-//! bloom and soft (Gaussian-filtered) shadows. The low setting draws none of it.
+//! and on the high setting what a GPU pays for: the room around the table, a real one (Poly
+//! Haven's "apartment" HDRI, CC0, `tools/make_environment.py`), seen round the table as a skybox
+//! and lighting the scene as an environment light (filtered on the GPU by Bevy), screen-space
+//! ambient occlusion, a little bloom and soft (Gaussian-filtered) shadows. The low setting draws
+//! none of it.
 
 use bevy::anti_alias::fxaa::Fxaa;
 use bevy::asset::RenderAssetUsages;
 use bevy::core_pipeline::prepass::{DepthPrepass, NormalPrepass};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::light::{
-    CascadeShadowConfigBuilder, GeneratedEnvironmentMapLight, ShadowFilteringMethod,
+    CascadeShadowConfigBuilder, GeneratedEnvironmentMapLight, ShadowFilteringMethod, Skybox,
 };
 use bevy::pbr::{ScreenSpaceAmbientOcclusion, ScreenSpaceAmbientOcclusionQualityLevel};
 use bevy::post_process::bloom::Bloom;
@@ -19,8 +21,14 @@ use bevy::render::render_resource::{
 
 /// Where the lamp shines from (it looks at the board's centre).
 pub const LAMP: Vec3 = Vec3::new(4.0, 12.0, 6.0);
-/// The room's cube map: texels along each face's edge.
-pub const ROOM_SIZE: u32 = 64;
+/// The room's cube map: texels along each face's edge (the panorama is 512 texels round, so a
+/// face of 128 keeps all it has).
+pub const ROOM_SIZE: u32 = 128;
+/// The room as made by `tools/make_environment.py`: an equirectangular panorama, RGBE in a PNG.
+const PANORAMA: &str = "textures/room.png";
+/// How far the panorama is turned round the vertical (radians), so that its window lies where the
+/// lamp shines from: the room's daylight and the lamp's shadows agree.
+const ROOM_YAW: f32 = 1.80;
 
 /// How strong each light is and how the picture is tone mapped on high (a resource, so the
 /// screenshot mode can try others: `CHUHAN_LIGHT`).
@@ -113,11 +121,19 @@ pub fn dress_camera(
             ShadowFilteringMethod::Gaussian,
         ));
         if let Some(room) = room {
-            camera.insert(GeneratedEnvironmentMapLight {
-                environment_map: room.0.clone(),
-                intensity: lighting.environment,
-                ..default()
-            });
+            camera.insert((
+                GeneratedEnvironmentMapLight {
+                    environment_map: room.0.clone(),
+                    intensity: lighting.environment,
+                    ..default()
+                },
+                // The same room seen round the table.
+                Skybox {
+                    image: Some(room.0.clone()),
+                    brightness: lighting.environment,
+                    rotation: Quat::IDENTITY,
+                },
+            ));
         }
     } else {
         camera.insert(Msaa::Off);
@@ -131,34 +147,80 @@ pub fn dress_camera(
             GeneratedEnvironmentMapLight,
             EnvironmentMapLight,
         )>();
+        // The room stays round the table, unlit as everything on low (its sky pass fills only
+        // what the table leaves), exposed as on high but not tone mapped.
+        if let Some(room) = room {
+            camera.insert(Skybox {
+                image: Some(room.0.clone()),
+                brightness: lighting.environment,
+                rotation: Quat::IDENTITY,
+            });
+        }
     }
 }
 
-/// The light of the room around the table in direction `d` (unit length), linear and relative:
-/// a warm ceiling with the lamp, walls, a window's daylight on one side, a dark floor.
-#[must_use]
-pub fn room_light(d: Vec3) -> Vec3 {
-    let floor = Vec3::new(0.06, 0.04, 0.03);
-    let wall = Vec3::new(0.32, 0.25, 0.18);
-    let ceiling = Vec3::new(0.55, 0.48, 0.38);
-    let mut c = if d.y >= 0.0 {
-        wall.lerp(ceiling, d.y)
-    } else {
-        wall.lerp(floor, (-d.y * 3.0).min(1.0))
-    };
-    // The lamp: a bright warm disc round its direction, with a soft edge.
-    let lamp = d.dot(LAMP.normalize());
-    c += Vec3::new(6.0, 5.0, 3.6) * smoothstep(0.97, 0.99, lamp);
-    // A window in the wall on the left: cool daylight.
-    if d.x < -0.6 && d.y.abs() < 0.35 && d.z.abs() < 0.45 {
-        c += Vec3::new(1.1, 1.2, 1.35);
-    }
-    c
+/// The room's panorama: linear light, row by row from the top (straight up) down.
+pub struct Panorama {
+    pub width: usize,
+    pub height: usize,
+    pub texels: Vec<Vec3>,
 }
 
-fn smoothstep(edge0: f32, edge1: f32, x: f32) -> f32 {
-    let t = ((x - edge0) / (edge1 - edge0)).clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
+impl Panorama {
+    /// The room as the game carries it.
+    #[must_use]
+    pub fn room() -> Panorama {
+        let bytes = crate::view::assets::built_in(PANORAMA).unwrap_or_default();
+        Panorama::from_rgbe_png(bytes)
+            .unwrap_or_else(|e| unreachable!("the built-in room panorama decodes: {e}"))
+    }
+
+    /// Decodes a panorama stored as RGBE (mantissas in RGB, exponent + 128 in alpha) in a PNG.
+    pub fn from_rgbe_png(bytes: &[u8]) -> Result<Panorama, String> {
+        let image = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+            .map_err(|e| e.to_string())?
+            .to_rgba8();
+        let (width, height) = (image.width() as usize, image.height() as usize);
+        let texels = image
+            .pixels()
+            .map(|p| {
+                let [r, g, b, e] = p.0;
+                if e == 0 {
+                    return Vec3::ZERO;
+                }
+                let scale = 2f32.powi(i32::from(e) - 128 - 8);
+                Vec3::new(
+                    (f32::from(r) + 0.5) * scale,
+                    (f32::from(g) + 0.5) * scale,
+                    (f32::from(b) + 0.5) * scale,
+                )
+            })
+            .collect();
+        Ok(Panorama {
+            width,
+            height,
+            texels,
+        })
+    }
+
+    /// The light in direction `d` (unit length), bilinear between the panorama's texels, the
+    /// panorama turned by [`ROOM_YAW`].
+    #[must_use]
+    pub fn light(&self, d: Vec3) -> Vec3 {
+        let azimuth = d.x.atan2(-d.z) - ROOM_YAW;
+        let u = (azimuth / std::f32::consts::TAU + 0.5).rem_euclid(1.0) * self.width as f32 - 0.5;
+        let v = d.y.clamp(-1.0, 1.0).acos() / std::f32::consts::PI * self.height as f32 - 0.5;
+        let (x0, y0) = (u.floor(), v.floor());
+        let (fx, fy) = (u - x0, v - y0);
+        let at = |x: f32, y: f32| {
+            let x = (x as i64).rem_euclid(self.width as i64) as usize;
+            let y = (y.max(0.0) as usize).min(self.height - 1);
+            self.texels[y * self.width + x]
+        };
+        let top = at(x0, y0).lerp(at(x0 + 1.0, y0), fx);
+        let bottom = at(x0, y0 + 1.0).lerp(at(x0 + 1.0, y0 + 1.0), fx);
+        top.lerp(bottom, fy)
+    }
 }
 
 /// The direction of texel (`u`, `v`) (each -1 to 1 across the face) of cube face `face`, in the
@@ -179,13 +241,14 @@ pub fn cube_direction(face: usize, u: f32, v: f32) -> Vec3 {
 /// The room as a cube map of `size` texels a side (a power of two), half floats.
 #[must_use]
 pub fn room_cubemap(size: u32) -> Image {
+    let room = Panorama::room();
     let mut data = Vec::with_capacity((size * size * 6 * 8) as usize);
     for face in 0..6 {
         for y in 0..size {
             for x in 0..size {
                 let u = (x as f32 + 0.5) / size as f32 * 2.0 - 1.0;
                 let v = (y as f32 + 0.5) / size as f32 * 2.0 - 1.0;
-                let c = room_light(cube_direction(face, u, v));
+                let c = room.light(cube_direction(face, u, v));
                 for channel in [c.x, c.y, c.z, 1.0] {
                     data.extend_from_slice(&half::f16::from_f32(channel).to_le_bytes());
                 }
@@ -216,14 +279,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_room_is_bright_above_dark_below_with_the_lamp_brightest() {
-        let up = room_light(Vec3::Y);
-        let down = room_light(Vec3::NEG_Y);
-        let lamp = room_light(LAMP.normalize());
-        assert!(up.length() > 4.0 * down.length());
-        assert!(lamp.length() > 5.0 * up.length());
-        // Warm: more red than blue everywhere but the window.
-        assert!(up.x > up.z && lamp.x > lamp.z);
+    fn the_room_s_daylight_comes_from_where_the_lamp_shines() {
+        let room = Panorama::room();
+        assert_eq!((room.width, room.height), (512, 256));
+        // The brightest direction round the horizon (the window) is the lamp's, within 30°.
+        let brightest = (0..360)
+            .map(|deg| {
+                let a = (deg as f32).to_radians();
+                let d = Vec3::new(a.sin(), 0.1, -a.cos()).normalize();
+                (d, room.light(d).length())
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("directions");
+        let lamp = Vec3::new(LAMP.x, 0.0, LAMP.z).normalize();
+        let window = Vec3::new(brightest.0.x, 0.0, brightest.0.z).normalize();
+        assert!(
+            window.dot(lamp) > 30f32.to_radians().cos(),
+            "{window:?} {lamp:?}"
+        );
+        // High dynamic range: the window is many times the room's mean.
+        let mean: f32 =
+            room.texels.iter().map(|t| t.length()).sum::<f32>() / room.texels.len() as f32;
+        assert!(brightest.1 > 5.0 * mean, "{} against {mean}", brightest.1);
+        // A bad file is an error, not a panic.
+        assert!(Panorama::from_rgbe_png(b"not a png").is_err());
     }
 
     #[test]

@@ -53,7 +53,7 @@ fn spawn(mut commands: Commands, ui: Res<UiFont>) {
             BackgroundColor(PANEL),
         ))
         .with_children(|c| {
-            c.spawn((words("watch-title"), font(&ui, 17.0), TextColor(INK)));
+            c.spawn((words("watch-title"), font(&ui, size::TEXT), TextColor(INK)));
             for side in [Side::Red, Side::Black] {
                 c.spawn(button(
                     send(WatchRequest::CycleSeat(side)),

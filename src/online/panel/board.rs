@@ -49,11 +49,11 @@ pub(super) fn tick_clocks(
         }
         let running = g.clocks.running == Some(*side) && !g.over();
         let wanted = if running && left < LOW_TIME {
-            Color::srgb(1.0, 0.35, 0.3)
+            ALERT
         } else if running {
             INK
         } else {
-            Color::srgb(0.7, 0.64, 0.55)
+            INK_MUTED
         };
         if color.0 != wanted {
             color.0 = wanted;
@@ -100,7 +100,7 @@ pub(super) fn bar(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
             r.spawn((
                 ClockText(side),
                 Text::new(clock_words(g.time_left(side, Instant::now()))),
-                font(w.ui, 22.0),
+                font(w.ui, size::HEADING),
                 TextColor(INK),
             ));
             w.text(
@@ -138,10 +138,10 @@ pub(super) fn bar(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
                 delta = format!("{d:+}"),
             )));
         }
-        w.text(c, line, 18.0);
+        w.text(c, line, size::BODY);
     }
     if online.session.connection != chuhan_client::Connection::Online {
-        w.text(c, w.say(&msg!("online-reconnecting")), 16.0);
+        w.text(c, w.say(&msg!("online-reconnecting")), size::TEXT);
     }
     offers_and_buttons(c, w, online);
 }
@@ -150,7 +150,7 @@ fn offers_and_buttons(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online
     let Some(g) = online.game() else { return };
     let Some(me) = g.my_side() else {
         w.row(c, |r| {
-            w.dim(r, w.say(&msg!("online-watching")), 15.0);
+            w.dim(r, w.say(&msg!("online-watching")), size::SMALL);
             w.button(
                 r,
                 OnlineRequest::Lobby,
@@ -167,7 +167,7 @@ fn offers_and_buttons(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online
             (OfferKind::Rematch, msg!("online-offer-rematch-received")),
         ] {
             if g.offered(kind, them) {
-                w.text(r, w.say(&offered), 16.0);
+                w.text(r, w.say(&offered), size::TEXT);
                 w.button(
                     r,
                     OnlineRequest::Offer(kind),
@@ -234,7 +234,7 @@ fn offers_and_buttons(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online
     // 认输 asks once, on a line of its own under the buttons.
     if online.resign_asked == Some(g.id) && !g.over() {
         w.row(c, |r| {
-            w.text(r, w.say(&msg!("online-resign-confirm")), 16.0);
+            w.text(r, w.say(&msg!("online-resign-confirm")), size::TEXT);
             w.button(
                 r,
                 OnlineRequest::ConfirmResign(true),
@@ -259,7 +259,7 @@ pub(super) fn seconds_until(at: Instant) -> u64 {
 pub(super) fn chat(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form) {
     let Some(g) = online.game() else { return };
     w.row(c, |r| {
-        w.dim(r, w.say(&msg!("online-chat")), 15.0);
+        w.dim(r, w.say(&msg!("online-chat")), size::SMALL);
         let mute = if online.muted {
             w.say(&msg!("online-unmute"))
         } else {
@@ -295,7 +295,7 @@ pub(super) fn chat_input(c: &mut ChildSpawnerCommands, w: &Widgets, form: &Form,
     w.row(c, |r| {
         w.field(r, form, Field::Chat, width);
         let n = form.chat.chars().count();
-        w.dim(r, format!("{n}/{}", Field::Chat.max()), 13.0);
+        w.dim(r, format!("{n}/{}", Field::Chat.max()), size::FINE);
         w.button(r, OnlineRequest::Chat, w.say(&msg!("online-send")));
     });
 }

@@ -9,6 +9,7 @@ use super::Widgets;
 use crate::msg;
 use crate::online::form::{Field, Form};
 use crate::online::{LoginKind, Online, OnlineRequest};
+use crate::ui::theme::size;
 
 /// A rating as shown: `1500?` while provisional, nothing for a guest.
 pub(super) fn rating(r: Option<i32>, provisional: bool) -> String {
@@ -28,13 +29,13 @@ pub(super) fn rules_words(w: &Widgets, rules: Rules) -> String {
 
 pub(super) fn status(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online) {
     if let Some(status) = &online.status {
-        w.text(c, w.say(status), 16.0);
+        w.text(c, w.say(status), size::TEXT);
     }
 }
 
 pub(super) fn login(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form) {
-    w.text(c, w.say(&msg!("online-title")), 24.0);
-    w.dim(c, w.say(&msg!("online-login-intro")), 15.0);
+    w.text(c, w.say(&msg!("online-title")), size::TITLE);
+    w.dim(c, w.say(&msg!("online-login-intro")), size::SMALL);
     for (field, label) in [
         (Field::Address, msg!("online-field-server")),
         (Field::Name, msg!("online-field-name")),
@@ -48,7 +49,7 @@ pub(super) fn login(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
                 },
                 children![(
                     Text::new(w.say(&label)),
-                    crate::ui::theme::font(w.ui, 16.0),
+                    crate::ui::theme::font(w.ui, size::TEXT),
                     TextColor(crate::ui::theme::INK)
                 )],
             ));
@@ -56,7 +57,7 @@ pub(super) fn login(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
             // The name's length against the server's limit: typing stops there, visibly.
             if field == Field::Name {
                 let n = form.text(field).chars().count();
-                w.dim(r, format!("{n}/{}", field.max()), 13.0);
+                w.dim(r, format!("{n}/{}", field.max()), size::FINE);
             }
         });
     }
@@ -78,7 +79,7 @@ pub(super) fn login(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
         );
         w.button(r, OnlineRequest::Close, w.say(&msg!("dialog-close")));
     });
-    w.dim(c, w.say(&msg!("online-lan-intro")), 15.0);
+    w.dim(c, w.say(&msg!("online-lan-intro")), size::SMALL);
     w.row(c, |r| {
         let host = OnlineRequest::Host { everyone: true };
         w.button(r, host, w.say(&msg!("online-host")));

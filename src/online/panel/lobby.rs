@@ -49,7 +49,7 @@ fn column(c: &mut ChildSpawnerCommands, share: f32, f: impl FnOnce(&mut ChildSpa
         overflow: Overflow::clip(),
         ..default()
     })
-    .insert(BackgroundColor(Color::srgb(0.16, 0.10, 0.06)))
+    .insert(BackgroundColor(CARD))
     .with_children(f);
 }
 
@@ -57,8 +57,8 @@ fn column(c: &mut ChildSpawnerCommands, share: f32, f: impl FnOnce(&mut ChildSpa
 fn heading(c: &mut ChildSpawnerCommands, w: &Widgets, words: String) {
     c.spawn((
         Text::new(words),
-        font(w.ui, 18.0),
-        TextColor(Color::srgb(0.95, 0.78, 0.45)),
+        font(w.ui, size::BODY),
+        TextColor(INK_ACCENT),
     ));
 }
 
@@ -67,7 +67,7 @@ pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
     let me = Viewer::of(s);
     // The top line: the player, the counts, leaving.
     w.row(c, |r| {
-        w.text(r, w.say(&msg!("online-lobby-title")), 26.0);
+        w.text(r, w.say(&msg!("online-lobby-title")), size::TITLE);
         let rated = me
             .ratings
             .iter()
@@ -79,7 +79,7 @@ pub(super) fn lobby(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, 
         } else {
             format!("{} {rated}", me.name)
         };
-        w.text(r, who, 18.0);
+        w.text(r, who, size::BODY);
         w.dim(
             r,
             w.say(&msg!(
@@ -153,12 +153,8 @@ fn pairing(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Fo
                         speed_words(w, time.speed())
                     )),
                     TextLayout::justify(Justify::Center),
-                    font(w.ui, 15.0),
-                    TextColor(if n > 0 {
-                        Color::srgb(1.0, 0.85, 0.5)
-                    } else {
-                        INK
-                    }),
+                    font(w.ui, size::SMALL),
+                    TextColor(if n > 0 { INK_ACCENT } else { INK }),
                 )],
             ));
         }
@@ -172,7 +168,7 @@ fn pairing(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Fo
         let words = w.say(&msg!("online-challenge", time = time.to_string()));
         w.button(r, OnlineRequest::Challenge, words);
     });
-    w.dim(c, w.say(&msg!("online-challenge-help")), 13.0);
+    w.dim(c, w.say(&msg!("online-challenge-help")), size::FINE);
 }
 
 /// A seek with every option: each button shows a term and changes it; the last opens the seek.
@@ -220,12 +216,8 @@ fn cell(c: &mut ChildSpawnerCommands, w: &Widgets, words: String, width: f32, di
         },
         children![(
             Text::new(words),
-            font(w.ui, 15.0),
-            TextColor(if dim {
-                Color::srgb(0.8, 0.72, 0.6)
-            } else {
-                INK
-            }),
+            font(w.ui, size::SMALL),
+            TextColor(if dim { INK_MUTED } else { INK }),
         )],
     ));
 }
@@ -277,7 +269,7 @@ fn seeks(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form
         }
     });
     if s.lobby.seeks.is_empty() {
-        w.dim(c, w.say(&msg!("online-no-seeks")), 14.0);
+        w.dim(c, w.say(&msg!("online-no-seeks")), size::FINE);
         return;
     }
     const SHOWN: usize = 12;
@@ -299,18 +291,22 @@ fn seeks(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Form
             } else if seek.rated && me.guest {
                 // A guest cannot take a rated seek (the server would refuse it): said, not
                 // offered.
-                w.dim(r, w.say(&msg!("online-register-to-accept")), 13.0);
+                w.dim(r, w.say(&msg!("online-register-to-accept")), size::FINE);
             } else if me.may_accept(seek) {
                 let accept = OnlineRequest::AcceptSeek(seek.id);
                 w.button(r, accept, w.say(&msg!("online-accept-seek")));
             } else {
-                w.dim(r, w.say(&msg!("online-outside-range")), 13.0);
+                w.dim(r, w.say(&msg!("online-outside-range")), size::FINE);
             }
         });
     }
     if s.lobby.seeks.len() > SHOWN {
         let more = s.lobby.seeks.len() - SHOWN;
-        w.dim(c, w.say(&msg!("online-more-seeks", more = more)), 14.0);
+        w.dim(
+            c,
+            w.say(&msg!("online-more-seeks", more = more)),
+            size::FINE,
+        );
     }
 }
 
@@ -323,7 +319,7 @@ fn games_and_chat(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, fo
         w.say(&msg!("online-games-in-play", count = s.lobby.games.len())),
     );
     if s.lobby.games.is_empty() {
-        w.dim(c, w.say(&msg!("online-none")), 14.0);
+        w.dim(c, w.say(&msg!("online-none")), size::FINE);
     }
     for g in s.lobby.games.iter().rev().take(6) {
         w.row(c, |r| {

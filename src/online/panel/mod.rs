@@ -68,7 +68,7 @@ fn spawn(mut commands: Commands) {
             ..default()
         },
         // Opaque, as the menus are: the board does not show through the fields.
-        BackgroundColor(Color::srgb(0.12, 0.07, 0.04)),
+        BackgroundColor(PANEL_SOLID),
         GlobalZIndex(5),
     ));
     commands.spawn((
@@ -105,7 +105,7 @@ fn spawn(mut commands: Commands) {
             display: Display::None,
             ..default()
         },
-        BackgroundColor(Color::srgb(0.10, 0.06, 0.03)),
+        BackgroundColor(LIST_BACKGROUND.with_alpha(1.0)),
     ));
 }
 
@@ -221,15 +221,11 @@ impl Widgets<'_> {
     }
 
     fn dim(&self, c: &mut ChildSpawnerCommands, words: impl Into<String>, size: f32) {
-        c.spawn((
-            Text::new(words),
-            font(self.ui, size),
-            TextColor(Color::srgb(0.8, 0.72, 0.6)),
-        ));
+        c.spawn((Text::new(words), font(self.ui, size), TextColor(INK_MUTED)));
     }
 
     fn button(&self, c: &mut ChildSpawnerCommands, request: OnlineRequest, words: String) {
-        c.spawn(button(send(request), Text::new(words), self.ui, 16.0));
+        c.spawn(button(send(request), Text::new(words), self.ui, size::TEXT));
     }
 
     /// A field: a click gives it the keyboard.
@@ -248,20 +244,16 @@ impl Widgets<'_> {
                 border_radius: BorderRadius::all(px(4)),
                 ..default()
             },
-            BorderColor::all(if focused { CURRENT } else { BUTTON_HOT }),
-            BackgroundColor(Color::srgb(0.05, 0.03, 0.02)),
+            BorderColor::all(if focused { FOCUS } else { BUTTON_HOT }),
+            BackgroundColor(PANEL_DEEP.with_alpha(1.0)),
             children![(
                 Text::new(if shown.is_empty() {
                     self.placeholder(field)
                 } else {
                     shown
                 }),
-                font(self.ui, 16.0),
-                TextColor(if empty {
-                    Color::srgb(0.6, 0.55, 0.48)
-                } else {
-                    INK
-                })
+                font(self.ui, size::TEXT),
+                TextColor(if empty { INK_FAINT } else { INK })
             )],
         ));
     }
