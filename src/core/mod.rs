@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 pub mod autosave;
+pub mod carving;
 pub mod choices;
 pub mod commands;
 pub mod computer;

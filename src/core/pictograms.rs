@@ -323,46 +323,7 @@ pub fn carved_normal(face: &Pixmap, depth: f32) -> Vec<u8> {
             1.0 - (d / 0.5).min(1.0)
         })
         .collect();
-    let height = box_blur(&height, w, h, 2);
-    let at = |x: usize, y: usize| height[y.min(h - 1) * w + x.min(w - 1)];
-    let mut out = Vec::with_capacity(w * h * 4);
-    for y in 0..h {
-        for x in 0..w {
-            // Central differences (one-sided at the edges), as numpy's gradient.
-            let gx = (at(x + 1, y) - at(x.saturating_sub(1), y)) / 2.0;
-            let gy = (at(x, y + 1) - at(x, y.saturating_sub(1))) / 2.0;
-            let n = [-gx * depth, gy * depth, 1.0];
-            let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
-            for c in n {
-                out.push(((c / len * 0.5 + 0.5) * 255.0).round() as u8);
-            }
-            out.push(255);
-        }
-    }
-    out
-}
-
-/// A box blur of `radius` pixels each way, twice (close to the Gaussian the script uses).
-fn box_blur(v: &[f32], w: usize, h: usize, radius: usize) -> Vec<f32> {
-    let mut a = v.to_vec();
-    for _ in 0..2 {
-        let mut b = vec![0.0; a.len()];
-        for y in 0..h {
-            for x in 0..w {
-                let (x0, x1) = (x.saturating_sub(radius), (x + radius).min(w - 1));
-                b[y * w + x] =
-                    a[y * w + x0..=y * w + x1].iter().sum::<f32>() / (x1 - x0 + 1) as f32;
-            }
-        }
-        for y in 0..h {
-            for x in 0..w {
-                let (y0, y1) = (y.saturating_sub(radius), (y + radius).min(h - 1));
-                a[y * w + x] =
-                    (y0..=y1).map(|yy| b[yy * w + x]).sum::<f32>() / (y1 - y0 + 1) as f32;
-            }
-        }
-    }
-    a
+    crate::core::carving::normal_map(&height, w, h, 2, depth)
 }
 
 #[cfg(test)]

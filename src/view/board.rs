@@ -25,8 +25,10 @@ pub(crate) struct BoardMaterials {
     pub(crate) river: Handle<StandardMaterial>,
     /// The trays' floors.
     pub(crate) tray: Handle<StandardMaterial>,
-    /// The trays' rims.
+    /// The trays' rims and the board's frame.
     pub(crate) rim: Handle<StandardMaterial>,
+    /// The lines engraved: a normal map of the playing surface, drawn when high is first shown.
+    pub(crate) engraving: Option<Handle<Image>>,
 }
 
 /// The tray that holds the pieces a side took.
@@ -36,6 +38,13 @@ pub struct Tray(pub xiangqi::Color);
 /// The table under the board (dragging on it turns the view).
 #[derive(Component)]
 pub struct Table;
+
+/// The playing surface: the board's top, as big as the board.
+pub const BOARD_SIZE: Vec2 = Vec2::new(10.0, 11.0);
+/// The engraving's pixels along the board's width (its height in proportion).
+const ENGRAVING_PX: usize = 1024;
+/// The frame round the board's top: its width and how high it stands.
+const FRAME: Vec2 = Vec2::new(0.16, 0.05);
 
 /// The table's colour; on low graphics the table is not drawn and the window is cleared to it
 /// (an unlit table looks much the same, and the software renderer spends more on its large,
@@ -52,6 +61,7 @@ const TEA_CUP: Vec3 = Vec3::new(-8.4, -0.3, -5.6);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board);
+    app.add_systems(Update, engrave_on_high);
 }
 
 /// Width of the ink lines.
@@ -223,9 +233,12 @@ fn spawn_board(
                 Pickable::IGNORE,
             ));
         });
+    // The surface carries the engraving's normal map on high, so its mesh has tangents.
+    let surface = Mesh::from(Cuboid::new(BOARD_SIZE.x, 0.3, BOARD_SIZE.y));
+    let surface = surface.clone().with_generated_tangents().unwrap_or(surface);
     commands.spawn((
         BoardSurface,
-        Mesh3d(meshes.add(Cuboid::new(10.0, 0.3, 11.0))),
+        Mesh3d(meshes.add(surface)),
         MeshMaterial3d(wood.clone()),
         Transform::from_xyz(0.0, -0.15, 0.0),
     ));
@@ -277,6 +290,14 @@ fn spawn_board(
         perceptual_roughness: 0.8,
         ..default()
     });
+    // A frame round the board's top, in the trays' rim wood.
+    for (at, extent) in frame_pieces() {
+        commands.spawn((
+            Mesh3d(meshes.add(Cuboid::from_size(extent))),
+            MeshMaterial3d(rim.clone()),
+            Transform::from_translation(at),
+        ));
+    }
     commands.insert_resource(BoardMaterials {
         wood: wood.clone(),
         grain,
@@ -284,6 +305,7 @@ fn spawn_board(
         river: river.clone(),
         tray,
         rim,
+        engraving: None,
     });
     commands.spawn((
         RiverText,
@@ -293,6 +315,107 @@ fn spawn_board(
             .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         Pickable::IGNORE,
     ));
+}
+
+/// The four sides of the board's frame: each one's centre and extent, on the board's top at its
+/// edge (inside the board's outline, outside the lines and the file numbers' margin).
+fn frame_pieces() -> [(Vec3, Vec3); 4] {
+    let (w, h) = (FRAME.x, FRAME.y);
+    let (hx, hz) = (BOARD_SIZE.x / 2.0 - w / 2.0, BOARD_SIZE.y / 2.0 - w / 2.0);
+    let long = Vec3::new(w, h, BOARD_SIZE.y);
+    let short = Vec3::new(BOARD_SIZE.x - 2.0 * w, h, w);
+    [
+        (Vec3::new(-hx, h / 2.0, 0.0), long),
+        (Vec3::new(hx, h / 2.0, 0.0), long),
+        (Vec3::new(0.0, h / 2.0, -hz), short),
+        (Vec3::new(0.0, h / 2.0, hz), short),
+    ]
+}
+
+/// The board's lines engraved: a height field of the surface (`w` x `h` pixels over the board's
+/// top, u along x and v along z) cut where the lines run, as a normal map (`core::carving`).
+#[must_use]
+pub fn engraving(w: usize) -> (usize, usize, Vec<u8>) {
+    let h = (w as f32 * BOARD_SIZE.y / BOARD_SIZE.x).round() as usize;
+    let scale = w as f32 / BOARD_SIZE.x;
+    let mut height = vec![1.0f32; w * h];
+    if let Some(mut pixmap) = tiny_skia::Pixmap::new(w as u32, h as u32) {
+        let mut paint = tiny_skia::Paint::default();
+        paint.set_color_rgba8(255, 255, 255, 255);
+        paint.anti_alias = true;
+        let stroke = tiny_skia::Stroke {
+            width: INK_WIDTH * 2.2 * scale,
+            line_cap: tiny_skia::LineCap::Square,
+            ..tiny_skia::Stroke::default()
+        };
+        let to_px = |p: Vec2| {
+            (
+                (p.x + BOARD_SIZE.x / 2.0) * scale,
+                (p.y + BOARD_SIZE.y / 2.0) * scale,
+            )
+        };
+        let mut pb = tiny_skia::PathBuilder::new();
+        for (a, b) in board_lines() {
+            let (a, b) = (to_px(a), to_px(b));
+            pb.move_to(a.0, a.1);
+            pb.line_to(b.0, b.1);
+        }
+        if let Some(path) = pb.finish() {
+            pixmap.stroke_path(
+                &path,
+                &paint,
+                &stroke,
+                tiny_skia::Transform::identity(),
+                None,
+            );
+        }
+        for (cut, p) in height.iter_mut().zip(pixmap.pixels()) {
+            *cut = 1.0 - f32::from(p.alpha()) / 255.0;
+        }
+    }
+    (
+        w,
+        h,
+        crate::core::carving::normal_map(&height, w, h, 2, 6.0),
+    )
+}
+
+/// On high (first shown), draws the engraving and gives it to the surface of a board that is
+/// engraved (wood, lacquer; not paper): the lines' cuts catch the light as the camera turns.
+fn engrave_on_high(
+    quality: Option<Res<crate::view::graphics::Quality>>,
+    settings: Res<crate::core::settings::Settings>,
+    board: Option<ResMut<BoardMaterials>>,
+    mut images: ResMut<Assets<Image>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let (Some(quality), Some(mut board)) = (quality, board) else {
+        return;
+    };
+    if !quality.high || board.engraving.is_some() {
+        return;
+    }
+    let (w, h, data) = engraving(ENGRAVING_PX);
+    let image = Image::new(
+        Extent3d {
+            width: w as u32,
+            height: h as u32,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8Unorm,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    let handle = images.add(image);
+    board.engraving = Some(handle.clone());
+    if crate::view::themes::board_look(settings.board).engraved
+        && let Some(mut m) = materials.get_mut(&board.wood)
+    {
+        m.normal_map_texture = Some(handle);
+    }
 }
 
 /// A saucer's profile (radius, height), walked as `lathe` wants: out along the foot, up and out
@@ -354,6 +477,31 @@ fn rim_pieces(size: Vec2) -> [(Vec3, Vec3); 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_engraving_cuts_along_every_line_and_leaves_the_squares_flat() {
+        let (w, h, normals) = engraving(200);
+        assert_eq!((w, h), (200, 220));
+        let px = |x: f32, z: f32| {
+            let (u, v) = (
+                ((x + BOARD_SIZE.x / 2.0) * 20.0) as usize,
+                ((z + BOARD_SIZE.y / 2.0) * 20.0) as usize,
+            );
+            let i = (v * w + u) * 4;
+            [normals[i], normals[i + 1], normals[i + 2]]
+        };
+        // The middle of a square (files 6 and 7, ranks 1 and 2; no palace or mark near) is flat.
+        assert_eq!(px(2.5, 3.0), [128, 128, 255]);
+        // Beside the centre file (x = 0) the walls lean towards the cut, one way on each side.
+        let (left, right) = (px(-0.06, 3.0), px(0.06, 3.0));
+        assert!(left[0] > 140 && right[0] < 116, "{left:?} {right:?}");
+        // Beside a rank (z = 3.5) they lean in z (the texture's v).
+        let (above, below) = (px(2.5, 3.44), px(2.5, 3.56));
+        assert!(
+            above[1] != 128 && below[1] != 128 && above[1] != below[1],
+            "{above:?} {below:?}"
+        );
+    }
 
     #[test]
     fn the_ink_is_one_mesh_of_a_quad_per_line_facing_up() {

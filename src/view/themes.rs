@@ -42,6 +42,9 @@ pub struct BoardLook {
     pub ink: Color,
     /// Whether the lines darken the surface under them (ink soaked in) or lie on it (gold).
     pub ink_multiplies: bool,
+    /// Whether the lines are cut into the surface (on high, a normal map): wood and lacquer are
+    /// engraved, paper is printed.
+    pub engraved: bool,
     /// The trays' floors (a tint over the grain where there is grain).
     pub tray: Color,
     /// The trays' rims.
@@ -94,6 +97,7 @@ pub fn board_look(theme: BoardTheme) -> BoardLook {
             coat: 0.0,
             ink: Color::srgb(0.22, 0.13, 0.07),
             ink_multiplies: true,
+            engraved: true,
             // The same wood, oiled darker, the rim darker still.
             tray: Color::srgb(0.74, 0.58, 0.42),
             rim: Color::srgb(0.52, 0.36, 0.23),
@@ -107,6 +111,7 @@ pub fn board_look(theme: BoardTheme) -> BoardLook {
             coat: 0.0,
             ink: Color::srgb(0.10, 0.10, 0.12),
             ink_multiplies: true,
+            engraved: false,
             // A paper board lies on the table beside plain wooden trays.
             tray: Color::srgb(0.80, 0.66, 0.50),
             rim: Color::srgb(0.58, 0.42, 0.28),
@@ -120,6 +125,7 @@ pub fn board_look(theme: BoardTheme) -> BoardLook {
             coat: 0.9,
             ink: Color::srgb(0.86, 0.68, 0.30),
             ink_multiplies: false,
+            engraved: true,
             // Lacquer like the board, the rim edged in the lines' gold.
             tray: Color::srgb(0.24, 0.05, 0.04),
             rim: Color::srgb(0.78, 0.60, 0.26),
@@ -179,6 +185,7 @@ fn apply_themes(
         m.base_color_texture = b.grain.then(|| board.grain.clone());
         m.perceptual_roughness = b.roughness;
         m.clearcoat = b.coat;
+        m.normal_map_texture = board.engraving.clone().filter(|_| b.engraved);
     }
     if let Some(mut m) = materials.get_mut(&board.ink) {
         m.base_color = b.ink;
