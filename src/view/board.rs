@@ -42,7 +42,7 @@ pub struct Table;
 /// The playing surface: the board's top, as big as the board.
 pub const BOARD_SIZE: Vec2 = Vec2::new(10.0, 11.0);
 /// The engraving's pixels along the board's width (its height in proportion).
-const ENGRAVING_PX: usize = 1024;
+pub(crate) const ENGRAVING_PX: usize = 1024;
 /// The frame round the board's top: its width and how high it stands.
 const FRAME: Vec2 = Vec2::new(0.16, 0.05);
 
@@ -61,7 +61,6 @@ const TEA_CUP: Vec3 = Vec3::new(-8.4, -0.3, -5.6);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board);
-    app.add_systems(Update, engrave_on_high);
 }
 
 /// Width of the ink lines.
@@ -378,44 +377,6 @@ pub fn engraving(w: usize) -> (usize, usize, Vec<u8>) {
         h,
         crate::core::carving::normal_map(&height, w, h, 2, 6.0),
     )
-}
-
-/// On high (first shown), draws the engraving and gives it to the surface of a board that is
-/// engraved (wood, lacquer; not paper): the lines' cuts catch the light as the camera turns.
-fn engrave_on_high(
-    quality: Option<Res<crate::view::graphics::Quality>>,
-    settings: Res<crate::core::settings::Settings>,
-    board: Option<ResMut<BoardMaterials>>,
-    mut images: ResMut<Assets<Image>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    use bevy::asset::RenderAssetUsages;
-    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-    let (Some(quality), Some(mut board)) = (quality, board) else {
-        return;
-    };
-    if !quality.high || board.engraving.is_some() {
-        return;
-    }
-    let (w, h, data) = engraving(ENGRAVING_PX);
-    let image = Image::new(
-        Extent3d {
-            width: w as u32,
-            height: h as u32,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8Unorm,
-        RenderAssetUsages::RENDER_WORLD,
-    );
-    let handle = images.add(image);
-    board.engraving = Some(handle.clone());
-    if crate::view::themes::board_look(settings.board).engraved
-        && let Some(mut m) = materials.get_mut(&board.wood)
-    {
-        m.normal_map_texture = Some(handle);
-    }
 }
 
 /// A saucer's profile (radius, height), walked as `lathe` wants: out along the foot, up and out

@@ -7,7 +7,8 @@
 use bevy::prelude::*;
 
 use crate::core::settings::{BoardTheme, PieceSet, PieceTheme, Settings};
-use crate::view::board::BoardMaterials;
+use crate::view::board::{BoardMaterials, ENGRAVING_PX, engraving};
+use crate::view::graphics::Quality;
 use crate::view::pieces::{FaceSet, PieceAssets};
 
 /// How a piece set looks.
@@ -136,7 +137,7 @@ pub fn board_look(theme: BoardTheme) -> BoardLook {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, apply_themes);
+    app.add_systems(Update, (apply_themes, engrave_on_high).chain());
 }
 
 /// Restyles the materials when the themes change (and once the materials exist).
@@ -205,6 +206,44 @@ fn apply_themes(
             m.perceptual_roughness = if b.tray_coat > 0.5 { 0.3 } else { 0.6 };
             m.clearcoat = b.tray_coat;
         }
+    }
+}
+
+/// On high (first shown), draws the engraving and gives it to the surface of a board that is
+/// engraved (wood, lacquer; not paper): the lines' cuts catch the light as the camera turns.
+fn engrave_on_high(
+    quality: Option<Res<Quality>>,
+    settings: Res<Settings>,
+    board: Option<ResMut<BoardMaterials>>,
+    mut images: ResMut<Assets<Image>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let (Some(quality), Some(mut board)) = (quality, board) else {
+        return;
+    };
+    if !quality.high || board.engraving.is_some() {
+        return;
+    }
+    let (w, h, data) = engraving(ENGRAVING_PX);
+    let image = Image::new(
+        Extent3d {
+            width: w as u32,
+            height: h as u32,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8Unorm,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    let handle = images.add(image);
+    board.engraving = Some(handle.clone());
+    if board_look(settings.board).engraved
+        && let Some(mut m) = materials.get_mut(&board.wood)
+    {
+        m.normal_map_texture = Some(handle);
     }
 }
 
