@@ -37,12 +37,15 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         take_list_rows.run_if(resource_changed::<crate::analysis::logic::Analysis>),
     );
-    app.add_menu_entry(crate::ui::menus::MenuEntry::new(
-        crate::ui::menus::Place::Side,
-        40,
-        crate::ui::actions::send(crate::analysis::AnalysisRequest::Toggle),
-        crate::ui::menus::EntryText::Key(crate::ui::text::Key::Analysis),
-    ));
+    app.add_menu_entry(
+        crate::ui::menus::MenuEntry::new(
+            crate::ui::menus::Place::Side,
+            40,
+            crate::ui::actions::send(crate::analysis::AnalysisRequest::Toggle),
+            crate::ui::menus::EntryText::Key(crate::ui::text::Key::Analysis),
+        )
+        .with_icon(crate::ui::icons::Icon::Analysis),
+    );
     app.add_systems(Startup, spawn);
     app.add_systems(
         Update,

@@ -12,12 +12,15 @@ use crate::ui::text::Key;
 use crate::ui::theme::UiFont;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_menu_entry(crate::ui::menus::MenuEntry::new(
-        crate::ui::menus::Place::Side,
-        50,
-        crate::ui::actions::send(crate::draw::DrawRequest::Offer),
-        crate::ui::menus::EntryText::Key(crate::ui::text::Key::OfferDraw),
-    ));
+    app.add_menu_entry(
+        crate::ui::menus::MenuEntry::new(
+            crate::ui::menus::Place::Side,
+            50,
+            crate::ui::actions::send(crate::draw::DrawRequest::Offer),
+            crate::ui::menus::EntryText::Key(crate::ui::text::Key::OfferDraw),
+        )
+        .with_icon(crate::ui::icons::Icon::Draw),
+    );
     app.add_systems(OnEnter(Dialog::DrawOffer), spawn_draw_offer);
 }
 

@@ -11,12 +11,15 @@ use crate::ui::text::Key;
 use crate::ui::theme::Words;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_menu_entry(MenuEntry::new(
-        Place::Side,
-        30,
-        send(HintRequested),
-        EntryText::Key(Key::Hint),
-    ));
+    app.add_menu_entry(
+        MenuEntry::new(
+            Place::Side,
+            30,
+            send(HintRequested),
+            EntryText::Key(Key::Hint),
+        )
+        .with_icon(crate::ui::icons::Icon::Hint),
+    );
     app.add_plugins(super::marks::plugin);
     app.add_systems(Update, say_thinking.run_if(resource_changed::<HintState>));
 }

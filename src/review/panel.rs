@@ -56,12 +56,15 @@ const BETTER_MOVES: usize = 5;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(super::marks::plugin);
-    app.add_menu_entry(crate::ui::menus::MenuEntry::new(
-        crate::ui::menus::Place::Side,
-        60,
-        crate::ui::actions::send(crate::review::ReviewRequest::Start),
-        crate::ui::menus::EntryText::Key(crate::ui::text::Key::Review),
-    ));
+    app.add_menu_entry(
+        crate::ui::menus::MenuEntry::new(
+            crate::ui::menus::Place::Side,
+            60,
+            crate::ui::actions::send(crate::review::ReviewRequest::Start),
+            crate::ui::menus::EntryText::Key(crate::ui::text::Key::Review),
+        )
+        .with_icon(crate::ui::icons::Icon::Review),
+    );
     app.add_systems(Startup, spawn);
     app.add_systems(
         Update,

@@ -1,10 +1,11 @@
 //! Where the panels docked at the window's right go when the window is upright (a phone held
 //! upright, [`Framing::upright`]): the board has the upper part of the window across its whole
 //! width, and the move list (or the editor's palette) becomes a band along the foot, across the
-//! whole width; the side buttons, a column at the lower left in a wide window, become rows just
-//! above the band (a column of buttons a finger can hit would reach over the board); the panels that sat at the foot of the move list's column (analysis lines, chat,
-//! the comment bar) sit at the foot of that band, and what sat beside the column (the evaluation
-//! bar, the puzzle list) moves to the window's edge. Each panel keeps its wide-window place and
+//! whole width, over a bar of the side actions' icons along the very foot (a phone's bottom bar;
+//! a column of buttons a finger can hit would reach over the board); the panels that sat at the
+//! foot of the move list's column (analysis lines, chat, the comment bar) sit at the foot of that
+//! band, and what sat beside the column (the evaluation bar, the puzzle list) moves to the
+//! window's edge. Each panel keeps its wide-window place and
 //! gets it back when the window turns again; only the place is changed, never whether it shows.
 
 use bevy::prelude::*;
@@ -24,8 +25,11 @@ pub(crate) enum Docked {
     Buttons,
 }
 
-/// The height of the band along the foot of an upright window, in hundredths of its height.
+/// The height of the band along the foot of an upright window, in hundredths of its height: the
+/// move list over the bar of the side actions' icons.
 const BAND: f32 = BAND_SHARE * 100.0;
+/// The bar of icons along the very foot of an upright window, in hundredths of its height.
+pub(crate) const BAR: f32 = 6.5;
 
 /// A panel's place in a wide window.
 #[derive(Component, Clone, Debug)]
@@ -84,32 +88,34 @@ impl WidePlace {
                 left: Val::Px(0.0),
                 right: Val::Px(0.0),
                 top: Val::Auto,
-                bottom: Val::Px(0.0),
+                bottom: Val::Vh(BAR),
                 width: Val::Auto,
-                height: Val::Vh(BAND),
+                height: Val::Vh(BAND - BAR),
                 min_width: Val::Auto,
                 max_height: Val::Auto,
                 ..self.clone()
             },
+            // A bar of icons along the very foot, across the whole width, one row.
             Docked::Buttons => WidePlace {
-                left: Val::Px(6.0),
-                right: Val::Px(6.0),
+                left: Val::Px(0.0),
+                right: Val::Px(0.0),
                 top: Val::Auto,
-                bottom: Val::Vh(BAND + 0.8),
+                bottom: Val::Px(0.0),
                 width: Val::Auto,
-                height: Val::Auto,
+                height: Val::Vh(BAR),
                 flex_direction: FlexDirection::Row,
-                flex_wrap: FlexWrap::Wrap,
-                justify_content: JustifyContent::Center,
-                column_gap: Val::Px(6.0),
+                flex_wrap: FlexWrap::NoWrap,
+                justify_content: JustifyContent::SpaceEvenly,
+                column_gap: Val::Px(0.0),
                 ..self.clone()
             },
             Docked::Foot => WidePlace {
                 left: Val::Px(0.0),
                 right: Val::Px(0.0),
+                bottom: Val::Vh(BAR),
                 width: Val::Auto,
                 height: Val::Auto,
-                max_height: Val::Vh(BAND),
+                max_height: Val::Vh(BAND - BAR),
                 ..self.clone()
             },
             // At the right edge; one that a wide window starts right of the side buttons (the
@@ -212,20 +218,29 @@ mod tests {
         app.world_mut().resource_mut::<Framing>().upright = true;
         app.update();
         let band = node(&mut app, column);
-        assert_eq!((band.top, band.bottom), (Val::Auto, Val::Px(0.0)));
-        assert_eq!(band.height, Val::Vh(BAND));
+        assert_eq!((band.top, band.bottom), (Val::Auto, Val::Vh(BAR)));
+        assert_eq!(
+            band.height,
+            Val::Vh(BAND - BAR),
+            "band and bar share the foot"
+        );
         assert_eq!(band.left, Val::Px(0.0), "across the whole width");
-        // The side buttons: rows just above the band, not a column reaching over the board.
-        let rows = node(&mut app, buttons);
-        assert_eq!(rows.flex_direction, FlexDirection::Row);
-        assert_eq!(rows.flex_wrap, FlexWrap::Wrap);
-        assert_eq!(rows.bottom, Val::Vh(BAND + 0.8));
+        // The side buttons: one bar of icons along the very foot, across the whole width, not
+        // a column reaching over the board.
+        let bar_of_icons = node(&mut app, buttons);
+        assert_eq!(bar_of_icons.flex_direction, FlexDirection::Row);
+        assert_eq!(bar_of_icons.flex_wrap, FlexWrap::NoWrap);
+        assert_eq!(
+            (bar_of_icons.bottom, bar_of_icons.left, bar_of_icons.right),
+            (Val::Px(0.0), Val::Px(0.0), Val::Px(0.0))
+        );
+        assert_eq!(bar_of_icons.height, Val::Vh(BAR));
         let moved = node(&mut app, bar);
         assert_eq!(moved.right, Val::Px(4.0));
         assert_eq!(
             moved.left,
             Val::Px(4.0),
-            "the buttons are rows below: the whole width"
+            "the buttons are a bar at the foot: the whole width"
         );
         assert_eq!(moved.top, Val::Px(90.0));
         // Whether a panel shows is its own business: hidden since, it stays hidden.

@@ -63,6 +63,8 @@ pub(crate) struct MenuEntry {
     pub(crate) text: EntryText,
     /// Its text size (18 for most lines, 16 for long ones).
     pub(crate) size: f32,
+    /// Its icon (the side actions have one).
+    pub(crate) icon: Option<crate::ui::icons::Icon>,
 }
 
 impl MenuEntry {
@@ -74,7 +76,14 @@ impl MenuEntry {
             action,
             text,
             size: size::BODY,
+            icon: None,
         }
+    }
+
+    /// The same entry with an icon.
+    pub(crate) fn with_icon(mut self, icon: crate::ui::icons::Icon) -> MenuEntry {
+        self.icon = Some(icon);
+        self
     }
 
     /// The same entry with a smaller text.

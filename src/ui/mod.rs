@@ -12,6 +12,7 @@ pub mod annotate;
 pub mod browser;
 pub mod dialogs;
 pub mod docking;
+pub mod icons;
 pub mod menus;
 pub mod move_list;
 pub mod notices;

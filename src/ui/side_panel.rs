@@ -6,11 +6,13 @@ use bevy::prelude::*;
 
 use crate::core::commands::Command;
 use crate::ui::actions::send;
+use crate::ui::icons::{Icon, Icons};
 use crate::ui::menus::{AppMenus, EntryText, MenuEntries, MenuEntry, Place, entry_words};
 use crate::ui::text::Key;
 use crate::ui::theme::*;
 use crate::view::camera::ResetView;
 use crate::view::flat::ToggleFlat;
+use crate::view::portrait::Framing;
 
 /// The buttons beside the board (hidden while a position is set up: they act on the game).
 #[derive(Component)]
@@ -29,22 +31,34 @@ const VIEW_ENTRIES_FROM: u16 = 90;
 pub(super) fn plugin(app: &mut App) {
     // The game's own buttons; the features add theirs (hint 30, analysis 40, draw offer 50,
     // review 60) from their plugins.
-    for (order, action, key) in [
-        (10, send(Command::Undo), Key::Undo),
-        (20, send(Command::Redo), Key::Redo),
-        (70, send(Command::SavePosition), Key::SavePosition),
-        (80, send(Command::RestorePosition), Key::RestorePosition),
-        (90, send(ToggleFlat), Key::FlatView),
-        (100, send(ResetView), Key::ResetView),
+    for (order, action, key, icon) in [
+        (10, send(Command::Undo), Key::Undo, Icon::Undo),
+        (20, send(Command::Redo), Key::Redo, Icon::Redo),
+        (
+            70,
+            send(Command::SavePosition),
+            Key::SavePosition,
+            Icon::Save,
+        ),
+        (
+            80,
+            send(Command::RestorePosition),
+            Key::RestorePosition,
+            Icon::Restore,
+        ),
+        (90, send(ToggleFlat), Key::FlatView, Icon::Flat),
+        (100, send(ResetView), Key::ResetView, Icon::ResetView),
     ] {
-        app.add_menu_entry(MenuEntry::new(
-            Place::Side,
-            order,
-            action,
-            EntryText::Key(key),
-        ));
+        app.add_menu_entry(
+            MenuEntry::new(Place::Side, order, action, EntryText::Key(key)).with_icon(icon),
+        );
     }
+    app.init_resource::<Icons>();
     app.add_systems(Startup, spawn.after(super::menus::spawn));
+    app.add_systems(
+        PostUpdate,
+        labels_follow_framing.before(bevy::ui::UiSystems::Layout),
+    );
     app.add_systems(
         Update,
         (
@@ -83,7 +97,88 @@ fn hide_while_editing(
     }
 }
 
-pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>, entries: Res<MenuEntries>) {
+/// A side button's words: beside its icon in a wide window; in an upright one the bar along the
+/// foot shows the icons alone.
+#[derive(Component)]
+pub(crate) struct SideLabel;
+
+/// A side button's icon.
+#[derive(Component)]
+pub(crate) struct SideIcon;
+
+fn labels_follow_framing(
+    framing: Res<Framing>,
+    mut labels: Query<&mut Node, (With<SideLabel>, Without<SideIcon>)>,
+    mut icons: Query<&mut Node, (With<SideIcon>, Without<SideLabel>)>,
+    new: Query<(), Added<SideLabel>>,
+) {
+    if !framing.is_changed() && new.is_empty() {
+        return;
+    }
+    let (display, side) = if framing.upright {
+        (Display::None, ICON_UPRIGHT)
+    } else {
+        (Display::Flex, ICON)
+    };
+    for mut node in &mut labels {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    for mut node in &mut icons {
+        node.width = px(side);
+        node.height = px(side);
+    }
+}
+
+/// A side button: its icon, then its words.
+fn side_button(e: &MenuEntry, ui: &UiFont, icons: &Icons) -> impl Bundle {
+    let icon = e.icon.and_then(|i| icons.0.get(&i).cloned()).map(|image| {
+        (
+            SideIcon,
+            ImageNode::new(image).with_color(INK),
+            Node {
+                width: px(ICON),
+                height: px(ICON),
+                ..default()
+            },
+        )
+    });
+    (
+        e.action.clone(),
+        Button,
+        Node {
+            padding: UiRect::axes(px(space::S + 4.0), px(space::XS + 2.0)),
+            column_gap: px(space::S + 2.0),
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::FlexStart,
+            border_radius: BorderRadius::all(px(RADIUS)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        Children::spawn((
+            bevy::ecs::spawn::SpawnIter(icon.into_iter()),
+            Spawn((
+                SideLabel,
+                entry_words(e.text.clone()),
+                font(ui, size::BODY),
+                TextColor(INK),
+            )),
+        )),
+    )
+}
+
+/// An icon's size in the side buttons, in pixels: beside its words, and alone in the bar of an
+/// upright window (a finger's target).
+const ICON: f32 = 22.0;
+const ICON_UPRIGHT: f32 = 40.0;
+
+pub(super) fn spawn(
+    mut commands: Commands,
+    ui: Res<UiFont>,
+    icons: Res<Icons>,
+    entries: Res<MenuEntries>,
+) {
     let ui = ui.clone();
     // Buttons beside the board, bottom left.
     commands
@@ -101,15 +196,51 @@ pub(super) fn spawn(mut commands: Commands, ui: Res<UiFont>, entries: Res<MenuEn
         ))
         .with_children(|c| {
             for e in entries.0.iter().filter(|e| e.place == Place::Side) {
-                let mut b = c.spawn(button(
-                    e.action.clone(),
-                    entry_words(e.text.clone()),
-                    &ui,
-                    19.0,
-                ));
+                let mut b = c.spawn(side_button(e, &ui, &icons));
                 if e.order < VIEW_ENTRIES_FROM {
                     b.insert(LocalGameButton);
                 }
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In an upright window the side buttons show their icons alone, larger (the bar along the
+    /// foot); in a wide one, icons beside their words.
+    #[test]
+    fn an_upright_window_shows_the_icons_alone_and_a_wide_one_their_words_too() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.init_resource::<Framing>();
+        app.add_systems(Update, labels_follow_framing);
+        let label = app.world_mut().spawn((SideLabel, Node::default())).id();
+        let icon = app.world_mut().spawn((SideIcon, Node::default())).id();
+        app.update();
+        let node = |app: &App, e| app.world().get::<Node>(e).expect("a node").clone();
+        assert_eq!(node(&app, label).display, Display::Flex);
+        assert_eq!(node(&app, icon).width, px(ICON));
+        app.world_mut().resource_mut::<Framing>().upright = true;
+        app.update();
+        assert_eq!(node(&app, label).display, Display::None, "icons alone");
+        assert_eq!(node(&app, icon).width, px(ICON_UPRIGHT));
+        assert_eq!(node(&app, icon).height, px(ICON_UPRIGHT));
+        app.world_mut().resource_mut::<Framing>().upright = false;
+        app.update();
+        assert_eq!(node(&app, label).display, Display::Flex);
+        assert_eq!(node(&app, icon).width, px(ICON));
+    }
+
+    /// Every side action of the game's own has its icon (the features give theirs one too).
+    #[test]
+    fn every_side_action_has_an_icon() {
+        let mut app = App::new();
+        plugin(&mut app);
+        let entries = &app.world().resource::<MenuEntries>().0;
+        let side: Vec<_> = entries.iter().filter(|e| e.place == Place::Side).collect();
+        assert_eq!(side.len(), 6);
+        assert!(side.iter().all(|e| e.icon.is_some()));
+    }
 }
