@@ -23,6 +23,10 @@ pub(super) fn plugin(app: &mut App) {
     ]
     .iter()
     .any(|v| vars::var(v).is_some());
+    if scripted {
+        // The camera's opening move would move the board under a script's clicks and pictures.
+        app.insert_resource(crate::view::camera::Intros(false));
+    }
     if let Some(start) = vars::var("CHUHAN_START") {
         app.insert_resource(crate::ui::start::StartScreen { open: start == "1" });
     } else if scripted {

@@ -103,6 +103,35 @@ impl View {
     }
 }
 
+/// Whether a new game opens with the camera's short move onto the board (off in scripted and
+/// driven runs, where the board must stand still for the script; `dev` turns it off).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Intros(pub bool);
+
+impl Default for Intros {
+    fn default() -> Intros {
+        Intros(true)
+    }
+}
+
+/// The camera is on its opening move: it eases slower than usual, and a click or a touch ends it.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Intro;
+
+/// How fast the opening move eases (per second; the usual is 9).
+const INTRO_RATE: f32 = 2.4;
+
+/// Where the opening move starts from: low over the table, further off and turned a little
+/// round, so the camera sweeps up onto the player's side of the board.
+#[must_use]
+pub fn intro_start(goal: View) -> View {
+    View {
+        yaw: goal.yaw + 0.7,
+        pitch: 0.42,
+        distance: 23.0,
+    }
+}
+
 /// Ask the camera to go back to the default view of the side at the bottom.
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct ResetView;
@@ -110,6 +139,7 @@ pub struct ResetView;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ResetView>();
     app.init_resource::<Framing>();
+    app.init_resource::<Intros>();
     app.add_systems(Startup, spawn_camera);
     app.add_systems(
         Update,
@@ -118,6 +148,8 @@ pub(super) fn plugin(app: &mut App) {
             follow_players,
             drag_and_zoom,
             reset_view,
+            open_new_game,
+            skip_intro,
             ease_camera,
             keep_view,
         )
@@ -208,6 +240,51 @@ fn follow_players(
     *bottom = Some(side);
 }
 
+/// A new game opens with the camera's short move onto the board (when animations are on and the
+/// board is seen in 3D).
+fn open_new_game(
+    mut commands: Commands,
+    mut new_games: MessageReader<crate::core::game::NewGame>,
+    intros: Res<Intros>,
+    settings: Option<Res<Settings>>,
+    mut orbits: Query<(Entity, &mut Orbit)>,
+) {
+    if new_games.read().count() == 0 || !intros.0 {
+        return;
+    }
+    if settings.is_some_and(|s| !s.animations) {
+        return;
+    }
+    for (e, mut orbit) in &mut orbits {
+        if orbit.flat {
+            continue;
+        }
+        orbit.current = intro_start(orbit.goal);
+        commands.entity(e).insert(Intro);
+    }
+}
+
+/// A click, a touch or a key ends the opening move: the camera is at once where it was going.
+fn skip_intro(
+    mut commands: Commands,
+    mouse: Res<ButtonInput<MouseButton>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    touches: Option<Res<Touches>>,
+    mut orbits: Query<(Entity, &mut Orbit), With<Intro>>,
+) {
+    let skipped = mouse.get_just_pressed().next().is_some()
+        || keys.is_some_and(|k| k.get_just_pressed().next().is_some())
+        || touches.is_some_and(|t| t.any_just_pressed());
+    for (e, mut orbit) in &mut orbits {
+        if skipped {
+            orbit.current = orbit.goal;
+        }
+        if skipped || orbit.current == orbit.goal {
+            commands.entity(e).remove::<Intro>();
+        }
+    }
+}
+
 fn drag_and_zoom(
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
@@ -274,10 +351,11 @@ fn reset_view(
 fn ease_camera(
     time: Res<Time>,
     framing: Res<Framing>,
-    mut cameras: Query<(&mut Orbit, &mut Transform)>,
+    mut cameras: Query<(&mut Orbit, &mut Transform, Has<Intro>)>,
 ) {
-    let t = 1.0 - (-time.delta_secs() * 9.0).exp();
-    for (mut orbit, mut transform) in &mut cameras {
+    for (mut orbit, mut transform, intro) in &mut cameras {
+        let rate = if intro { INTRO_RATE } else { 9.0 };
+        let t = 1.0 - (-time.delta_secs() * rate).exp();
         if orbit.flat {
             continue;
         }
@@ -379,6 +457,69 @@ mod tests {
             }
             assert_eq!(goal(&mut app), View::home(side), "{players}");
         }
+    }
+
+    /// A new game opens with the camera's short move; a click ends it at once; with animations
+    /// off there is none.
+    #[test]
+    fn a_new_game_opens_with_a_camera_move_that_a_click_skips() {
+        use crate::core::game::{NewGame, Players};
+        let dir = std::env::temp_dir().join(format!("chuhan-intro-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        let mut app = app_in(&dir);
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_millis(20),
+        ));
+        app.update();
+        let new_game = |app: &mut App| {
+            app.world_mut().write_message(NewGame {
+                record: xiangqi::GameRecord::new(xiangqi::Position::startpos()),
+                players: Players::TWO_PLAYERS,
+                puzzle: None,
+            });
+            app.update();
+        };
+        let orbit = |app: &mut App| {
+            let mut q = app.world_mut().query::<(&Orbit, Has<Intro>)>();
+            let (o, intro) = q.single(app.world()).expect("the camera");
+            (*o, intro)
+        };
+        new_game(&mut app);
+        let (o, intro) = orbit(&mut app);
+        assert!(intro, "the opening move is under way");
+        assert!(o.current.distance > o.goal.distance + 5.0, "{o:?}");
+        // It lasts more than a glance, and ends on the player's view.
+        for _ in 0..10 {
+            app.update();
+        }
+        assert!(orbit(&mut app).1, "still moving after 0.2 s");
+        for _ in 0..200 {
+            app.update();
+        }
+        let (o, intro) = orbit(&mut app);
+        assert!(!intro && o.current == o.goal, "{o:?}");
+        // A click skips it.
+        new_game(&mut app);
+        assert!(orbit(&mut app).1);
+        let click = |app: &mut App, state| {
+            app.world_mut()
+                .write_message(bevy::input::mouse::MouseButtonInput {
+                    button: MouseButton::Left,
+                    state,
+                    window: Entity::PLACEHOLDER,
+                });
+            app.update();
+        };
+        click(&mut app, bevy::input::ButtonState::Pressed);
+        let (o, intro) = orbit(&mut app);
+        assert!(!intro && o.current == o.goal, "skipped by the click");
+        click(&mut app, bevy::input::ButtonState::Released);
+        // Animations off: none.
+        app.world_mut().resource_mut::<Settings>().animations = false;
+        new_game(&mut app);
+        let (o, intro) = orbit(&mut app);
+        assert!(!intro && o.current == o.goal);
     }
 
     #[test]
