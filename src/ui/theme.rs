@@ -70,6 +70,8 @@ pub(crate) const PANEL_SOLID: Color = Color::srgb(0.12, 0.07, 0.04);
 pub(crate) const PANEL_DEEP: Color = Color::srgba(0.05, 0.03, 0.02, 0.88);
 /// A card inside a panel (a lobby's game, a review's summary).
 pub(crate) const CARD: Color = Color::srgb(0.16, 0.10, 0.06);
+/// A card's edge.
+pub(crate) const CARD_EDGE: Color = Color::srgba(0.93, 0.76, 0.38, 0.22);
 /// The veil behind a dialog.
 pub(crate) const VEIL: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
 /// A heavier veil (the comment box).

@@ -47,7 +47,7 @@ impl Default for Lighting {
     fn default() -> Self {
         Lighting {
             lamp: 6000.0,
-            environment: 250.0,
+            environment: 170.0,
             bloom: 0.06,
             tonemapping: Tonemapping::AcesFitted,
         }

@@ -120,10 +120,10 @@ pub fn board_look(theme: BoardTheme) -> BoardLook {
             tray_coat: 0.1,
         },
         BoardTheme::Lacquer => BoardLook {
-            surface: Color::srgb(0.30, 0.07, 0.05),
+            surface: Color::srgb(0.26, 0.05, 0.04),
             grain: false,
-            roughness: 0.25,
-            coat: 0.9,
+            roughness: 0.4,
+            coat: 0.45,
             ink: Color::srgb(0.86, 0.68, 0.30),
             ink_multiplies: false,
             engraved: true,

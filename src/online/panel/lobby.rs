@@ -5,7 +5,6 @@
 //! chat.
 
 use bevy::prelude::*;
-use bevy::text::Justify;
 use xiangqi_protocol::{ColorChoice, Speed, TimeControl};
 
 use super::Widgets;
@@ -43,13 +42,14 @@ fn column(c: &mut ChildSpawnerCommands, share: f32, f: impl FnOnce(&mut ChildSpa
     c.spawn(Node {
         width: percent(share),
         flex_direction: FlexDirection::Column,
-        row_gap: px(6),
-        padding: UiRect::all(px(12)),
-        border_radius: BorderRadius::all(px(6)),
+        row_gap: px(space::S),
+        padding: UiRect::all(px(space::M)),
+        border: UiRect::all(px(1)),
+        border_radius: BorderRadius::all(px(RADIUS_LARGE)),
         overflow: Overflow::clip(),
         ..default()
     })
-    .insert(BackgroundColor(CARD))
+    .insert((BackgroundColor(CARD), BorderColor::all(CARD_EDGE)))
     .with_children(f);
 }
 
@@ -135,27 +135,40 @@ fn pairing(c: &mut ChildSpawnerCommands, w: &Widgets, online: &Online, form: &Fo
         for time in TimeControl::QUICK {
             let n = me.waiting(&online.session.lobby.seeks, time);
             let waiting = w.say(&msg!("online-pool-waiting", count = n));
+            // A card: the time control large, its speed, and who waits (lit when someone does).
             grid.spawn((
                 send(OnlineRequest::Pool(time)),
                 Button,
                 Node {
                     width: percent(30.5),
-                    min_height: px(66),
+                    min_height: px(84),
+                    flex_direction: FlexDirection::Column,
                     justify_content: JustifyContent::Center,
                     align_items: AlignItems::Center,
-                    border_radius: BorderRadius::all(px(6)),
+                    row_gap: px(space::XS),
+                    border: UiRect::all(px(1)),
+                    border_radius: BorderRadius::all(px(RADIUS_LARGE)),
                     ..default()
                 },
                 BackgroundColor(BUTTON),
-                children![(
-                    Text::new(format!(
-                        "{time}\n{}\n{waiting}",
-                        speed_words(w, time.speed())
-                    )),
-                    TextLayout::justify(Justify::Center),
-                    font(w.ui, size::SMALL),
-                    TextColor(if n > 0 { INK_ACCENT } else { INK }),
-                )],
+                BorderColor::all(if n > 0 { GOLD } else { CARD_EDGE }),
+                children![
+                    (
+                        Text::new(time.to_string()),
+                        font(w.ui, size::TITLE),
+                        TextColor(GOLD),
+                    ),
+                    (
+                        Text::new(speed_words(w, time.speed())),
+                        font(w.ui, size::SMALL),
+                        TextColor(INK),
+                    ),
+                    (
+                        Text::new(waiting),
+                        font(w.ui, size::FINE),
+                        TextColor(if n > 0 { INK_ACCENT } else { INK_MUTED }),
+                    ),
+                ],
             ));
         }
     });
