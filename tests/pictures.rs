@@ -8,6 +8,20 @@ use chuhan::core::notice::NoticeKind;
 use chuhan::pictures::PictureRequest;
 use common::*;
 
+/// The file the next 已保存 notice names (30 s at most).
+fn saved_file(app: &mut bevy::prelude::App) -> String {
+    let mut saved = None;
+    assert!(wait_for(app, 30, |app| {
+        for n in notices(app) {
+            if let NoticeKind::Saved(path) = n {
+                saved = Some(path);
+            }
+        }
+        saved.is_some()
+    }));
+    saved.expect("a file")
+}
+
 #[test]
 fn a_diagram_and_an_animation_are_written_with_a_notice_naming_them() {
     let dir = scratch_dir();
@@ -18,16 +32,7 @@ fn a_diagram_and_an_animation_are_written_with_a_notice_naming_them() {
         (PictureRequest::Animation, "gif", &b"GIF89a"[..]),
     ] {
         send(&mut app, request);
-        let mut saved = None;
-        assert!(wait_for(&mut app, 30, |app| {
-            for n in notices(app) {
-                if let NoticeKind::Saved(path) = n {
-                    saved = Some(path);
-                }
-            }
-            saved.is_some()
-        }));
-        let path = std::path::PathBuf::from(saved.expect("a file"));
+        let path = std::path::PathBuf::from(saved_file(&mut app));
         assert!(path.starts_with(dir.join("records")), "{}", path.display());
         assert_eq!(path.extension().and_then(|e| e.to_str()), Some(ext));
         let bytes = std::fs::read(&path).expect("written");
@@ -47,16 +52,7 @@ fn the_exported_diagram_shows_the_piece_set_of_the_settings() {
     new_game(&mut app, START, &[], Players::TWO_PLAYERS);
     app.world_mut().resource_mut::<Settings>().piece_set = PieceSet::International;
     send(&mut app, PictureRequest::Diagram);
-    let mut saved = None;
-    assert!(wait_for(&mut app, 30, |app| {
-        for n in notices(app) {
-            if let NoticeKind::Saved(path) = n {
-                saved = Some(path);
-            }
-        }
-        saved.is_some()
-    }));
-    let bytes = std::fs::read(saved.expect("a file")).expect("written");
+    let bytes = std::fs::read(saved_file(&mut app)).expect("written");
     let start = Position::startpos();
     let pictograms =
         render::diagram_png(&start, None, Side::Red, PieceSet::International).expect("a PNG");

@@ -302,13 +302,7 @@ fn follow_moves(
         return;
     }
     let animate = settings.animations && played.len() == 1;
-    // What is still on its way gets there now.
-    for (e, motion) in &moving {
-        commands
-            .entity(e)
-            .remove::<(Motion, Landing)>()
-            .insert(Transform::from_translation(motion.end()));
-    }
+    finish_motions(&mut commands, &moving);
     let mut slots = [0usize; 2];
     for t in &taken {
         slots[t.piece.color.index()] = slots[t.piece.color.index()].max(t.slot + 1);
@@ -374,12 +368,7 @@ fn follow_takebacks(
         return;
     }
     let animate = settings.animations && back.len() == 1;
-    for (e, motion) in &moving {
-        commands
-            .entity(e)
-            .remove::<(Motion, Landing)>()
-            .insert(Transform::from_translation(motion.end()));
-    }
+    finish_motions(&mut commands, &moving);
     let glide = |from: Vec3, to: Vec3, seconds: f32, arc: f32| {
         if animate {
             (
@@ -422,6 +411,16 @@ fn follow_takebacks(
                     .insert(glide(transform.translation, rest_position(to), 0.5, 1.0));
             }
         }
+    }
+}
+
+/// What is still on its way gets there now (a move came before the last one landed).
+fn finish_motions(commands: &mut Commands, moving: &Query<(Entity, &Motion)>) {
+    for (e, motion) in moving {
+        commands
+            .entity(e)
+            .remove::<(Motion, Landing)>()
+            .insert(Transform::from_translation(motion.end()));
     }
 }
 

@@ -172,11 +172,13 @@ fn list_buttons(
         if !visible.get() || node.size().x <= 0.0 {
             continue;
         }
+        // A button's texts (a card's several lines) read as one line, a space between.
         let words: String = children
             .iter()
             .filter_map(|c| texts.get(c).ok())
             .map(|t| t.0.replace('\n', " "))
-            .collect();
+            .collect::<Vec<_>>()
+            .join(" ");
         let centre = at.translation / scale;
         lines.push_str(&format!("{:.0} {:.0} {words}\n", centre.x, centre.y));
         let size = node.size() / scale;

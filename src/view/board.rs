@@ -29,6 +29,8 @@ pub(crate) struct BoardMaterials {
     pub(crate) rim: Handle<StandardMaterial>,
     /// The lines engraved: a normal map of the playing surface, drawn when high is first shown.
     pub(crate) engraving: Option<Handle<Image>>,
+    /// 楚河 汉界 engraved: a normal map of the river's writing (it turns with the writing).
+    pub(crate) river_engraving: Option<Handle<Image>>,
 }
 
 /// The tray that holds the pieces a side took.
@@ -305,10 +307,15 @@ fn spawn_board(
         tray,
         rim,
         engraving: None,
+        river_engraving: None,
     });
     commands.spawn((
         RiverText,
-        Mesh3d(meshes.add(Rectangle::new(8.0 * SPACING, 1.0 * SPACING))),
+        Mesh3d(meshes.add({
+            // With tangents: the writing is engraved on high (a normal map).
+            let band = Mesh::from(Rectangle::new(8.0 * SPACING, 1.0 * SPACING));
+            band.clone().with_generated_tangents().unwrap_or(band)
+        })),
         MeshMaterial3d(river.clone()),
         Transform::from_xyz(0.0, 0.006, 0.0)
             .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
@@ -379,6 +386,26 @@ pub fn engraving(w: usize) -> (usize, usize, Vec<u8>) {
     )
 }
 
+/// 楚河 汉界 engraved: the river's writing (`textures/river.png`, white on clear) as a height field
+/// cut where it is written, turned into a normal map the size of the texture.
+#[must_use]
+pub fn river_engraving() -> Option<(usize, usize, Vec<u8>)> {
+    let bytes = crate::view::assets::built_in("textures/river.png")?;
+    let image = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+        .ok()?
+        .to_rgba8();
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    let height: Vec<f32> = image
+        .pixels()
+        .map(|p| 1.0 - f32::from(p.0[3]) / 255.0)
+        .collect();
+    Some((
+        w,
+        h,
+        crate::core::carving::normal_map(&height, w, h, 2, 5.0),
+    ))
+}
+
 /// A saucer's profile (radius, height), walked as `lathe` wants: out along the foot, up and out
 /// to the rim, in over the top down into the well.
 fn saucer_profile() -> Vec<Vec<Vec2>> {
@@ -438,6 +465,22 @@ fn rim_pieces(size: Vec2) -> [(Vec3, Vec3); 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_river_s_writing_is_cut_where_it_is_written() {
+        let (w, h, normals) = river_engraving().expect("the river's texture decodes");
+        assert_eq!((w, h), (1024, 128));
+        let z = |x: usize, y: usize| normals[(y * w + x) * 4 + 2];
+        // The band's ends are bare: flat.
+        assert_eq!(z(4, 64), 255);
+        assert_eq!(z(w / 2, 64), 255, "nothing written mid-river");
+        // Round 楚 (a quarter across) the walls lean.
+        let leaning = (w / 8..w * 3 / 8)
+            .flat_map(|x| (0..h).map(move |y| (x, y)))
+            .filter(|&(x, y)| z(x, y) < 250)
+            .count();
+        assert!(leaning > 2000, "only {leaning} pixels lean round 楚河");
+    }
 
     #[test]
     fn the_engraving_cuts_along_every_line_and_leaves_the_squares_flat() {

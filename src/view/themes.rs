@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use crate::core::settings::{BoardTheme, PieceSet, PieceTheme, Settings};
-use crate::view::board::{BoardMaterials, ENGRAVING_PX, engraving};
+use crate::view::board::{BoardMaterials, ENGRAVING_PX, engraving, river_engraving};
 use crate::view::graphics::Quality;
 use crate::view::pieces::{FaceSet, PieceAssets};
 
@@ -198,6 +198,7 @@ fn apply_themes(
     }
     if let Some(mut m) = materials.get_mut(&board.river) {
         m.base_color = b.ink.with_alpha(0.9);
+        m.normal_map_texture = board.river_engraving.clone().filter(|_| b.engraved);
     }
     for (handle, colour) in [(&board.tray, b.tray), (&board.rim, b.rim)] {
         if let Some(mut m) = materials.get_mut(handle) {
@@ -226,24 +227,31 @@ fn engrave_on_high(
     if !quality.high || board.engraving.is_some() {
         return;
     }
-    let (w, h, data) = engraving(ENGRAVING_PX);
-    let image = Image::new(
-        Extent3d {
-            width: w as u32,
-            height: h as u32,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8Unorm,
-        RenderAssetUsages::RENDER_WORLD,
-    );
-    let handle = images.add(image);
+    // A normal map (linear data) of `w` x `h` pixels.
+    let mut normal_map = |(w, h, data): (usize, usize, Vec<u8>)| {
+        images.add(Image::new(
+            Extent3d {
+                width: w as u32,
+                height: h as u32,
+                depth_or_array_layers: 1,
+            },
+            TextureDimension::D2,
+            data,
+            TextureFormat::Rgba8Unorm,
+            RenderAssetUsages::RENDER_WORLD,
+        ))
+    };
+    let handle = normal_map(engraving(ENGRAVING_PX));
     board.engraving = Some(handle.clone());
-    if board_look(settings.board).engraved
-        && let Some(mut m) = materials.get_mut(&board.wood)
-    {
-        m.normal_map_texture = Some(handle);
+    let river = river_engraving().map(normal_map);
+    board.river_engraving.clone_from(&river);
+    if board_look(settings.board).engraved {
+        if let Some(mut m) = materials.get_mut(&board.wood) {
+            m.normal_map_texture = Some(handle);
+        }
+        if let Some(mut m) = materials.get_mut(&board.river) {
+            m.normal_map_texture = river;
+        }
     }
 }
 
