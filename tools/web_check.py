@@ -328,6 +328,21 @@ def click(driver, words, timeout=120):
     driver.press(x, y)
 
 
+def start_screen(driver, base, shots):
+    """A new player's first sight: the start screen over the scene, its seven entries; 回到棋盘
+    closes it and leaves the board."""
+    driver.go(base + "/?CHUHAN_DRIVE=1&CHUHAN_START=1")
+    for words in ("回到棋盘", "人机对弈", "双人对弈", "联网对弈", "残局挑战", "棋谱", "设置"):
+        button(driver, words, 120)
+    driver.screenshot(os.path.join(shots, "web-start.png"))
+    click(driver, "回到棋盘")
+    def closed():
+        lines = [l.split(" ", 2) for l in driver.drive("buttons.txt").splitlines()]
+        return not any(len(p) == 3 and p[2].startswith("人机对弈") for p in lines)
+    wait_for("the start screen closed by 回到棋盘", closed, 30)
+    print("start screen: seven entries over the scene; 回到棋盘 closed it")
+
+
 def state(driver):
     out = {}
     for line in driver.drive("state.txt").splitlines():
@@ -1002,7 +1017,10 @@ def main():
         desktop = Driver(dbase, chrome(1280, 720))
         drivers.append(desktop)
         inner = desktop.js("return [window.innerWidth, window.innerHeight]")
-        open_page(desktop, base + "/", os.path.join(shots, "web-board.png"), inner, "desktop")
+        # The board itself (CHUHAN_START=0: past the start screen a new player meets first,
+        # which is checked just below).
+        open_page(desktop, base + "/?CHUHAN_START=0", os.path.join(shots, "web-board.png"), inner,
+                  "desktop")
         # Sound: the game's audio contexts wait for the first click, then play.
         before = desktop.js("return (window.chuhanAudio || []).map(c => c.state)")
         desktop.press(640, 360)
@@ -1010,6 +1028,7 @@ def main():
                          and all(x == "running" for x in st) else None)(desktop.js(
                              "return (window.chuhanAudio || []).map(c => c.state)")), 30)
         print(f"sound: audio contexts {before} before the first click, {after} after")
+        start_screen(desktop, base, shots)
         computer_game(desktop, base, shots, 3)
         # 大师 searches for seconds: long enough to see the page go on drawing meanwhile.
         if computer_game(desktop, base, shots, 6) <= 1000:
