@@ -149,3 +149,69 @@ fn a_move_that_comes_before_the_last_one_landed_places_both_at_once() {
     assert_eq!(cannon.translation, rest_position(sq("e2")));
     assert!(piece_on(&mut app, sq("g7")).2, "the newest move glides");
 }
+
+#[test]
+fn a_capture_and_its_recapture_in_one_frame_leave_each_piece_where_the_record_says() {
+    let mut app = app();
+    new_game(&mut app, START, &["h2e2", "h9g7"], Players::TWO_PLAYERS);
+    // The cannon takes the central pawn and the horse takes the cannon back, in one update.
+    app.world_mut().write_message(MoveRequested(mv("e2e6")));
+    app.world_mut().write_message(MoveRequested(mv("g7e6")));
+    app.update();
+    app.update();
+    let mut views = app.world_mut().query::<&PieceView>();
+    let on_board: Vec<PieceView> = views.iter(app.world()).copied().collect();
+    assert_eq!(on_board.len(), 30, "two pieces taken");
+    let pos = app
+        .world()
+        .resource::<chuhan::core::game::Game>()
+        .record
+        .position()
+        .clone();
+    for v in &on_board {
+        assert_eq!(pos.piece_at(v.square), Some(v.piece), "{v:?}");
+    }
+    let (_, horse, _) = piece_on(&mut app, sq("e6"));
+    assert_eq!(horse.translation, rest_position(sq("e6")));
+    let mut kinds: Vec<Piece> = taken(&mut app).iter().map(|(t, _, _)| t.piece).collect();
+    kinds.sort_by_key(|p| p.index());
+    let mut want = vec![
+        Piece::new(Side::Black, PieceKind::Pawn),
+        Piece::new(Side::Red, PieceKind::Cannon),
+    ];
+    want.sort_by_key(|p| p.index());
+    assert_eq!(kinds, want, "each taken piece once, in its tray");
+}
+
+#[test]
+fn two_moves_taken_back_in_one_frame_leave_each_piece_where_the_record_says() {
+    let mut app = app();
+    new_game(
+        &mut app,
+        START,
+        &["h2e2", "h9g7", "e2e6", "g7e6"],
+        Players::TWO_PLAYERS,
+    );
+    app.world_mut()
+        .write_message(chuhan::core::commands::Command::Undo);
+    app.world_mut()
+        .write_message(chuhan::core::commands::Command::Undo);
+    app.update();
+    app.update();
+    let game = app.world().resource::<chuhan::core::game::Game>();
+    assert_eq!(game.record.ply(), 2, "both taken back");
+    let pos = game.record.position().clone();
+    let mut views = app.world_mut().query::<(&PieceView, &Transform)>();
+    let on_board: Vec<(PieceView, Transform)> =
+        views.iter(app.world()).map(|(v, t)| (*v, *t)).collect();
+    assert_eq!(on_board.len(), 32, "nothing taken any more");
+    for (v, _) in &on_board {
+        assert_eq!(pos.piece_at(v.square), Some(v.piece), "{v:?}");
+    }
+    assert!(taken(&mut app).is_empty());
+    for _ in 0..100 {
+        app.update();
+    }
+    let (_, cannon, _) = piece_on(&mut app, sq("e2"));
+    assert!((cannon.translation - rest_position(sq("e2"))).length() < 1e-3);
+}

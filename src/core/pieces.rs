@@ -307,16 +307,18 @@ fn follow_moves(
     for t in &taken {
         slots[t.piece.color.index()] = slots[t.piece.color.index()].max(t.slot + 1);
     }
+    // Pieces taken by an earlier move of this frame: their `PieceView` goes only when the
+    // commands apply, so they are passed over here.
+    let mut gone: Vec<Entity> = Vec::new();
     for m in &played {
         let (from, to) = (m.mv.from(), m.mv.to());
         let sound = LandingSound::of(m);
-        let mut victim = None;
-        for (e, view, transform) in &views {
-            if view.square == to {
-                victim = Some((e, view.piece, transform.translation));
-            }
-        }
+        let victim = views
+            .iter()
+            .find(|(e, view, _)| view.square == to && !gone.contains(e))
+            .map(|(e, view, transform)| (e, view.piece, transform.translation));
         if let Some((e, piece, at)) = victim {
+            gone.push(e);
             let slot = &mut slots[piece.color.index()];
             let target = taken_position(piece, *slot);
             let mut piece_entity = commands.entity(e);
@@ -331,7 +333,7 @@ fn follow_moves(
             *slot += 1;
         }
         for (e, mut view, mut transform) in &mut views {
-            if view.square == from {
+            if view.square == from && !gone.contains(&e) {
                 view.square = to;
                 let mut mover = commands.entity(e);
                 mover.remove::<Dragged>();
