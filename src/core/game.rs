@@ -129,6 +129,18 @@ impl Game {
         self.players.has_remote() && self.outcome().is_none()
     }
 
+    /// Whether 悔棋 has a move to take back (at this machine; online, the server is asked).
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        self.record.ply() > 0
+    }
+
+    /// Whether 重做 has a move taken back to play again.
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        self.record.ply() < self.record.len()
+    }
+
     /// Whether, while playing (not replaying), leaving the game would lose it: it is not over and
     /// at least one move was made.
     #[must_use]

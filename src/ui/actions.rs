@@ -11,8 +11,11 @@ use bevy::picking::pointer::{PointerAction, PointerButton, PointerId, PointerInp
 use bevy::prelude::*;
 
 use crate::core::commands::Command;
+use crate::core::game::Game;
 use crate::storage::files::Dirs;
-use crate::ui::theme::{BUTTON, BUTTON_DISABLED, BUTTON_HOT, BUTTON_PRESSED, Disabled};
+use crate::ui::theme::{
+    BUTTON, BUTTON_DISABLED, BUTTON_HOT, BUTTON_PRESSED, Disabled, INK, INK_FAINT,
+};
 
 /// What a button does.
 #[derive(Component, Clone, Debug)]
@@ -131,6 +134,12 @@ pub(super) fn plugin(app: &mut App) {
         press_and_release.in_set(bevy::picking::PickingSystems::Last),
     );
     app.add_systems(Update, hover_colors.in_set(super::UiSet::Input));
+    app.add_systems(
+        Update,
+        follow_game
+            .run_if(resource_exists::<Game>)
+            .before(hover_colors),
+    );
 }
 
 /// A button acts when the primary button is pressed over it and released over it. Both are read
@@ -166,18 +175,8 @@ fn press_and_release(
     // Whether what lies under the pointer is on the start screen.
     let on_start = |pointer: &PointerId| -> bool {
         hover.get(pointer).is_some_and(|hits| {
-            hits.keys().any(|&e| {
-                let mut at = e;
-                loop {
-                    if start_root.contains(at) {
-                        return true;
-                    }
-                    match parents.get(at) {
-                        Ok(p) => at = p.parent(),
-                        Err(_) => return false,
-                    }
-                }
-            })
+            hits.keys()
+                .any(|&e| self_and_ancestors(e, &parents).any(|a| start_root.contains(a)))
         })
     };
     for input in inputs.read() {
@@ -223,13 +222,15 @@ fn button_of<'a>(
     parents: &Query<&ChildOf>,
     buttons: &'a Query<&Action, Without<Disabled>>,
 ) -> Option<&'a Action> {
-    let mut at = e;
-    loop {
-        if let Ok(action) = buttons.get(at) {
-            return Some(action);
-        }
-        at = parents.get(at).ok()?.parent();
-    }
+    self_and_ancestors(e, parents).find_map(|a| buttons.get(a).ok())
+}
+
+/// `e`, then its parent, its parent's parent, up to the root.
+fn self_and_ancestors<'a>(
+    e: Entity,
+    parents: &'a Query<&ChildOf>,
+) -> impl Iterator<Item = Entity> + 'a {
+    std::iter::once(e).chain(parents.iter_ancestors(e))
 }
 
 /// Does what `action` says; one chosen on the start screen (`from_start`) closes it first.
@@ -273,6 +274,47 @@ pub(crate) fn act(
         }
     }
     open.0 = None;
+}
+
+/// A button that can act only while its test holds of the game (悔棋 with a move to take back):
+/// [`Disabled`] otherwise, its words and icon faint.
+#[derive(Component, Clone, Copy)]
+pub(crate) struct EnabledWhen(pub(crate) fn(&Game) -> bool);
+
+/// Buttons that can act only at times follow the game: [`Disabled`] while they cannot.
+fn follow_game(
+    game: Res<Game>,
+    buttons: Query<(Entity, &EnabledWhen, Has<Disabled>)>,
+    added: Query<(), Added<EnabledWhen>>,
+    children: Query<&Children>,
+    mut inks: Query<(Option<&mut TextColor>, Option<&mut ImageNode>)>,
+    mut commands: Commands,
+) {
+    if !game.is_changed() && added.is_empty() {
+        return;
+    }
+    for (button, when, disabled) in &buttons {
+        let able = (when.0)(&game);
+        if able == !disabled && !added.contains(button) {
+            continue;
+        }
+        if able {
+            commands.entity(button).remove::<Disabled>();
+        } else {
+            commands.entity(button).insert(Disabled);
+        }
+        let ink = if able { INK } else { INK_FAINT };
+        for e in children.iter_descendants(button) {
+            if let Ok((text, image)) = inks.get_mut(e) {
+                if let Some(mut t) = text {
+                    t.0 = ink;
+                }
+                if let Some(mut i) = image {
+                    i.color = ink;
+                }
+            }
+        }
+    }
 }
 
 /// A button's colour follows its state (the theme's): lit under the pointer, brighter while

@@ -158,3 +158,42 @@ fn the_mouse_still_clicks() {
     }
     assert_eq!(open(&app), Some(Menu::Game));
 }
+
+/// 悔棋 with nothing to take back is drawn disabled, its words faint, and a tap on it does
+/// nothing; a move makes it able, and taking the move back disables it again.
+#[test]
+fn a_button_that_cannot_act_is_drawn_disabled_and_deaf_until_it_can() {
+    let mut app = app();
+    app.init_resource::<Game>();
+    let button = app.world().resource::<TheButton>().0;
+    let words = app.world_mut().spawn((Text::new("悔棋"), TextColor(INK))).id();
+    app.world_mut()
+        .entity_mut(button)
+        .insert((EnabledWhen(Game::can_undo), Interaction::None))
+        .add_child(words);
+    app.update();
+    app.update();
+    let disabled = |app: &App| app.world().get::<Disabled>(button).is_some();
+    let ink = |app: &App| app.world().get::<TextColor>(words).expect("words").0;
+    let colour = |app: &App| app.world().get::<BackgroundColor>(button).expect("a colour").0;
+    assert!(disabled(&app), "no move to take back");
+    assert_eq!(ink(&app), INK_FAINT);
+    assert_eq!(colour(&app), BUTTON_DISABLED);
+    tap(&mut app, 1, 50.0, false);
+    assert_eq!(open(&app), None, "a disabled button does nothing");
+
+    let mv: xiangqi::Move = "h2e2".parse().expect("a move");
+    assert!(app.world_mut().resource_mut::<Game>().record.play(mv).is_ok());
+    app.update();
+    app.update();
+    assert!(!disabled(&app), "a move to take back");
+    assert_eq!(ink(&app), INK);
+    assert_eq!(colour(&app), BUTTON);
+    tap(&mut app, 2, 50.0, false);
+    assert_eq!(open(&app), Some(Menu::Game), "it acts");
+
+    app.world_mut().resource_mut::<Game>().record.undo();
+    app.update();
+    app.update();
+    assert!(disabled(&app), "taken back: nothing left");
+}

@@ -65,6 +65,8 @@ pub(crate) struct MenuEntry {
     pub(crate) size: f32,
     /// Its icon (the side actions have one).
     pub(crate) icon: Option<crate::ui::icons::Icon>,
+    /// When it can act (drawn [`Disabled`] otherwise); always when `None`.
+    pub(crate) enabled: Option<fn(&crate::core::game::Game) -> bool>,
 }
 
 impl MenuEntry {
@@ -77,7 +79,14 @@ impl MenuEntry {
             text,
             size: size::BODY,
             icon: None,
+            enabled: None,
         }
+    }
+
+    /// The same entry, able to act only while `when` holds of the game.
+    pub(crate) fn enabled_when(mut self, when: fn(&crate::core::game::Game) -> bool) -> MenuEntry {
+        self.enabled = Some(when);
+        self
     }
 
     /// The same entry with an icon.

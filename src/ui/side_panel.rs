@@ -5,6 +5,8 @@
 use bevy::prelude::*;
 
 use crate::core::commands::Command;
+use crate::core::game::Game;
+use crate::ui::actions::EnabledWhen;
 use crate::ui::actions::send;
 use crate::ui::icons::{Icon, Icons};
 use crate::ui::menus::{AppMenus, EntryText, MenuEntries, MenuEntry, Place, entry_words};
@@ -31,9 +33,17 @@ const VIEW_ENTRIES_FROM: u16 = 90;
 pub(super) fn plugin(app: &mut App) {
     // The game's own buttons; the features add theirs (hint 30, analysis 40, draw offer 50,
     // review 60) from their plugins.
+    app.add_menu_entry(
+        MenuEntry::new(Place::Side, 10, send(Command::Undo), EntryText::Key(Key::Undo))
+            .with_icon(Icon::Undo)
+            .enabled_when(Game::can_undo),
+    );
+    app.add_menu_entry(
+        MenuEntry::new(Place::Side, 20, send(Command::Redo), EntryText::Key(Key::Redo))
+            .with_icon(Icon::Redo)
+            .enabled_when(Game::can_redo),
+    );
     for (order, action, key, icon) in [
-        (10, send(Command::Undo), Key::Undo, Icon::Undo),
-        (20, send(Command::Redo), Key::Redo, Icon::Redo),
         (
             70,
             send(Command::SavePosition),
@@ -199,6 +209,9 @@ pub(super) fn spawn(
                 let mut b = c.spawn(side_button(e, &ui, &icons));
                 if e.order < VIEW_ENTRIES_FROM {
                     b.insert(LocalGameButton);
+                }
+                if let Some(when) = e.enabled {
+                    b.insert(EnabledWhen(when));
                 }
             }
         });

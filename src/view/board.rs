@@ -19,6 +19,8 @@ pub(crate) struct BoardMaterials {
     pub(crate) wood: Handle<StandardMaterial>,
     /// The wood's grain texture.
     pub(crate) grain: Handle<Image>,
+    /// The paper board's sheet.
+    pub(crate) paper: Handle<Image>,
     /// The lines.
     pub(crate) ink: Handle<StandardMaterial>,
     /// The river's writing.
@@ -149,7 +151,7 @@ fn spawn_board(
 ) {
     use crate::view::assets::path;
     // Wood with grain (made by tools/make_textures.py), oiled: a soft sheen.
-    let grain = assets.load(path("textures/board-wood.png"));
+    let grain = assets.load(path("textures/board-wood.mip.png"));
     let wood = materials.add(StandardMaterial {
         base_color_texture: Some(grain.clone()),
         // A warm tint over the texture.
@@ -176,7 +178,7 @@ fn spawn_board(
                     ..bevy::image::ImageSamplerDescriptor::linear()
                 });
         })
-        .load(path("textures/board-wood.png"));
+        .load(path("textures/board-wood.mip.png"));
     let table = materials.add(StandardMaterial {
         base_color_texture: Some(planks),
         base_color: Color::srgb(0.42, 0.22, 0.14),
@@ -302,6 +304,7 @@ fn spawn_board(
     commands.insert_resource(BoardMaterials {
         wood: wood.clone(),
         grain,
+        paper: assets.load(path("textures/board-paper.mip.png")),
         ink: ink.clone(),
         river: river.clone(),
         tray,
@@ -390,7 +393,7 @@ pub fn engraving(w: usize) -> (usize, usize, Vec<u8>) {
 /// cut where it is written, turned into a normal map the size of the texture.
 #[must_use]
 pub fn river_engraving() -> Option<(usize, usize, Vec<u8>)> {
-    let bytes = crate::view::assets::built_in("textures/river.png")?;
+    let bytes = crate::view::assets::bytes("textures/river.png")?;
     let image = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
         .ok()?
         .to_rgba8();

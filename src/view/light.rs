@@ -170,7 +170,7 @@ impl Panorama {
     /// The room as the game carries it.
     #[must_use]
     pub fn room() -> Panorama {
-        let bytes = crate::view::assets::built_in(PANORAMA).unwrap_or_default();
+        let bytes = crate::view::assets::bytes(PANORAMA).unwrap_or_default();
         Panorama::from_rgbe_png(bytes)
             .unwrap_or_else(|e| unreachable!("the built-in room panorama decodes: {e}"))
     }

@@ -31,10 +31,10 @@ pub struct PieceLook {
 /// How a board looks.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoardLook {
-    /// The surface's colour (a tint over the grain where there is grain).
+    /// The surface's colour (a tint over its sheet's texture).
     pub surface: Color,
-    /// Whether the wood's grain shows.
-    pub grain: bool,
+    /// What the surface is made of: its texture.
+    pub sheet: Sheet,
     /// The surface's roughness.
     pub roughness: f32,
     /// Its lacquer (clear coat strength).
@@ -44,7 +44,7 @@ pub struct BoardLook {
     /// Whether the lines darken the surface under them (ink soaked in) or lie on it (gold).
     pub ink_multiplies: bool,
     /// Whether the lines are cut into the surface (on high, a normal map): wood and lacquer are
-    /// engraved, paper is printed.
+    /// engraved, the paper's printed lines pressed in (letterpress).
     pub engraved: bool,
     /// The trays' floors (a tint over the grain where there is grain).
     pub tray: Color,
@@ -54,6 +54,17 @@ pub struct BoardLook {
     pub tray_grain: bool,
     /// The trays' lacquer (clear coat strength).
     pub tray_coat: f32,
+}
+
+/// What a board's surface is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sheet {
+    /// Wood: the grain texture.
+    Grain,
+    /// Paper: the sheet's texture, mottled, with its fibres.
+    Paper,
+    /// A smooth lacquer: no texture.
+    Plain,
 }
 
 /// The look of a piece set.
@@ -74,7 +85,8 @@ pub fn piece_look(theme: PieceTheme) -> PieceLook {
             coat: 0.0,
             face_tint: Color::srgb(1.0, 1.0, 1.0),
             face_roughness: 0.35,
-            carved: false,
+            // Moulded with the character cut in and painted, as plastic sets are.
+            carved: true,
         },
         PieceTheme::Jade => PieceLook {
             body: Color::srgb(0.42, 0.68, 0.50),
@@ -93,7 +105,7 @@ pub fn board_look(theme: BoardTheme) -> BoardLook {
     match theme {
         BoardTheme::Wood => BoardLook {
             surface: Color::srgb(0.93, 0.85, 0.76),
-            grain: true,
+            sheet: Sheet::Grain,
             roughness: 0.72,
             coat: 0.0,
             ink: Color::srgb(0.22, 0.13, 0.07),
@@ -106,13 +118,14 @@ pub fn board_look(theme: BoardTheme) -> BoardLook {
             tray_coat: 0.25,
         },
         BoardTheme::Paper => BoardLook {
-            surface: Color::srgb(0.94, 0.89, 0.76),
-            grain: false,
+            // The paper's own colour is in its texture.
+            surface: Color::srgb(0.99, 0.98, 0.96),
+            sheet: Sheet::Paper,
             roughness: 0.95,
             coat: 0.0,
             ink: Color::srgb(0.10, 0.10, 0.12),
             ink_multiplies: true,
-            engraved: false,
+            engraved: true,
             // A paper board lies on the table beside plain wooden trays.
             tray: Color::srgb(0.80, 0.66, 0.50),
             rim: Color::srgb(0.58, 0.42, 0.28),
@@ -121,7 +134,7 @@ pub fn board_look(theme: BoardTheme) -> BoardLook {
         },
         BoardTheme::Lacquer => BoardLook {
             surface: Color::srgb(0.26, 0.05, 0.04),
-            grain: false,
+            sheet: Sheet::Plain,
             roughness: 0.4,
             coat: 0.45,
             ink: Color::srgb(0.86, 0.68, 0.30),
@@ -183,7 +196,11 @@ fn apply_themes(
     let b = board_look(settings.board);
     if let Some(mut m) = materials.get_mut(&board.wood) {
         m.base_color = b.surface;
-        m.base_color_texture = b.grain.then(|| board.grain.clone());
+        m.base_color_texture = match b.sheet {
+            Sheet::Grain => Some(board.grain.clone()),
+            Sheet::Paper => Some(board.paper.clone()),
+            Sheet::Plain => None,
+        };
         m.perceptual_roughness = b.roughness;
         m.clearcoat = b.coat;
         m.normal_map_texture = board.engraving.clone().filter(|_| b.engraved);
@@ -211,7 +228,8 @@ fn apply_themes(
 }
 
 /// On high (first shown), draws the engraving and gives it to the surface of a board that is
-/// engraved (wood, lacquer; not paper): the lines' cuts catch the light as the camera turns.
+/// engraved (all three: wood and lacquer cut, paper pressed): the lines catch the light as the
+/// camera turns.
 fn engrave_on_high(
     quality: Option<Res<Quality>>,
     settings: Res<Settings>,
@@ -270,6 +288,7 @@ mod tests {
             let b = board_look(theme);
             let contrast = (light(b.surface) - light(b.ink)).abs();
             assert!(contrast > 0.3, "{theme:?}: lines too close to the surface");
+            assert!(b.engraved, "{theme:?}: its lines are cut or pressed in, not flat paint");
             // Ink multiplied into the surface can only darken it.
             assert!(!b.ink_multiplies || light(b.ink) < light(b.surface));
             // A tray's rim stands out from its floor, and the floor from the table's felt.
@@ -287,6 +306,7 @@ mod tests {
                 light(a.face_tint) > 0.4,
                 "the faces stay light under their ink"
             );
+            assert!(a.carved, "every set's characters are cut in and catch the light");
             for b in &looks[i + 1..] {
                 assert_ne!(a.body, b.body, "each set looks its own");
             }
