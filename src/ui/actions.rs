@@ -295,7 +295,7 @@ fn follow_game(
     }
     for (button, when, disabled) in &buttons {
         let able = (when.0)(&game);
-        if able == !disabled && !added.contains(button) {
+        if able != disabled && !added.contains(button) {
             continue;
         }
         if able {

@@ -166,7 +166,10 @@ fn a_button_that_cannot_act_is_drawn_disabled_and_deaf_until_it_can() {
     let mut app = app();
     app.init_resource::<Game>();
     let button = app.world().resource::<TheButton>().0;
-    let words = app.world_mut().spawn((Text::new("悔棋"), TextColor(INK))).id();
+    let words = app
+        .world_mut()
+        .spawn((Text::new("悔棋"), TextColor(INK)))
+        .id();
     app.world_mut()
         .entity_mut(button)
         .insert((EnabledWhen(Game::can_undo), Interaction::None))
@@ -175,7 +178,12 @@ fn a_button_that_cannot_act_is_drawn_disabled_and_deaf_until_it_can() {
     app.update();
     let disabled = |app: &App| app.world().get::<Disabled>(button).is_some();
     let ink = |app: &App| app.world().get::<TextColor>(words).expect("words").0;
-    let colour = |app: &App| app.world().get::<BackgroundColor>(button).expect("a colour").0;
+    let colour = |app: &App| {
+        app.world()
+            .get::<BackgroundColor>(button)
+            .expect("a colour")
+            .0
+    };
     assert!(disabled(&app), "no move to take back");
     assert_eq!(ink(&app), INK_FAINT);
     assert_eq!(colour(&app), BUTTON_DISABLED);
@@ -183,7 +191,13 @@ fn a_button_that_cannot_act_is_drawn_disabled_and_deaf_until_it_can() {
     assert_eq!(open(&app), None, "a disabled button does nothing");
 
     let mv: xiangqi::Move = "h2e2".parse().expect("a move");
-    assert!(app.world_mut().resource_mut::<Game>().record.play(mv).is_ok());
+    assert!(
+        app.world_mut()
+            .resource_mut::<Game>()
+            .record
+            .play(mv)
+            .is_ok()
+    );
     app.update();
     app.update();
     assert!(!disabled(&app), "a move to take back");

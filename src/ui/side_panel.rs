@@ -34,14 +34,24 @@ pub(super) fn plugin(app: &mut App) {
     // The game's own buttons; the features add theirs (hint 30, analysis 40, draw offer 50,
     // review 60) from their plugins.
     app.add_menu_entry(
-        MenuEntry::new(Place::Side, 10, send(Command::Undo), EntryText::Key(Key::Undo))
-            .with_icon(Icon::Undo)
-            .enabled_when(Game::can_undo),
+        MenuEntry::new(
+            Place::Side,
+            10,
+            send(Command::Undo),
+            EntryText::Key(Key::Undo),
+        )
+        .with_icon(Icon::Undo)
+        .enabled_when(Game::can_undo),
     );
     app.add_menu_entry(
-        MenuEntry::new(Place::Side, 20, send(Command::Redo), EntryText::Key(Key::Redo))
-            .with_icon(Icon::Redo)
-            .enabled_when(Game::can_redo),
+        MenuEntry::new(
+            Place::Side,
+            20,
+            send(Command::Redo),
+            EntryText::Key(Key::Redo),
+        )
+        .with_icon(Icon::Redo)
+        .enabled_when(Game::can_redo),
     );
     for (order, action, key, icon) in [
         (

@@ -86,7 +86,10 @@ pub fn bytes(name: &str) -> Option<&'static [u8]> {
 /// Loads a `*.mip.png` as an image with its whole chain of mipmaps, made as it loads (in the asset
 /// server's tasks, off the frame loop): for a texture seen both close up and from afar, like the
 /// wood, whose size that holds up close would shimmer at a distance without them. Takes the image
-/// loader's settings (the sampler, sRGB or not).
+/// loader's settings (the sampler, sRGB or not). A larger image than [`SMALL_SIDE`] also gives
+/// its first level of at most that size, alone, labelled [`SMALL`] (`…mip.png#small`): for low,
+/// where a software renderer pays for every texel it fetches (sampling between mipmaps costs
+/// lavapipe 5 ms a frame at 1920x1080; the level alone costs what the 512 texture did).
 #[derive(Default, TypePath)]
 pub struct MipmappedLoader;
 
@@ -119,19 +122,62 @@ impl AssetLoader for MipmappedLoader {
         &self,
         reader: &mut dyn Reader,
         settings: &ImageLoaderSettings,
-        _context: &mut LoadContext<'_>,
+        context: &mut LoadContext<'_>,
     ) -> Result<Image, MipmappedError> {
         let mut bytes = Vec::new();
         reader
             .read_to_end(&mut bytes)
             .await
             .map_err(MipmappedError::Read)?;
-        mipmapped(&bytes, settings)
+        let image = mipmapped(&bytes, settings)?;
+        if let Some(small) = smaller(&image, SMALL_SIDE) {
+            context.add_labeled_asset(SMALL, small);
+        }
+        Ok(image)
     }
 
     fn extensions(&self) -> &[&str] {
         &["mip.png"]
     }
+}
+
+/// The label of a mipmapped image's small copy.
+pub const SMALL: &str = "small";
+
+/// The side of a mipmapped image's small copy, in texels (at most).
+pub const SMALL_SIDE: u32 = 512;
+
+/// A mipmapped image's first level no larger than `side` on either side, alone (no mipmaps);
+/// `None` when the image is that small already (or has no mipmaps).
+#[must_use]
+pub fn smaller(image: &Image, side: u32) -> Option<Image> {
+    let data = image.data.as_ref()?;
+    let levels = image.texture_descriptor.mip_level_count;
+    let (mut w, mut h) = (image.width(), image.height());
+    let mut start = 0usize;
+    let mut level = 0;
+    while (w > side || h > side) && level + 1 < levels {
+        start += (w * h * 4) as usize;
+        (w, h) = ((w / 2).max(1), (h / 2).max(1));
+        level += 1;
+    }
+    if level == 0 {
+        return None;
+    }
+    let size = bevy::render::render_resource::Extent3d {
+        width: w,
+        height: h,
+        depth_or_array_layers: 1,
+    };
+    let mut small = Image::new_uninit(
+        size,
+        image.texture_descriptor.dimension,
+        image.texture_descriptor.format,
+        image.asset_usage,
+    );
+    small.data = Some(data.get(start..start + (w * h * 4) as usize)?.to_vec());
+    small.sampler = image.sampler.clone();
+    Some(small)
 }
 
 /// A PNG's image with its mipmaps (see [`MipmappedLoader`]).
@@ -207,7 +253,11 @@ pub fn mip_chain(rgba: &[u8], width: u32, height: u32, srgb: bool) -> (Vec<u8>, 
                         let (sx, sy) = ((2 * x + dx).min(w - 1), (2 * y + dy).min(h - 1));
                         let v = data[start + (sy * w + sx) * 4 + c];
                         // Alpha is never sRGB.
-                        sum += if c == 3 { f32::from(v) / 255.0 } else { to_linear[usize::from(v)] };
+                        sum += if c == 3 {
+                            f32::from(v) / 255.0
+                        } else {
+                            to_linear[usize::from(v)]
+                        };
                     }
                     let mean = sum / 4.0;
                     next.push(if c == 3 {
@@ -268,7 +318,11 @@ mod tests {
         let rgba = [10u8, 20, 30, 255].repeat(9);
         let (data, levels) = mip_chain(&rgba, 3, 3, true);
         assert_eq!(levels, 2, "3x3, then 1x1");
-        assert_eq!(&data[36..], &[10, 20, 30, 255], "a flat colour stays itself");
+        assert_eq!(
+            &data[36..],
+            &[10, 20, 30, 255],
+            "a flat colour stays itself"
+        );
     }
 
     #[test]
@@ -282,7 +336,20 @@ mod tests {
         assert_eq!(data.len(), full);
         // The last level (one texel) is wood: warm, red above green above blue.
         let last = &data[data.len() - 4..];
-        assert!(last[0] > last[1] && last[1] > last[2] && last[2] > 40, "{last:?}");
+        assert!(
+            last[0] > last[1] && last[1] > last[2] && last[2] > 40,
+            "{last:?}"
+        );
+        let small = smaller(&image, SMALL_SIDE).expect("a small copy");
+        assert_eq!((small.width(), small.height()), (512, 512));
+        assert_eq!(small.texture_descriptor.mip_level_count, 1);
+        let from = (2048 * 2048 + 1024 * 1024) * 4;
+        assert_eq!(
+            small.data.as_deref(),
+            Some(&data[from..from + 512 * 512 * 4]),
+            "the level of 512 alone"
+        );
+        assert!(smaller(&small, SMALL_SIDE).is_none(), "small already");
         assert!(matches!(
             mipmapped(b"not a png", &ImageLoaderSettings::default()),
             Err(MipmappedError::Decode(_))

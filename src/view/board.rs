@@ -17,10 +17,16 @@ pub struct BoardSurface;
 pub(crate) struct BoardMaterials {
     /// The playing surface.
     pub(crate) wood: Handle<StandardMaterial>,
-    /// The wood's grain texture.
+    /// The wood's grain texture (2048 texels and its mipmaps), on high.
     pub(crate) grain: Handle<Image>,
-    /// The paper board's sheet.
+    /// The same at 512 without mipmaps, on low.
+    pub(crate) grain_small: Handle<Image>,
+    /// The table (the grain repeated as planks).
+    pub(crate) table: Handle<StandardMaterial>,
+    /// The paper board's sheet (1024 texels and its mipmaps), on high.
     pub(crate) paper: Handle<Image>,
+    /// The same at 512 without mipmaps, on low.
+    pub(crate) paper_small: Handle<Image>,
     /// The lines.
     pub(crate) ink: Handle<StandardMaterial>,
     /// The river's writing.
@@ -143,6 +149,15 @@ pub fn board_lines() -> Vec<(Vec2, Vec2)> {
     lines
 }
 
+/// The asset path of a mipmapped texture's small copy (its level of 512 alone, for low).
+fn small(name: &str) -> String {
+    format!(
+        "{}#{}",
+        crate::view::assets::path(name),
+        crate::view::assets::SMALL
+    )
+}
+
 fn spawn_board(
     mut commands: Commands,
     assets: Res<AssetServer>,
@@ -151,7 +166,20 @@ fn spawn_board(
 ) {
     use crate::view::assets::path;
     // Wood with grain (made by tools/make_textures.py), oiled: a soft sheen.
-    let grain = assets.load(path("textures/board-wood.mip.png"));
+    // Repeated (the table's planks), with its mipmaps, on high; on low its level of 512 alone
+    // (what low drew before the wood grew).
+    let grain = assets
+        .load_builder()
+        .with_settings(|s: &mut bevy::image::ImageLoaderSettings| {
+            s.sampler =
+                bevy::image::ImageSampler::Descriptor(bevy::image::ImageSamplerDescriptor {
+                    address_mode_u: bevy::image::ImageAddressMode::Repeat,
+                    address_mode_v: bevy::image::ImageAddressMode::Repeat,
+                    ..bevy::image::ImageSamplerDescriptor::linear()
+                });
+        })
+        .load(path("textures/board-wood.mip.png"));
+    let grain_small = assets.load(small("textures/board-wood.mip.png"));
     let wood = materials.add(StandardMaterial {
         base_color_texture: Some(grain.clone()),
         // A warm tint over the texture.
@@ -168,19 +196,8 @@ fn spawn_board(
         ..default()
     });
     // The table: the board's grain, repeated as planks, dark and polished.
-    let planks = assets
-        .load_builder()
-        .with_settings(|s: &mut bevy::image::ImageLoaderSettings| {
-            s.sampler =
-                bevy::image::ImageSampler::Descriptor(bevy::image::ImageSamplerDescriptor {
-                    address_mode_u: bevy::image::ImageAddressMode::Repeat,
-                    address_mode_v: bevy::image::ImageAddressMode::Repeat,
-                    ..bevy::image::ImageSamplerDescriptor::linear()
-                });
-        })
-        .load(path("textures/board-wood.mip.png"));
     let table = materials.add(StandardMaterial {
-        base_color_texture: Some(planks),
+        base_color_texture: Some(grain.clone()),
         base_color: Color::srgb(0.42, 0.22, 0.14),
         uv_transform: bevy::math::Affine2::from_scale(TABLE_GRAIN),
         perceptual_roughness: 0.38,
@@ -192,7 +209,7 @@ fn spawn_board(
     commands.spawn((
         Table,
         Mesh3d(meshes.add(Cuboid::from_size(TABLE_SIZE))),
-        MeshMaterial3d(table),
+        MeshMaterial3d(table.clone()),
         Transform::from_xyz(0.0, -0.3 - TABLE_SIZE.y / 2.0, 0.0),
     ));
     // A cup of tea on its saucer, turned like the pieces: white porcelain, the tea dark amber.
@@ -304,7 +321,10 @@ fn spawn_board(
     commands.insert_resource(BoardMaterials {
         wood: wood.clone(),
         grain,
+        grain_small,
+        table,
         paper: assets.load(path("textures/board-paper.mip.png")),
+        paper_small: assets.load(small("textures/board-paper.mip.png")),
         ink: ink.clone(),
         river: river.clone(),
         tray,

@@ -160,12 +160,14 @@ fn apply_themes(
     board: Option<Res<BoardMaterials>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
-    mut shown: Local<Option<(PieceTheme, PieceSet, BoardTheme)>>,
+    quality: Option<Res<Quality>>,
+    mut shown: Local<Option<(PieceTheme, PieceSet, BoardTheme, bool)>>,
 ) {
     let (Some(mut pieces), Some(board)) = (pieces, board) else {
         return;
     };
-    let wanted = (settings.pieces, settings.piece_set, settings.board);
+    let high = quality.is_some_and(|q| q.high);
+    let wanted = (settings.pieces, settings.piece_set, settings.board, high);
     if *shown == Some(wanted) {
         return;
     }
@@ -194,11 +196,21 @@ fn apply_themes(
         }
     }
     let b = board_look(settings.board);
+    // The wood with its mipmaps on high; on low its level of 512 alone (see `MipmappedLoader`).
+    let grain = if high {
+        board.grain.clone()
+    } else {
+        board.grain_small.clone()
+    };
+    if let Some(mut m) = materials.get_mut(&board.table) {
+        m.base_color_texture = Some(grain.clone());
+    }
     if let Some(mut m) = materials.get_mut(&board.wood) {
         m.base_color = b.surface;
         m.base_color_texture = match b.sheet {
-            Sheet::Grain => Some(board.grain.clone()),
-            Sheet::Paper => Some(board.paper.clone()),
+            Sheet::Grain => Some(grain.clone()),
+            Sheet::Paper if high => Some(board.paper.clone()),
+            Sheet::Paper => Some(board.paper_small.clone()),
             Sheet::Plain => None,
         };
         m.perceptual_roughness = b.roughness;
@@ -220,7 +232,7 @@ fn apply_themes(
     for (handle, colour) in [(&board.tray, b.tray), (&board.rim, b.rim)] {
         if let Some(mut m) = materials.get_mut(handle) {
             m.base_color = colour;
-            m.base_color_texture = b.tray_grain.then(|| board.grain.clone());
+            m.base_color_texture = b.tray_grain.then(|| grain.clone());
             m.perceptual_roughness = if b.tray_coat > 0.5 { 0.3 } else { 0.6 };
             m.clearcoat = b.tray_coat;
         }
@@ -288,7 +300,10 @@ mod tests {
             let b = board_look(theme);
             let contrast = (light(b.surface) - light(b.ink)).abs();
             assert!(contrast > 0.3, "{theme:?}: lines too close to the surface");
-            assert!(b.engraved, "{theme:?}: its lines are cut or pressed in, not flat paint");
+            assert!(
+                b.engraved,
+                "{theme:?}: its lines are cut or pressed in, not flat paint"
+            );
             // Ink multiplied into the surface can only darken it.
             assert!(!b.ink_multiplies || light(b.ink) < light(b.surface));
             // A tray's rim stands out from its floor, and the floor from the table's felt.
@@ -306,7 +321,10 @@ mod tests {
                 light(a.face_tint) > 0.4,
                 "the faces stay light under their ink"
             );
-            assert!(a.carved, "every set's characters are cut in and catch the light");
+            assert!(
+                a.carved,
+                "every set's characters are cut in and catch the light"
+            );
             for b in &looks[i + 1..] {
                 assert_ne!(a.body, b.body, "each set looks its own");
             }
