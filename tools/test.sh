@@ -20,6 +20,9 @@ echo "== cargo clippy --workspace --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets -- -D warnings
 echo "== cargo test --workspace"
 cargo test --workspace
+# The engine's search counters (a feature off in every shipped build) count what they say.
+echo "== cargo test -p xiangqi-engine --features stats --lib stats"
+cargo test -p xiangqi-engine --features stats --lib stats
 echo "== cargo bench -p xiangqi --bench readers (each reader within 10 s on 1-6 MB, every shape that was quadratic)"
 cargo bench -p xiangqi --bench readers
 echo "== tools/cluster.sh check (three instances behind nginx, one SIGKILLed mid-load)"

@@ -302,9 +302,17 @@ impl Session {
                 .collect();
         }
         self.worker = Some(std::thread::spawn(move || {
+            #[cfg(feature = "stats")]
+            let began = std::time::Instant::now();
             let thought = engine.think(&start, &moves, &limits, |info| {
                 say(&out, &info_line(info, protocol));
             });
+            #[cfg(feature = "stats")]
+            if !thought.from_book {
+                for line in stats_lines(&thought.search, began.elapsed()) {
+                    say(&out, &line);
+                }
+            }
             // `go infinite` reports only once stopped, as UCI requires.
             if limits.infinite {
                 let stop = engine.stop_flag();
@@ -345,6 +353,29 @@ impl Session {
         self.say(&format!("Nodes searched: {total}"));
         self.say(&format!("info string perft time {ms} ms"));
     }
+}
+
+/// The `stats` feature's report of a finished search, before its `bestmove`: the whole search
+/// (an interrupted last iteration's nodes included, which no `info depth` line counts) and where
+/// the main thread's nodes went.
+#[cfg(feature = "stats")]
+fn stats_lines(r: &crate::search::SearchResult, took: Duration) -> [String; 2] {
+    let ms = took.as_millis().max(1);
+    let st = r.stats;
+    [
+        format!(
+            "info string final depth {} nodes {} nps {} time {} hashfull {}",
+            r.depth,
+            r.nodes,
+            u128::from(r.nodes) * 1000 / ms,
+            took.as_millis(),
+            r.hashfull
+        ),
+        format!(
+            "info string stats qnodes {} ttprobe {} tthit {} ttcut {} fh {} fhfirst {}",
+            st.qnodes, st.tt_probes, st.tt_hits, st.tt_cuts, st.fail_highs, st.fail_highs_first
+        ),
+    ]
 }
 
 /// The `info` line for one iteration.

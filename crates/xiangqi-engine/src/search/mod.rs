@@ -101,6 +101,33 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
 }
 
+/// Where a search went, counted by the main thread with the `stats` feature (all zero without).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Nodes in quiescence (of all the nodes counted).
+    pub qnodes: u64,
+    /// Hash table probes in the main search (quiescence never probes).
+    pub tt_probes: u64,
+    /// Probes that found the position.
+    pub tt_hits: u64,
+    /// Nodes cut off by the table's score.
+    pub tt_cuts: u64,
+    /// Nodes whose moves failed high (a cutoff).
+    pub fail_highs: u64,
+    /// Those where the first move searched did.
+    pub fail_highs_first: u64,
+}
+
+/// Counts one more of a [`SearchStats`] field (nothing without the `stats` feature).
+macro_rules! stat {
+    ($searcher:expr, $field:ident) => {
+        #[cfg(feature = "stats")]
+        {
+            $searcher.stats.$field += 1;
+        }
+    };
+}
+
 /// What a search returns.
 #[derive(Clone, Debug, Default)]
 pub struct SearchResult {
@@ -116,6 +143,10 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Principal variation.
     pub pv: Vec<Move>,
+    /// Where the main thread's search went (the `stats` feature).
+    pub stats: SearchStats,
+    /// Permille of the hash table written in this search, at its end.
+    pub hashfull: u32,
 }
 
 /// How the search plays beyond the limits: lines to report and deliberate imprecision.
@@ -209,6 +240,8 @@ pub struct Searcher {
     moves: Vec<Option<Move>>,
     nodes: u64,
     seldepth: usize,
+    #[cfg_attr(not(feature = "stats"), allow(dead_code))]
+    stats: SearchStats,
     stop: Arc<AtomicBool>,
     stopped: bool,
     clock: Option<Clock>,
@@ -269,6 +302,7 @@ impl Searcher {
             moves: Vec::with_capacity(512),
             nodes: 0,
             seldepth: 0,
+            stats: SearchStats::default(),
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
             clock: None,
@@ -485,6 +519,7 @@ impl Searcher {
         self.stack[0].corr_keys = Keys::of(&pos);
         self.stack[0].mv = None;
         self.nodes = 0;
+        self.stats = SearchStats::default();
         self.stopped = false;
         self.clock = Some(clock);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -590,6 +625,8 @@ impl Searcher {
         result.ponder = best_pv.get(1).copied();
         result.pv = best_pv;
         result.nodes = self.nodes;
+        result.stats = self.stats;
+        result.hashfull = self.tt.hashfull();
         self.node_count.store(self.nodes, Ordering::Relaxed);
         result
     }
@@ -673,6 +710,10 @@ impl Searcher {
         let key = pos.key();
         let excluded = self.stack[ply].excluded;
         let hit = self.tt.probe(key, ply);
+        stat!(self, tt_probes);
+        if hit.is_some() {
+            stat!(self, tt_hits);
+        }
         if !PV
             && excluded.is_none()
             && let Some(h) = hit
@@ -684,6 +725,7 @@ impl Searcher {
                 Bound::None => false,
             }
         {
+            stat!(self, tt_cuts);
             return h.score;
         }
         let in_check = self.stack[ply].in_check;
@@ -965,6 +1007,10 @@ impl Searcher {
                         self.root_best = Some((m, s));
                     }
                     if s >= beta {
+                        stat!(self, fail_highs);
+                        if searched == 1 {
+                            stat!(self, fail_highs_first);
+                        }
                         if !is_capture {
                             self.reward_quiet(pos, ply, m, depth, &quiets_tried[..quiet_count]);
                         }
@@ -1181,6 +1227,7 @@ impl Searcher {
         ply: usize,
     ) -> i32 {
         self.nodes += 1;
+        stat!(self, qnodes);
         self.check_stop();
         if self.stopped {
             return 0;

@@ -36,3 +36,35 @@ fn helpers_search_through_the_shared_table() {
     searcher.set_threads(1);
     assert!(searcher.helpers.is_empty());
 }
+
+/// With the `stats` feature a search counts where it went, each count within what contains it;
+/// without it, nothing is counted (the shipped engine pays nothing). Run with the feature by
+/// `tools/test.sh` (`cargo test -p xiangqi-engine --features stats --lib stats`).
+#[test]
+fn the_stats_count_where_the_search_went_only_with_their_feature() {
+    let mut searcher = Searcher::new(4);
+    let limits = Limits {
+        depth: Some(8),
+        ..Limits::default()
+    };
+    let pos =
+        Position::from_fen("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w")
+            .expect("a position");
+    let r = searcher.search(&pos, &[], &limits, &SearchOptions::default(), |_| {});
+    let s = r.stats;
+    if cfg!(feature = "stats") {
+        assert!(s.qnodes > 0 && s.qnodes < r.nodes, "{s:?} of {}", r.nodes);
+        assert!(s.tt_hits > 0 && s.tt_hits <= s.tt_probes, "{s:?}");
+        assert!(s.tt_cuts <= s.tt_hits, "{s:?}");
+        assert!(s.tt_probes <= r.nodes - s.qnodes, "{s:?}");
+        assert!(s.fail_highs_first <= s.fail_highs, "{s:?}");
+        // A sound move order: most cutoffs come from the first move.
+        assert!(
+            s.fail_highs_first * 10 > s.fail_highs * 7,
+            "{s:?}: first-move cutoffs"
+        );
+    } else {
+        assert_eq!(s, SearchStats::default());
+    }
+    assert!(r.hashfull > 0 && r.hashfull <= 1000, "{}", r.hashfull);
+}

@@ -27,6 +27,8 @@ pub struct Config {
     pub max_plies: usize,
     pub rules: Rulebook,
     pub pgn: Option<String>,
+    /// A file to append one line per move to (`--log`): the engines' reports, for studies.
+    pub log: Option<String>,
     pub engine_book: bool,
     pub ranks_from_1: [bool; 2],
     pub sprt: Option<Sprt>,
@@ -57,6 +59,7 @@ pub fn parse_args() -> Result<Config, String> {
         max_plies: 600,
         rules: Rulebook::League,
         pgn: None,
+        log: None,
         engine_book: false,
         ranks_from_1: [false, false],
         sprt: None,
@@ -108,6 +111,7 @@ pub fn parse_args() -> Result<Config, String> {
             "--max-plies" => c.max_plies = num(i)? as usize,
             "--rules" => c.rules = val(i)?.parse().map_err(|e| format!("--rules: {e}"))?,
             "--pgn" => c.pgn = Some(val(i)?),
+            "--log" => c.log = Some(val(i)?),
             "--ucci1" | "--ucci2" => {
                 c.ucci[usize::from(a == "--ucci2")] = true;
                 i -= 1;

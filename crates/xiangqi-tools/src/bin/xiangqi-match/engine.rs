@@ -68,11 +68,22 @@ impl Engine {
         self.process.send(line).map_err(|e| e.to_string())
     }
 
-    /// The first line starting with one of `prefixes`, waiting until `deadline`.
-    pub fn wait_for_any(&mut self, prefixes: &[&str], deadline: Instant) -> Result<String, String> {
-        self.process
-            .wait_for_any(prefixes, deadline)
-            .map_err(|e| e.to_string())
+    /// The line with its move (`bestmove` or `nobestmove`), waiting until `deadline`, and the
+    /// `info` lines that came before it (its reports of this search).
+    pub fn wait_for_move(&mut self, deadline: Instant) -> Result<(String, Vec<String>), String> {
+        let mut infos = Vec::new();
+        loop {
+            let line = self
+                .process
+                .next_line(deadline, "bestmove")
+                .map_err(|e| e.to_string())?;
+            if line.starts_with("bestmove") || line.starts_with("nobestmove") {
+                return Ok((line, infos));
+            }
+            if line.starts_with("info") {
+                infos.push(line);
+            }
+        }
     }
 }
 

@@ -36,6 +36,73 @@ pub struct GameResult {
     /// after a move (before the increment, in ms; below zero within the grace), and how many of
     /// its moves left it under [`LOW_CLOCK_MS`], and the time its moves took in all.
     pub clock_use: [ClockUse; 2],
+    /// Each move's report, for `--log`.
+    pub log: Vec<MoveLog>,
+}
+
+/// One move's report (see [`log_line`]).
+#[derive(Clone, Debug)]
+pub struct MoveLog {
+    /// The ply the move was made at (0 = the first move of the game, openings included).
+    pub ply: usize,
+    /// Which engine made it (0 or 1).
+    pub engine: usize,
+    /// The position before it.
+    pub fen: String,
+    /// Milliseconds it took.
+    pub used_ms: u64,
+    /// Milliseconds left on the clock after it, before the increment (0 without a clock).
+    pub left_ms: i64,
+    /// The engine's `info` lines of this search.
+    pub infos: Vec<String>,
+}
+
+/// One line of `--log` (tab-separated): game, ply, engine's name, FEN, ms used, ms left, the last
+/// `info depth` line, each completed depth as `depth:nodes:ms` (lines with a bound token, an
+/// aspiration's fail, left out), and the `info string` lines joined by ` | `.
+#[must_use]
+pub fn log_line(game: usize, names: &[String; 2], m: &MoveLog) -> String {
+    let depth_lines: Vec<&String> = m
+        .infos
+        .iter()
+        .filter(|l| l.starts_with("info depth") && !l.contains("bound"))
+        .collect();
+    let field = |line: &str, key: &str| -> Option<String> {
+        let mut it = line.split_whitespace();
+        it.find(|w| *w == key)?;
+        it.next().map(str::to_owned)
+    };
+    let mut depths: Vec<String> = Vec::new();
+    for l in &depth_lines {
+        // Only the first line (multipv 1) of each depth.
+        if field(l, "multipv").is_some_and(|k| k != "1") {
+            continue;
+        }
+        let (Some(d), Some(n), Some(t)) = (field(l, "depth"), field(l, "nodes"), field(l, "time"))
+        else {
+            continue;
+        };
+        depths.push(format!("{d}:{n}:{t}"));
+    }
+    let last = depth_lines.last().map_or("", |l| l.as_str());
+    let strings: Vec<&str> = m
+        .infos
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .map(|l| l.trim_start_matches("info string").trim())
+        .collect();
+    format!(
+        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+        game + 1,
+        m.ply,
+        names[m.engine],
+        m.fen,
+        m.used_ms,
+        m.left_ms,
+        last,
+        depths.join(","),
+        strings.join(" | ")
+    )
 }
 
 /// What an engine left on its clock at its moves (see [`GameResult::clock_use`]).
@@ -149,6 +216,7 @@ pub fn play_game(
         clocks = [base, base];
     }
     let mut clock_use = [ClockUse::default(); 2];
+    let mut log = Vec::new();
     for e in engines.iter_mut().flatten() {
         let _ = e.new_game();
     }
@@ -228,10 +296,22 @@ pub fn play_game(
         let reply = engine
             .send(&pos_cmd)
             .and_then(|()| engine.send(&go))
-            .and_then(|()| engine.wait_for_any(&["bestmove", "nobestmove"], started + timeout));
+            .and_then(|()| engine.wait_for_move(started + timeout));
         let used = started.elapsed().as_millis() as u64;
         let line = match reply {
-            Ok(l) => l,
+            Ok((l, infos)) => {
+                if cfg.log.is_some() {
+                    log.push(MoveLog {
+                        ply: record.len(),
+                        engine: who,
+                        fen: record.position().to_fen(),
+                        used_ms: used,
+                        left_ms: clocks[who].saturating_sub(i64::try_from(used).unwrap_or(0)),
+                        infos,
+                    });
+                }
+                l
+            }
             Err(e) => {
                 engines[who] = None;
                 break fault(e);
@@ -266,5 +346,49 @@ pub fn play_game(
         ending,
         record,
         clock_use,
+        log,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A move's line keeps each completed depth of the first line once (an aspiration's fail,
+    /// with its bound token, and the second line of a multi-PV search left out), the last depth
+    /// line whole, and the `info string` lines.
+    #[test]
+    fn a_move_s_log_line_keeps_each_depth_the_last_report_and_the_stats() {
+        let infos = [
+            "info depth 1 seldepth 2 multipv 1 score cp 20 nodes 30 nps 30000 time 1 pv h2e2",
+            "info depth 2 seldepth 3 multipv 1 score cp 18 nodes 100 nps 33333 time 3 pv h2e2",
+            "info depth 2 seldepth 3 multipv 2 score cp 9 nodes 100 nps 33333 time 3 pv b2e2",
+            "info depth 3 seldepth 5 multipv 1 score cp 40 lowerbound nodes 400 time 5 pv h2e2",
+            "info depth 3 seldepth 6 multipv 1 score cp 25 nodes 500 nps 83333 time 6 pv h2e2 h9g7",
+            "info string final depth 3 nodes 620 nps 88571 time 7 hashfull 1",
+            "info string stats qnodes 310 ttprobe 200 tthit 50 ttcut 10 fh 90 fhfirst 80",
+        ];
+        let m = MoveLog {
+            ply: 4,
+            engine: 1,
+            fen: Position::startpos().to_fen(),
+            used_ms: 7,
+            left_ms: 4993,
+            infos: infos.iter().map(|s| (*s).to_owned()).collect(),
+        };
+        let names = ["chuhan".to_owned(), "pikafish".to_owned()];
+        let line = log_line(2, &names, &m);
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 9, "{line}");
+        assert_eq!(&fields[..3], &["3", "4", "pikafish"]);
+        assert_eq!(fields[3], Position::startpos().to_fen());
+        assert_eq!(&fields[4..6], &["7", "4993"]);
+        assert_eq!(fields[6], infos[4]);
+        assert_eq!(fields[7], "1:30:1,2:100:3,3:500:6");
+        assert_eq!(
+            fields[8],
+            "final depth 3 nodes 620 nps 88571 time 7 hashfull 1 | stats qnodes 310 ttprobe 200 \
+             tthit 50 ttcut 10 fh 90 fhfirst 80"
+        );
     }
 }

@@ -26,7 +26,7 @@ use xiangqi_tools::sprt::Verdict;
 
 use crate::config::parse_args;
 use crate::engine::Engine;
-use crate::game::{Ending, GameResult, opening, play_game, read_openings};
+use crate::game::{Ending, GameResult, log_line, opening, play_game, read_openings};
 use crate::report::{elo, pentanomial, repetition_rulings, tally};
 use crate::schedule::Schedule;
 
@@ -50,6 +50,9 @@ const USAGE: &str = "usage: xiangqi-match [options]
                                    computer-league rules; asian: the Asian rules); engines that
                                    offer a `Repetition Rule` option are told it
   --pgn FILE                       write every game to FILE
+  --log FILE                       append a line per move to FILE as each game ends (tab-separated:
+                                   game, ply, engine, FEN, ms used, ms left, the last `info depth`
+                                   line, each depth as depth:nodes:ms, the `info string` lines)
   --engine-book                    let the engines use their own books (default: book off)
   --ranks1-from-1 / --ranks2-from-1  engine 1 / 2 numbers ranks 1-10 (Fairy-Stockfish: a1-i10)
   --sprt ELO0 ELO1                 stop as soon as a sequential probability ratio test decides
@@ -62,6 +65,25 @@ const USAGE: &str = "usage: xiangqi-match [options]
   --spsa-state FILE                the run's state, written after every iteration and resumed
                                    from when it exists (default spsa-state.txt)
   --spsa-rate R                    the learning rate at the last iteration (default 0.002)";
+
+/// Appends a game's moves to the log at `path` (one write of whole lines, under the results'
+/// lock, so that games played at once do not interleave); a failure is said and the match goes on.
+fn append_log(path: &str, r: &GameResult, names: &[String; 2]) {
+    use std::io::Write;
+    let text: String = r
+        .log
+        .iter()
+        .map(|m| log_line(r.index, names, m) + "\n")
+        .collect();
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()));
+    if let Err(e) = written {
+        eprintln!("--log {path}: {e}");
+    }
+}
 
 fn main() -> ExitCode {
     let cfg = match parse_args() {
@@ -134,6 +156,9 @@ fn main() -> ExitCode {
                         why,
                         r.record.len()
                     );
+                    if let Some(path) = &cfg.log {
+                        append_log(path, &r, &cfg.names);
+                    }
                     all.push(r);
                     let (w, d, l) = tally(&all);
                     let sprt = cfg.sprt.map(|sprt| (sprt, pentanomial(&all)));
