@@ -63,10 +63,14 @@ def board_wood(rng, size=2048):
     fine = periodic_noise(rng, size, 0.7, 6.0)
     fine = (fine - fine.mean()) / max(fine.std(), 1e-9)
     t = np.clip(0.32 * late + 0.38 * figure + 0.22 * fibres + 0.45 * pores + 0.035 * fine + 0.05, 0, 1)
-    light = np.array([0.80, 0.62, 0.40])
-    dark = np.array([0.60, 0.41, 0.23])
-    # 64 shades: light and dark wood are about 50 levels of red apart, so no step shows.
+    return shaded(t, light=[0.80, 0.62, 0.40], dark=[0.60, 0.41, 0.23])
+
+
+def shaded(t, light, dark):
+    """`t` (0 light .. 1 dark) as a palette image of 64 shades on the line from `light` to `dark`
+    (light and dark wood are about 50 levels of red apart, so no step shows)."""
     shades = np.linspace(0.0, 1.0, 64)[:, None]
+    light, dark = np.array(light), np.array(dark)
     palette = (np.clip(light * (1 - shades) + dark * shades, 0, 1) * 255).round().astype(np.uint8)
     img = Image.fromarray((t * 63).round().astype(np.uint8), "L").convert("P")
     img.putpalette(palette.flatten().tolist())
@@ -75,7 +79,8 @@ def board_wood(rng, size=2048):
 
 def board_paper(rng, size=1024):
     """Cream paper as a printed board is made of: a slow, faint mottle (the pulp's unevenness),
-    short fibres lying every way (stretched noises at six angles, thresholded into strands) and a fine tooth, as 64 shades from the sheet's light to its darker fibres."""
+    short fibres lying every way (stretched noises at six angles, thresholded into strands) and
+    a fine tooth, as 64 shades from the sheet's light to its darker fibres."""
     k = size / 512.0
     mottle = periodic_noise(rng, size, 30.0 * k)
     strands = np.zeros((size, size))
@@ -86,13 +91,7 @@ def board_paper(rng, size=1024):
     tooth = periodic_noise(rng, size, 0.8)
     tooth = (tooth - tooth.mean()) / max(tooth.std(), 1e-9)
     t = np.clip(0.5 * mottle + 0.3 * strands + 0.04 * tooth + 0.1, 0, 1)
-    light = np.array([0.97, 0.93, 0.82])
-    dark = np.array([0.84, 0.77, 0.62])
-    shades = np.linspace(0.0, 1.0, 64)[:, None]
-    palette = (np.clip(light * (1 - shades) + dark * shades, 0, 1) * 255).round().astype(np.uint8)
-    img = Image.fromarray((t * 63).round().astype(np.uint8), "L").convert("P")
-    img.putpalette(palette.flatten().tolist())
-    return img
+    return shaded(t, light=[0.97, 0.93, 0.82], dark=[0.84, 0.77, 0.62])
 
 
 def blur(a, radius):
