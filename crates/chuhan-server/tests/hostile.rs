@@ -117,7 +117,9 @@ async fn silent_connections_are_closed_and_counted_before_http() {
     assert!(closed_at[0] < TIMEOUT / 2, "{closed_at:?}");
     // The silent ones: closed once the header timeout has passed, not before.
     assert!(
-        closed_at[1..].iter().all(|&t| t >= TIMEOUT - Duration::from_millis(100)),
+        closed_at[1..]
+            .iter()
+            .all(|&t| t >= TIMEOUT - Duration::from_millis(100)),
         "{closed_at:?}"
     );
     // And their places are free again: a player connects.
