@@ -9,4 +9,5 @@
 
 pub mod nnue;
 pub mod sprt;
+pub mod suite;
 pub mod tune;

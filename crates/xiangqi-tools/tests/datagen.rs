@@ -22,6 +22,7 @@ fn config(out: PathBuf, games: usize, network: Option<std::sync::Arc<Network>>) 
         seed: 7,
         network,
         random_plies: datagen::DEFAULT_RANDOM_PLIES,
+        openings: Vec::new(),
     }
 }
 

@@ -383,3 +383,58 @@ fn mirror_fen(fen: &str) -> String {
         .collect();
     format!("{} {rest}", ranks.join("/"))
 }
+
+#[test]
+fn training_goes_on_from_a_network_where_it_stopped() {
+    // The float network read from a quantised one gives that network back, byte for byte.
+    let net = Network::embedded();
+    let float = FloatNet::from_network(&net);
+    assert_eq!(float.quantise().to_bytes(), net.to_bytes());
+    // Positions scored by that network: fine-tuning it on them at a small rate keeps it where it
+    // was; the same training from random weights lands far from it.
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut records = Vec::new();
+    let mut pos = Position::startpos();
+    for i in 0..400 {
+        let legal = pos.legal_moves();
+        if legal.is_empty() || i % 80 == 0 {
+            pos = Position::startpos();
+            continue;
+        }
+        pos.play(legal[rng.random_range(0..legal.len())])
+            .expect("legal");
+        let own = net.evaluate_position(&pos);
+        let red = if pos.side_to_move() == xiangqi::Color::Red {
+            own
+        } else {
+            -own
+        };
+        records.push(Record::new(&pos, red.clamp(-3000, 3000), 1).expect("record"));
+    }
+    let cfg = TrainConfig {
+        epochs: 1,
+        batch: 64,
+        rate: 0.0001,
+        threads: 2,
+        validation: 0.0,
+        lambda: 0.0,
+        ..TrainConfig::default()
+    };
+    let mean_gap = |trained: &FloatNet| {
+        let q = trained.quantise();
+        records
+            .iter()
+            .map(|r| {
+                let p = position_of(r);
+                (q.evaluate_position(&p) - net.evaluate_position(&p)).abs() as f32
+            })
+            .sum::<f32>()
+            / records.len() as f32
+    };
+    let tuned = xiangqi_tools::nnue::train::train_from(&records, &cfg, float, |_, _| {});
+    let fresh = train(&records, &cfg, |_, _| {});
+    let (tuned, fresh) = (mean_gap(&tuned), mean_gap(&fresh));
+    eprintln!("mean gap to the start: fine-tuned {tuned:.1} cp, from random weights {fresh:.1} cp");
+    assert!(tuned < 5.0, "fine-tuning moved it {tuned} cp");
+    assert!(fresh > 30.0, "a fresh start came within {fresh} cp");
+}

@@ -973,13 +973,18 @@ impl Searcher {
                 + if searched == 1 {
                     -self.negamax::<PV>(pos, new_depth, -b, -a, ply + 1, false)
                 } else {
-                    let r = if depth >= 3
+                    let late = depth >= 3
                         && searched > 1 + usize::from(PV)
-                        && !is_capture
                         && !gives_check
-                        && !node.in_check
-                    {
+                        && !node.in_check;
+                    let r = if late && !is_capture {
                         self.reduction::<PV>(node, m, kind, piece, searched, new_depth, cont_row)
+                    } else if late
+                        && !PV
+                        && kind == Kind::BadCapture
+                        && self.params.lmr_captures > 0
+                    {
+                        self.capture_reduction(node, searched, new_depth)
                     } else {
                         0
                     };
@@ -1167,6 +1172,18 @@ impl Searcher {
         }
         let cont = cont_row.map_or(0, |i| i32::from(self.cont[i][piece][m.to().index()]));
         r -= ((self.history[piece][m.to().index()] + cont) / self.params.lmr_history).clamp(-2, 2);
+        r.clamp(0, new_depth - 1)
+    }
+
+    /// The late-move reduction of a capture that loses material by exchange, in a node off the
+    /// principal variation: the quiet moves' table less `lmr_captures`' complement (one ply
+    /// less at 1, the table's at 2), one more at an expected cut node.
+    fn capture_reduction(&self, node: &Node, searched: usize, new_depth: i32) -> i32 {
+        let mut r = i32::from(self.lmr[node.depth.min(63) as usize][searched.min(63)]);
+        r -= 2 - self.params.lmr_captures;
+        if node.cut_node {
+            r += 1;
+        }
         r.clamp(0, new_depth - 1)
     }
 

@@ -155,6 +155,9 @@ params! {
     lmr_base = 75 in 0..=150;
     /// Late-move reductions: the table's divisor, in hundredths.
     lmr_divisor = 225 in 150..=400;
+    /// Late-move reductions of captures that lose material by exchange, off the principal
+    /// variation: 0 none (as before), 1 the quiet moves' table less one ply, 2 the table.
+    lmr_captures = 0 in 0..=2;
     /// Late-move reductions: one ply less for every this much history.
     lmr_history = 8000 in 3000..=16000;
     /// History: the bonus per squared ply of depth.

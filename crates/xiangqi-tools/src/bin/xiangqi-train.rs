@@ -6,11 +6,12 @@
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: xiangqi-train datagen --out FILE [--games N] [--nodes N] [--threads N] [--seed S]
-                            [--eval hce|nnue|FILE] [--random-plies N]   self-play data (hce: the default)
+                            [--eval hce|nnue|FILE] [--random-plies N] [--openings FILE.epd]   self-play data (hce: the default)
        xiangqi-train tune --data FILE [--out FILE] [--epochs N] [--rate R] [--lambda L] [--l2 X] [--threads N]
        xiangqi-train pack --out FILE.bin [--seed S] INPUT...   merge, deduplicate and shuffle data
        xiangqi-train train --data FILE.bin [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L]
-                            [--threads N] [--seed S] [--validation SHARE] [--mirror 0|1] [--buckets N] [--king-buckets 0|1]   fit the network
+                            [--threads N] [--seed S] [--validation SHARE] [--mirror 0|1] [--buckets N] [--king-buckets 0|1]
+                            [--init FILE.nnue]   fit the network (from FILE's weights: fine-tune it)
        xiangqi-train check --net FILE --data FILE [--count N]   a network against the data's scores";
 
 /// The value after each `--name`, checked against `known`.
@@ -53,6 +54,7 @@ fn datagen_config(args: &[String]) -> Result<xiangqi_tools::tune::datagen::Datag
             "seed",
             "eval",
             "random-plies",
+            "openings",
         ],
     )?;
     let network = match m.get("eval").copied().unwrap_or("hce") {
@@ -77,6 +79,11 @@ fn datagen_config(args: &[String]) -> Result<xiangqi_tools::tune::datagen::Datag
             "random-plies",
             xiangqi_tools::tune::datagen::DEFAULT_RANDOM_PLIES,
         )?,
+        openings: match m.get("openings") {
+            Some(f) => xiangqi_tools::suite::read_openings(f)
+                .map_err(|e| format!("--openings {f}: {e}"))?,
+            None => Vec::new(),
+        },
     })
 }
 
@@ -120,6 +127,7 @@ fn train_config(args: &[String]) -> Result<xiangqi_tools::nnue::train::TrainConf
             "mirror",
             "buckets",
             "king-buckets",
+            "init",
         ],
     )?;
     let d = xiangqi_tools::nnue::train::TrainConfig::default();
@@ -136,6 +144,7 @@ fn train_config(args: &[String]) -> Result<xiangqi_tools::nnue::train::TrainConf
         mirror: number(&m, "mirror", 1u8)? == 1,
         buckets: number(&m, "buckets", d.buckets)?,
         king_buckets: number(&m, "king-buckets", 0u8)? == 1,
+        init: m.get("init").map(Into::into),
     };
     if !(0.0..=1.0).contains(&cfg.lambda) || !(0.0..0.5).contains(&cfg.validation) {
         return Err("--lambda must be 0-1 and --validation below 0.5".into());

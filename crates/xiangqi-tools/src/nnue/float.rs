@@ -154,6 +154,26 @@ impl FloatNet {
         self.output(&us, &them, s.bucket) * SCALE as f32
     }
 
+    /// The float network that `net` is the quantised form of: training from it goes on from
+    /// where `net`'s training stopped (its [`FloatNet::quantise`] gives `net` back).
+    #[must_use]
+    pub fn from_network(net: &Network) -> FloatNet {
+        let values = |rows: &mut dyn Iterator<Item = &Row>, by: i32| -> Vec<f32> {
+            rows.flat_map(|r| r.0.iter().map(move |&v| f32::from(v) / by as f32))
+                .collect()
+        };
+        FloatNet {
+            w1: values(&mut net.weights.iter(), QA),
+            b1: values(&mut std::iter::once(&net.bias), QA),
+            w2: values(&mut net.out.iter().flatten(), QB),
+            b2: net
+                .out_bias
+                .iter()
+                .map(|&b| b as f32 / (QA * QB) as f32)
+                .collect(),
+        }
+    }
+
     /// The quantised network.
     #[must_use]
     pub fn quantise(&self) -> Network {

@@ -49,6 +49,9 @@ pub struct TrainConfig {
     /// Inputs bucketed by each side's king
     /// ([`xiangqi_engine::nnue::KING_BUCKETS`] blocks; false: one block, as before).
     pub king_buckets: bool,
+    /// A network to go on training from (its shape must be the one asked for); `None`: small
+    /// random weights from `seed`.
+    pub init: Option<PathBuf>,
 }
 
 impl Default for TrainConfig {
@@ -66,6 +69,7 @@ impl Default for TrainConfig {
             mirror: true,
             buckets: 1,
             king_buckets: false,
+            init: None,
         }
     }
 }
@@ -109,11 +113,28 @@ pub struct Epoch {
     pub seconds: f64,
 }
 
-/// Trains a network on `records` and returns it, calling `progress` after every epoch with the
-/// epoch's figures and the network so far.
+/// Trains a network from small random weights on `records` and returns it, calling `progress`
+/// after every epoch with the epoch's figures and the network so far.
 pub fn train(
     records: &[Record],
     cfg: &TrainConfig,
+    progress: impl FnMut(Epoch, &FloatNet),
+) -> FloatNet {
+    let kings = if cfg.king_buckets {
+        xiangqi_engine::nnue::KING_BUCKETS
+    } else {
+        1
+    };
+    let start = FloatNet::with_shape(cfg.seed, kings, cfg.buckets);
+    train_from(records, cfg, start, progress)
+}
+
+/// [`train`] from the network `start` (fine-tuning one already trained); `cfg`'s shape is
+/// `start`'s.
+pub fn train_from(
+    records: &[Record],
+    cfg: &TrainConfig,
+    start: FloatNet,
     mut progress: impl FnMut(Epoch, &FloatNet),
 ) -> FloatNet {
     let started = Instant::now();
@@ -139,12 +160,7 @@ pub fn train(
         .iter()
         .map(|r| sample(r, cfg.lambda, false, cfg.buckets, cfg.king_buckets))
         .collect();
-    let kings = if cfg.king_buckets {
-        xiangqi_engine::nnue::KING_BUCKETS
-    } else {
-        1
-    };
-    let mut net = FloatNet::with_shape(cfg.seed, kings, cfg.buckets);
+    let mut net = start;
     let n = net.len();
     let (mut m, mut v) = (vec![0f32; n], vec![0f32; n]);
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
@@ -223,8 +239,40 @@ pub fn run(cfg: &TrainConfig) -> std::io::Result<()> {
     if loaded.records.is_empty() {
         return Err(std::io::Error::other("no positions to train on"));
     }
+    let kings = if cfg.king_buckets {
+        xiangqi_engine::nnue::KING_BUCKETS
+    } else {
+        1
+    };
+    let start = match &cfg.init {
+        Some(path) => {
+            let bytes = std::fs::read(path)?;
+            let net = xiangqi_engine::nnue::Network::from_bytes(&bytes).map_err(|e| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("{}: {e}", path.display()),
+                )
+            })?;
+            let start = FloatNet::from_network(&net);
+            if start.buckets() != cfg.buckets || start.king_buckets() != kings {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!(
+                        "{} has {} output and {} king buckets, not the {} and {kings} asked for",
+                        path.display(),
+                        start.buckets(),
+                        start.king_buckets(),
+                        cfg.buckets
+                    ),
+                ));
+            }
+            eprintln!("going on from {}", path.display());
+            start
+        }
+        None => FloatNet::with_shape(cfg.seed, kings, cfg.buckets),
+    };
     let mut failed = None;
-    train(&loaded.records, cfg, |e, net| {
+    train_from(&loaded.records, cfg, start, |e, net| {
         println!(
             "epoch {:>3}  train {:.6}  validation {:.6}  {:.0} s",
             e.epoch, e.train, e.validation, e.seconds

@@ -1,7 +1,8 @@
 //! Training data from self-play: `xiangqi-train datagen`.
 //!
-//! Games start from a few random book plies and some random legal moves (two unless asked),
-//! then the engine plays both sides at a fixed node budget. Every position where the side to move is not in check and
+//! Games start from a few random book plies, or from a position of an opening suite
+//! (`--openings FILE`, one picked at random a game), and some random legal moves (two unless
+//! asked), then the engine plays both sides at a fixed node budget. Every position where the side to move is not in check and
 //! the searched best move is not a capture (a quiet position, so the static evaluation can
 //! speak for it), after the opening plies, is written with the search score and, once the game
 //! is over, its result.
@@ -53,6 +54,9 @@ pub struct DatagenConfig {
     /// Random legal moves played after the book plies ([`DEFAULT_RANDOM_PLIES`] by default):
     /// more of them, fewer games that repeat one another.
     pub random_plies: usize,
+    /// Positions to start from instead of the book's plies (one picked at random a game);
+    /// empty: the book.
+    pub openings: Vec<Position>,
 }
 
 /// Book plies played before the random moves, and the plies never written.
@@ -224,11 +228,17 @@ fn play_game(
     (bytes, kept.len())
 }
 
-/// Game `index`'s opening: book plies while the book knows the position, then
-/// `cfg.random_plies` random legal moves.
+/// Game `index`'s opening: a position of `cfg.openings` picked at random, or else book plies
+/// while the book knows the position; then `cfg.random_plies` random legal moves.
 fn opening(book: &Book, cfg: &DatagenConfig, index: usize) -> GameRecord {
     let mut rng =
         StdRng::seed_from_u64(cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
+    if !cfg.openings.is_empty() {
+        let start = cfg.openings[rng.random_range(0..cfg.openings.len())].clone();
+        let mut record = GameRecord::new(start);
+        random_plies(&mut record, cfg.random_plies, &mut rng);
+        return record;
+    }
     let mut record = GameRecord::new(Position::startpos());
     for _ in 0..BOOK_PLIES {
         let Some(m) = book.pick(record.position(), &mut rng) else {
@@ -236,7 +246,13 @@ fn opening(book: &Book, cfg: &DatagenConfig, index: usize) -> GameRecord {
         };
         let _ = record.play(m);
     }
-    for _ in 0..cfg.random_plies {
+    random_plies(&mut record, cfg.random_plies, &mut rng);
+    record
+}
+
+/// Plays `plies` random legal moves (fewer if the game ends).
+fn random_plies(record: &mut GameRecord, plies: usize, rng: &mut StdRng) {
+    for _ in 0..plies {
         let legal = record.position().legal_moves();
         if legal.is_empty() {
             break;
@@ -244,7 +260,6 @@ fn opening(book: &Book, cfg: &DatagenConfig, index: usize) -> GameRecord {
         let m = legal[rng.random_range(0..legal.len())];
         let _ = record.play(m);
     }
-    record
 }
 
 fn result_for_red(o: Outcome) -> f64 {
@@ -268,6 +283,7 @@ mod tests {
             seed: 3,
             network: None,
             random_plies,
+            openings: Vec::new(),
         }
     }
 
@@ -299,5 +315,39 @@ mod tests {
             "distinct openings: {few} with none, {many} with six"
         );
         assert_eq!(many, 200);
+    }
+
+    #[test]
+    fn games_start_from_the_suite_s_positions_when_given_one() {
+        let book = Book::builtin();
+        let suite: Vec<Position> = [
+            "rnbakab1r/9/7cn/2p1p1p1p/p8/9/PcP1P1P1P/2C3NC1/4A4/RNB1KAB1R b - - 0 1",
+            "r1bakab1r/9/n5nc1/p1p1p3p/6p2/9/P1PcP1P1P/6C1N/7C1/RNBAKAB1R w - - 0 1",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        ]
+        .iter()
+        .map(|f| Position::from_fen(f).expect("a legal position"))
+        .collect();
+        let cfg = DatagenConfig {
+            openings: suite.clone(),
+            ..config(2)
+        };
+        let mut starts = std::collections::HashSet::new();
+        let mut games = std::collections::HashSet::new();
+        for index in 0..60 {
+            let o = opening(&book, &cfg, index);
+            // The suite's position, then the random plies: no book move.
+            let start = suite
+                .iter()
+                .position(|p| p.key() == o.start().key())
+                .unwrap_or_else(|| panic!("game {index} starts outside the suite"));
+            starts.insert(start);
+            assert_eq!(o.len(), 2, "game {index}");
+            assert_eq!(o.moves(), opening(&book, &cfg, index).moves());
+            games.insert(o.position().key());
+        }
+        // Every position of the suite is used, and the random plies part the games.
+        assert_eq!(starts.len(), suite.len());
+        assert!(games.len() > 50, "{} distinct games of 60", games.len());
     }
 }
