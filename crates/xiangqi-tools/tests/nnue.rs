@@ -437,4 +437,36 @@ fn training_goes_on_from_a_network_where_it_stopped() {
     eprintln!("mean gap to the start: fine-tuned {tuned:.1} cp, from random weights {fresh:.1} cp");
     assert!(tuned < 5.0, "fine-tuning moved it {tuned} cp");
     assert!(fresh > 30.0, "a fresh start came within {fresh} cp");
+    // The scores are the network's own: whatever the scale the loss compares win chances at,
+    // they are its optimum, so longer training at a larger rate keeps its scores on their scale
+    // (Adam's steps move it about, but not outwards; a scale applied to the target and not to
+    // the output would pull every score out towards 400/240 of itself).
+    for wdl_scale in [400.0, 240.0] {
+        let cfg = TrainConfig {
+            epochs: 4,
+            rate: 0.002,
+            wdl_scale,
+            ..cfg.clone()
+        };
+        let start = FloatNet::from_network(&net);
+        let tuned =
+            xiangqi_tools::nnue::train::train_from(&records, &cfg, start, |_, _| {}).quantise();
+        // The least-squares slope of the tuned scores on the start's.
+        let (mut xy, mut xx) = (0f64, 0f64);
+        for r in &records {
+            let p = position_of(r);
+            let (x, y) = (
+                f64::from(net.evaluate_position(&p)),
+                f64::from(tuned.evaluate_position(&p)),
+            );
+            xy += x * y;
+            xx += x * x;
+        }
+        let slope = xy / xx;
+        eprintln!("wdl scale {wdl_scale}: slope {slope:.3}");
+        assert!(
+            (slope - 1.0).abs() < 0.1,
+            "at a scale of {wdl_scale} the scores became {slope} times themselves"
+        );
+    }
 }

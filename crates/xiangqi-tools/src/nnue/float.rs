@@ -30,15 +30,24 @@ pub(super) struct Sample {
     pub(super) them: Vec<usize>,
     pub(super) bucket: usize,
     pub(super) target: f32,
+    /// `SCALE / wdl_scale`: the output's stretch before the sigmoid the loss compares.
+    pub(super) stretch: f32,
 }
 
 pub(super) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// `r` as inputs and target (`λ` of the result), mirrored left to right if asked, for a
-/// network of `buckets` output buckets, with king buckets if `kings`.
-pub(super) fn sample(r: &Record, lambda: f32, mirror: bool, buckets: usize, kings: bool) -> Sample {
+/// `r` as inputs and target (`λ` of the result, the score as a win chance at `wdl_scale`
+/// centipawns), mirrored left to right if asked, for a network of `buckets` output buckets, with
+/// king buckets if `kings`.
+pub(super) fn sample(
+    r: &Record,
+    (lambda, wdl_scale): (f32, f32),
+    mirror: bool,
+    buckets: usize,
+    kings: bool,
+) -> Sample {
     let stm = r.side_to_move();
     let points: Vec<_> = r
         .pieces()
@@ -72,7 +81,8 @@ pub(super) fn sample(r: &Record, lambda: f32, mirror: bool, buckets: usize, king
         bucket: output_bucket(us.len() as u32, buckets),
         us,
         them,
-        target: lambda * result + (1.0 - lambda) * sigmoid(score / SCALE as f32),
+        target: lambda * result + (1.0 - lambda) * sigmoid(score / wdl_scale),
+        stretch: SCALE as f32 / wdl_scale,
     }
 }
 
@@ -149,7 +159,13 @@ impl FloatNet {
     /// The evaluation of `record`'s position in centipawns from the side to move's view.
     #[must_use]
     pub fn evaluate(&self, record: &Record) -> f32 {
-        let s = sample(record, 0.0, false, self.buckets(), self.king_buckets() > 1);
+        let s = sample(
+            record,
+            (0.0, SCALE as f32),
+            false,
+            self.buckets(),
+            self.king_buckets() > 1,
+        );
         let (us, them) = (self.accumulate(&s.us), self.accumulate(&s.them));
         self.output(&us, &them, s.bucket) * SCALE as f32
     }
@@ -210,8 +226,8 @@ impl FloatNet {
     pub(super) fn backprop(&self, s: &Sample, g: &mut [f32]) -> f32 {
         let us = self.accumulate(&s.us);
         let them = self.accumulate(&s.them);
-        let p = sigmoid(self.output(&us, &them, s.bucket));
-        let d = 2.0 * (p - s.target) * p * (1.0 - p);
+        let p = sigmoid(self.output(&us, &them, s.bucket) * s.stretch);
+        let d = 2.0 * (p - s.target) * p * (1.0 - p) * s.stretch;
         let (gw1, rest) = g.split_at_mut(self.w1.len());
         let (gb1, rest) = rest.split_at_mut(HIDDEN);
         let (gw2, gb2) = rest.split_at_mut(self.w2.len());

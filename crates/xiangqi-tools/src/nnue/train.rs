@@ -3,8 +3,9 @@
 //! The float network is the quantised one before rounding: feature rows and biases, squared
 //! clipped ReLU, one output `o` (of [`TrainConfig::buckets`], the one the piece count picks),
 //! the evaluation `o · SCALE` centipawns from the side to move's view. The loss is the mean
-//! squared error between `σ(o)` and the target
-//! `λ · result + (1 − λ) · σ(score / SCALE)`, both from the side to move's view. Minibatches of
+//! squared error between `σ(o · SCALE / K)` and the target
+//! `λ · result + (1 − λ) · σ(score / K)`, both from the side to move's view (`K` is
+//! [`TrainConfig::wdl_scale`], `SCALE` by default). Minibatches of
 //! [`TrainConfig::batch`] positions are split among the threads, each summing its gradient, and
 //! Adam moves every weight; weights stay within ±[`WEIGHT_CLIP`] so the quantised network's
 //! 16-bit products cannot overflow. The step size follows a cosine from `rate` to a tenth of it.
@@ -35,6 +36,12 @@ pub struct TrainConfig {
     pub rate: f32,
     /// Weight of the game result in the target.
     pub lambda: f32,
+    /// The centipawns that are one unit of the sigmoid the loss compares win chances by
+    /// ([`xiangqi_engine::nnue::SCALE`], 400, by default): the search score's share of the
+    /// target is `σ(score / wdl_scale)` and the network's `σ(eval / wdl_scale)`, so a scale
+    /// that fits how the games' results follow the scores lets `lambda` blend them without
+    /// stretching the network's scores (self-play at 5,000 nodes: about 240).
+    pub wdl_scale: f32,
     /// Threads.
     pub threads: usize,
     /// Seed of the starting weights.
@@ -63,6 +70,7 @@ impl Default for TrainConfig {
             batch: 16_384,
             rate: 0.001,
             lambda: 0.5,
+            wdl_scale: xiangqi_engine::nnue::SCALE as f32,
             threads: 1,
             seed: 1,
             validation: 0.02,
@@ -89,7 +97,7 @@ fn loss(net: &FloatNet, samples: &[Sample], threads: usize) -> f32 {
                         .map(|x| {
                             let (us, them) = (net.accumulate(&x.us), net.accumulate(&x.them));
                             let o = net.output(&us, &them, x.bucket);
-                            f64::from((sigmoid(o) - x.target).powi(2))
+                            f64::from((sigmoid(o * x.stretch) - x.target).powi(2))
                         })
                         .sum::<f64>()
                 })
@@ -142,12 +150,28 @@ pub fn train_from(
     let (fit, check) = records.split_at(records.len() - held);
     let mut fit: Vec<Sample> = fit
         .iter()
-        .map(|r| sample(r, cfg.lambda, false, cfg.buckets, cfg.king_buckets))
+        .map(|r| {
+            sample(
+                r,
+                (cfg.lambda, cfg.wdl_scale),
+                false,
+                cfg.buckets,
+                cfg.king_buckets,
+            )
+        })
         .collect();
     if cfg.mirror {
         let mirrored: Vec<Sample> = records[..fit.len()]
             .iter()
-            .map(|r| sample(r, cfg.lambda, true, cfg.buckets, cfg.king_buckets))
+            .map(|r| {
+                sample(
+                    r,
+                    (cfg.lambda, cfg.wdl_scale),
+                    true,
+                    cfg.buckets,
+                    cfg.king_buckets,
+                )
+            })
             .collect();
         // Interleaved, so that a batch holds both halves of the data.
         fit = fit
@@ -158,7 +182,15 @@ pub fn train_from(
     }
     let check: Vec<Sample> = check
         .iter()
-        .map(|r| sample(r, cfg.lambda, false, cfg.buckets, cfg.king_buckets))
+        .map(|r| {
+            sample(
+                r,
+                (cfg.lambda, cfg.wdl_scale),
+                false,
+                cfg.buckets,
+                cfg.king_buckets,
+            )
+        })
         .collect();
     let mut net = start;
     let n = net.len();
