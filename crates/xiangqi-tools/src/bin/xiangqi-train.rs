@@ -274,8 +274,8 @@ fn check(args: &[String]) -> ExitCode {
     match run() {
         Ok(c) => {
             println!(
-                "{} positions: {:.1} cp from the search score on average (mean signed {:+.1} cp)",
-                c.positions, c.mean_abs, c.mean_signed
+                "{} positions: {:.1} cp from the search score on average (mean signed {:+.1} cp, slope {:.3})",
+                c.positions, c.mean_abs, c.mean_signed, c.slope
             );
             ExitCode::SUCCESS
         }

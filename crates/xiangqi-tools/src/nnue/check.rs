@@ -30,6 +30,9 @@ pub struct Checked {
     pub mean_abs: f64,
     /// Mean evaluation minus score (a network that overstates scores shows here).
     pub mean_signed: f64,
+    /// The least-squares slope of the evaluation on the score (`Σ eval·score / Σ score²`):
+    /// above 1 the network states scores larger than the search found them, below 1 smaller.
+    pub slope: f64,
 }
 
 /// Evaluates the last `count` records of `records` with `net`.
@@ -37,6 +40,7 @@ pub struct Checked {
 pub fn check(net: &Network, records: &[Record], count: usize) -> Checked {
     let from = records.len().saturating_sub(count);
     let (mut n, mut abs, mut signed) = (0usize, 0f64, 0f64);
+    let (mut cross, mut square) = (0f64, 0f64);
     for r in &records[from..] {
         let Ok(pos) = position(r) else { continue };
         let eval = f64::from(net.evaluate_position(&pos));
@@ -48,12 +52,15 @@ pub fn check(net: &Network, records: &[Record], count: usize) -> Checked {
         n += 1;
         abs += (eval - score).abs();
         signed += eval - score;
+        cross += eval * score;
+        square += score * score;
     }
     let d = n.max(1) as f64;
     Checked {
         positions: n,
         mean_abs: abs / d,
         mean_signed: signed / d,
+        slope: if square > 0.0 { cross / square } else { 1.0 },
     }
 }
 
@@ -96,5 +103,23 @@ mod tests {
         let c = check(&net, &[r], 10);
         assert_eq!(c.positions, 1);
         assert!((c.mean_abs - 30.0).abs() < 1e-9 && (c.mean_signed + 30.0).abs() < 1e-9);
+        // Scores half the evaluations: the network states them twice as large.
+        let half = |p: &Position| {
+            let e = net.evaluate_position(p);
+            let red = if p.side_to_move() == Color::Red {
+                e
+            } else {
+                -e
+            };
+            Record::new(p, red / 2, 1).unwrap()
+        };
+        let mut pos = pos;
+        let mut records = Vec::new();
+        for m in ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"] {
+            pos.play(m.parse().unwrap()).unwrap();
+            records.push(half(&pos));
+        }
+        let c = check(&net, &records, 10);
+        assert!((c.slope - 2.0).abs() < 0.05, "slope {}", c.slope);
     }
 }

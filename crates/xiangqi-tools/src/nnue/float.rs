@@ -264,3 +264,29 @@ impl FloatNet {
             .chain(self.b2.iter_mut())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi::Position;
+
+    #[test]
+    fn the_target_is_the_side_to_move_s_at_the_scale_asked_for() {
+        // Black to move; the search says Red stands 300 better and Red won.
+        let pos = Position::from_fen(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
+        )
+        .expect("a legal position");
+        let r = Record::new(&pos, 300, 2).expect("a record");
+        let at = |lambda: f32, scale: f32| sample(&r, (lambda, scale), false, 1, false);
+        // From Black's side: a lost game and a score of -300.
+        assert!(at(1.0, 400.0).target.abs() < 1e-6);
+        assert!((at(0.0, 400.0).target - sigmoid(-0.75)).abs() < 1e-6);
+        assert!((at(0.0, 240.0).target - sigmoid(-1.25)).abs() < 1e-6);
+        let blend = at(0.5, 240.0);
+        assert!((blend.target - 0.5 * sigmoid(-1.25)).abs() < 1e-6);
+        // The output is compared at the same scale: 400 / 240.
+        assert!((blend.stretch - 400.0 / 240.0).abs() < 1e-6);
+        assert!((at(0.0, 400.0).stretch - 1.0).abs() < f32::EPSILON);
+    }
+}
