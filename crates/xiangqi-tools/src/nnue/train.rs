@@ -82,6 +82,23 @@ impl Default for TrainConfig {
     }
 }
 
+impl TrainConfig {
+    /// The blocks of feature rows asked for: [`xiangqi_engine::nnue::KING_BUCKETS`] with king
+    /// buckets, else one.
+    fn king_blocks(&self) -> usize {
+        if self.king_buckets {
+            xiangqi_engine::nnue::KING_BUCKETS
+        } else {
+            1
+        }
+    }
+
+    /// Small random starting weights from `seed`, in the shape asked for.
+    fn fresh_net(&self) -> FloatNet {
+        FloatNet::with_shape(self.seed, self.king_blocks(), self.buckets)
+    }
+}
+
 /// The mean loss of `net` over `samples`, on `threads` threads.
 fn loss(net: &FloatNet, samples: &[Sample], threads: usize) -> f32 {
     if samples.is_empty() {
@@ -128,17 +145,11 @@ pub fn train(
     cfg: &TrainConfig,
     progress: impl FnMut(Epoch, &FloatNet),
 ) -> FloatNet {
-    let kings = if cfg.king_buckets {
-        xiangqi_engine::nnue::KING_BUCKETS
-    } else {
-        1
-    };
-    let start = FloatNet::with_shape(cfg.seed, kings, cfg.buckets);
-    train_from(records, cfg, start, progress)
+    train_from(records, cfg, cfg.fresh_net(), progress)
 }
 
-/// [`train`] from the network `start` (fine-tuning one already trained); `cfg`'s shape is
-/// `start`'s.
+/// [`train`] from the network `start` (fine-tuning one already trained), in `start`'s shape
+/// (its output and king buckets, whatever `cfg` says of them).
 pub fn train_from(
     records: &[Record],
     cfg: &TrainConfig,
@@ -148,30 +159,14 @@ pub fn train_from(
     let started = Instant::now();
     let held = ((records.len() as f32) * cfg.validation) as usize;
     let (fit, check) = records.split_at(records.len() - held);
-    let mut fit: Vec<Sample> = fit
-        .iter()
-        .map(|r| {
-            sample(
-                r,
-                (cfg.lambda, cfg.wdl_scale),
-                false,
-                cfg.buckets,
-                cfg.king_buckets,
-            )
-        })
-        .collect();
+    let (buckets, kings) = (start.buckets(), start.king_buckets() > 1);
+    let to_sample =
+        |r: &Record, mirror| sample(r, (cfg.lambda, cfg.wdl_scale), mirror, buckets, kings);
+    let mut fit: Vec<Sample> = fit.iter().map(|r| to_sample(r, false)).collect();
     if cfg.mirror {
         let mirrored: Vec<Sample> = records[..fit.len()]
             .iter()
-            .map(|r| {
-                sample(
-                    r,
-                    (cfg.lambda, cfg.wdl_scale),
-                    true,
-                    cfg.buckets,
-                    cfg.king_buckets,
-                )
-            })
+            .map(|r| to_sample(r, true))
             .collect();
         // Interleaved, so that a batch holds both halves of the data.
         fit = fit
@@ -180,18 +175,7 @@ pub fn train_from(
             .flat_map(|(a, b)| [a, b])
             .collect();
     }
-    let check: Vec<Sample> = check
-        .iter()
-        .map(|r| {
-            sample(
-                r,
-                (cfg.lambda, cfg.wdl_scale),
-                false,
-                cfg.buckets,
-                cfg.king_buckets,
-            )
-        })
-        .collect();
+    let check: Vec<Sample> = check.iter().map(|r| to_sample(r, false)).collect();
     let mut net = start;
     let n = net.len();
     let (mut m, mut v) = (vec![0f32; n], vec![0f32; n]);
@@ -271,11 +255,6 @@ pub fn run(cfg: &TrainConfig) -> std::io::Result<()> {
     if loaded.records.is_empty() {
         return Err(std::io::Error::other("no positions to train on"));
     }
-    let kings = if cfg.king_buckets {
-        xiangqi_engine::nnue::KING_BUCKETS
-    } else {
-        1
-    };
     let start = match &cfg.init {
         Some(path) => {
             let bytes = std::fs::read(path)?;
@@ -286,6 +265,7 @@ pub fn run(cfg: &TrainConfig) -> std::io::Result<()> {
                 )
             })?;
             let start = FloatNet::from_network(&net);
+            let kings = cfg.king_blocks();
             if start.buckets() != cfg.buckets || start.king_buckets() != kings {
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::InvalidInput,
@@ -301,7 +281,7 @@ pub fn run(cfg: &TrainConfig) -> std::io::Result<()> {
             eprintln!("going on from {}", path.display());
             start
         }
-        None => FloatNet::with_shape(cfg.seed, kings, cfg.buckets),
+        None => cfg.fresh_net(),
     };
     let mut failed = None;
     train_from(&loaded.records, cfg, start, |e, net| {
