@@ -68,3 +68,30 @@ fn the_stats_count_where_the_search_went_only_with_their_feature() {
     }
     assert!(r.hashfull > 0 && r.hashfull <= 1000, "{}", r.hashfull);
 }
+
+/// `lmr_captures` reduces late losing captures off the principal variation: off (the default),
+/// the search is as before (the bench signature holds that); on, the same search takes another
+/// tree (here more nodes: a reduced capture that fails high is searched again).
+#[test]
+fn late_losing_captures_are_reduced_only_when_asked() {
+    let pos = Position::from_fen(
+        "rnbakab1r/9/7cn/2p1p1p1p/p8/9/PcP1P1P1P/2C3NC1/4A4/RNB1KAB1R b - - 0 1",
+    )
+    .expect("a legal position");
+    let nodes = |lmr_captures: i32| {
+        let mut searcher = Searcher::new(16);
+        let mut params = Params::default();
+        params.set("lmr_captures", lmr_captures).expect("in range");
+        searcher.set_params(params);
+        let limits = Limits {
+            depth: Some(11),
+            ..Limits::default()
+        };
+        searcher
+            .search(&pos, &[], &limits, &SearchOptions::default(), |_| {})
+            .nodes
+    };
+    let (off, on) = (nodes(0), nodes(2));
+    assert_eq!(off, nodes(0), "the search is not repeatable");
+    assert_ne!(on, off, "the parameter changed nothing");
+}
