@@ -27,15 +27,15 @@ fi
 out="$(realpath -m "${1:-docs/screenshots}")"
 mkdir -p "$out"
 command -v xdotool > /dev/null || tools/setup.sh test
-# Each package on its own (as tools/test.sh builds them: no feature unification, no rebuild);
-# CHUHAN_SERVER names a server binary already built.
-cargo build "${build[@]}" -p chuhan
-bin="$CARGO_TARGET_DIR/$profile"
-server="${CHUHAN_SERVER:-}"
-if [ -z "$server" ]; then
-  cargo build "${build[@]}" -p chuhan-server --bin chuhan-server
-  server="$bin/chuhan-server"
+# The debug binaries are tools/test.sh's own (tools/debug-build.sh: one build, no second feature
+# set); CHUHAN_SERVER names a server binary already built.
+if [ $profile = debug ]; then
+  bin="$(tools/debug-build.sh | tail -n 1)"
+else
+  cargo build "${build[@]}" -p chuhan -p chuhan-server --bin chuhan --bin chuhan-server
+  bin="$CARGO_TARGET_DIR/$profile"
 fi
+server="${CHUHAN_SERVER:-$bin/chuhan-server}"
 
 work="$(mktemp -d)"
 pids=()

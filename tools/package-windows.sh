@@ -6,6 +6,8 @@
 # (the linker and windres, for the icon and version block), NSIS (makensis) and zip.
 # Usage: tools/package-windows.sh            (builds in release, then packs)
 #        tools/package-windows.sh --no-build (packs the release binaries already built)
+#        tools/package-windows.sh --build-only [CARGO ARGS] (builds, with more targets in the
+#          same cargo invocation, and packs nothing: tools/windows-check.sh adds its examples)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/chuhan-target}"
@@ -15,7 +17,11 @@ if ! rustup target list --installed 2>/dev/null | grep -qx "$target"; then
   rustup target add "$target"
 fi
 if [ "${1:-}" != "--no-build" ]; then
-  cargo build --release --target "$target" -p chuhan --bin chuhan -p xiangqi-engine --bin xiangqi-engine
+  extra=()
+  [ "${1:-}" = "--build-only" ] && extra=("${@:2}")
+  cargo build --release --target "$target" -p chuhan --bin chuhan -p xiangqi-engine --bin xiangqi-engine \
+    "${extra[@]}"
+  [ "${1:-}" = "--build-only" ] && exit 0
 fi
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)"
 bin="$CARGO_TARGET_DIR/$target/release"

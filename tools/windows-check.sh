@@ -32,11 +32,12 @@ fail() { echo "windows-check: FAILED: $*" >&2; exit 1; }
 
 tools/setup.sh test >/dev/null
 if [ $build = 1 ]; then
-  tools/package-windows.sh
-  cargo build --release --target "$target" -p chuhan --example records -p chuhan-client --example opponent
-  cargo build -p chuhan --example records -p chuhan-client --example opponent \
-    -p chuhan-server --bin chuhan-server -p xiangqi-engine --bin xiangqi-engine \
-    -p xiangqi-tools --bin xiangqi-match
+  # The packaged binaries and the two examples in one invocation: built apart, the examples'
+  # dev-dependencies resolve other features and the release build compiles the game again.
+  tools/package-windows.sh --build-only --example records -p chuhan-client --example opponent
+  tools/package-windows.sh --no-build
+  # The Linux side: tools/test.sh's debug build (the server, the engine, the match, the examples).
+  tools/debug-build.sh > /dev/null
 fi
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)"
 setup="$PWD/dist/chuhan-$version-setup.exe"
