@@ -11,21 +11,29 @@
 # purging removes the user and the state. Made with dpkg-deb from a staged tree.
 # Usage: tools/package-server.sh            (builds, then packs)
 #        tools/package-server.sh --no-build (packs the release binary already built)
+#        tools/package-server.sh --binary PATH OUT (packs that binary into the folder OUT, not
+#          dist/: tools/test.sh checks the packaging with its debug build's server)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/chuhan-target}"
-if [ "${1:-}" != "--no-build" ]; then
-  cargo build --release -p chuhan-server --bin chuhan-server
-fi
+binary="$CARGO_TARGET_DIR/release/chuhan-server"
+out="$PWD/dist"
+case "${1:-}" in
+  --no-build) ;;
+  --binary)
+    binary="${2:?--binary PATH OUT}" out="$(realpath -m "${3:?--binary PATH OUT}")"
+    [ -x "$binary" ] || { echo "no server binary at $binary" >&2; exit 1; }
+    ;;
+  *) cargo build --release -p chuhan-server --bin chuhan-server ;;
+esac
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' crates/chuhan-server/Cargo.toml | head -1)"
 arch="$(dpkg --print-architecture 2> /dev/null || echo amd64)"
-out="$PWD/dist"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
 
 deb="$work/deb"
-install -Dm755 "$CARGO_TARGET_DIR/release/chuhan-server" "$deb/usr/bin/chuhan-server"
+install -Dm755 "$binary" "$deb/usr/bin/chuhan-server"
 strip "$deb/usr/bin/chuhan-server"
 install -Dm644 packaging/server/chuhan-server.service \
   "$deb/lib/systemd/system/chuhan-server.service"

@@ -32,7 +32,7 @@ echo "== tools/cluster.sh check (three instances behind nginx, one SIGKILLed mid
 CHUHAN_SERVER="$bin/chuhan-server" tools/cluster.sh check
 # The server's .deb installed and started as its service would be (tools/server-package-check.sh).
 echo "== tools/server-package-check.sh"
-tools/server-package-check.sh
+tools/server-package-check.sh --binary "$bin/chuhan-server"
 # The binary runs from an empty folder: every asset is built into it.
 away="$(mktemp -d)"
 shot="$away/board.png"

@@ -1,10 +1,114 @@
 //! The [`Store`] on SQL through sqlx's `Any` driver: SQLite or PostgreSQL, the same queries
 //! (`$N` placeholders), migrations per backend.
 
+use std::borrow::Cow;
+use std::pin::Pin;
+
 use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::{AnyPool, Row};
 
 use super::{Account, ChatRow, Finish, Fut, GameRow, MoveRow, Rating, Store, StoreError};
+
+/// The migrations built into the binary, as (file name, SQL), one list per database. sqlx's
+/// `migrate!` macro did the same at compile time, but sqlx's macros build sqlx, its drivers and
+/// SQLite's C source a second time for the compiler (minutes on two cores, in every build of the
+/// game too). Versions, descriptions and checksums are sqlx's own, from the same names and bytes:
+/// a database the macro's build migrated is up to date for this one (a test compares the lists
+/// with sqlx reading the folders, and the folders with the lists).
+const SQLITE_MIGRATIONS: &[(&str, &str)] = &[
+    (
+        "0001_init.sql",
+        include_str!("../../migrations/sqlite/0001_init.sql"),
+    ),
+    (
+        "0002_guest_sessions.sql",
+        include_str!("../../migrations/sqlite/0002_guest_sessions.sql"),
+    ),
+    (
+        "0003_game_leases.sql",
+        include_str!("../../migrations/sqlite/0003_game_leases.sql"),
+    ),
+    (
+        "0004_seeks.sql",
+        include_str!("../../migrations/sqlite/0004_seeks.sql"),
+    ),
+    (
+        "0005_name_skeleton.sql",
+        include_str!("../../migrations/sqlite/0005_name_skeleton.sql"),
+    ),
+    (
+        "0006_name_skeleton_as_shown.sql",
+        include_str!("../../migrations/sqlite/0006_name_skeleton_as_shown.sql"),
+    ),
+];
+const POSTGRES_MIGRATIONS: &[(&str, &str)] = &[
+    (
+        "0001_init.sql",
+        include_str!("../../migrations/postgres/0001_init.sql"),
+    ),
+    (
+        "0002_guest_sessions.sql",
+        include_str!("../../migrations/postgres/0002_guest_sessions.sql"),
+    ),
+    (
+        "0003_game_leases.sql",
+        include_str!("../../migrations/postgres/0003_game_leases.sql"),
+    ),
+    (
+        "0004_seeks.sql",
+        include_str!("../../migrations/postgres/0004_seeks.sql"),
+    ),
+    (
+        "0005_name_skeleton.sql",
+        include_str!("../../migrations/postgres/0005_name_skeleton.sql"),
+    ),
+    (
+        "0006_name_skeleton_as_shown.sql",
+        include_str!("../../migrations/postgres/0006_name_skeleton_as_shown.sql"),
+    ),
+];
+
+/// A [`MigrationSource`] over a list built in: `VERSION_DESCRIPTION.sql` names, read as sqlx's
+/// folder source reads them.
+#[derive(Debug)]
+struct Embedded(&'static [(&'static str, &'static str)]);
+
+impl Embedded {
+    fn migrations(&self) -> Result<Vec<Migration>, String> {
+        let mut out = Vec::with_capacity(self.0.len());
+        for &(name, sql) in self.0 {
+            let (version, rest) = name
+                .split_once('_')
+                .filter(|(_, rest)| rest.ends_with(".sql"))
+                .ok_or_else(|| format!("migration {name:?}: not VERSION_DESCRIPTION.sql"))?;
+            let version: i64 = version
+                .parse()
+                .map_err(|_| format!("migration {name:?}: the version is not an integer"))?;
+            let kind = MigrationType::from_filename(rest);
+            let description = rest.trim_end_matches(kind.suffix()).replace('_', " ");
+            let no_tx = sql.starts_with("-- no-transaction");
+            out.push(Migration::new(
+                version,
+                Cow::Owned(description),
+                kind,
+                Cow::Borrowed(sql),
+                no_tx,
+            ));
+        }
+        out.sort_by_key(|m| m.version);
+        Ok(out)
+    }
+}
+
+type Resolved = Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send>>;
+
+impl MigrationSource<'static> for Embedded {
+    fn resolve(self) -> Resolved {
+        Box::pin(async move { self.migrations().map_err(BoxDynError::from) })
+    }
+}
 
 /// Which database is behind the pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,11 +170,13 @@ impl SqlStore {
             })
             .connect(&url)
             .await?;
-        let migrator = match backend {
-            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite"),
-            Backend::Postgres => sqlx::migrate!("./migrations/postgres"),
+        let source = match backend {
+            Backend::Sqlite => Embedded(SQLITE_MIGRATIONS),
+            Backend::Postgres => Embedded(POSTGRES_MIGRATIONS),
         };
-        migrator
+        Migrator::new(source)
+            .await
+            .map_err(|e| StoreError::Db(e.to_string()))?
             .run(&pool)
             .await
             .map_err(|e| StoreError::Db(e.to_string()))?;
@@ -792,5 +898,65 @@ impl SqlStore {
         rows.iter()
             .map(|r| Ok((r.try_get("id")?, r.try_get("instance")?, r.try_get("view")?)))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    /// The lists built in are what sqlx reads from the folders (what the `migrate!` macro built
+    /// in before): every file, with the same versions, descriptions, checksums and kinds.
+    #[tokio::test]
+    async fn built_in_migrations_are_the_folders() {
+        for (folder, list) in [
+            ("sqlite", SQLITE_MIGRATIONS),
+            ("postgres", POSTGRES_MIGRATIONS),
+        ] {
+            let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("migrations")
+                .join(folder);
+            let files = std::fs::read_dir(&dir)
+                .expect("the folder")
+                .filter(|e| {
+                    e.as_ref()
+                        .is_ok_and(|e| e.path().extension() == Some("sql".as_ref()))
+                })
+                .count();
+            let from_folder = Migrator::new(dir).await.expect("sqlx reads the folder");
+            let built_in = Embedded(list).migrations().expect("the list parses");
+            let key = |m: &Migration| {
+                let kind = format!("{:?}", m.migration_type);
+                (
+                    m.version,
+                    m.description.to_string(),
+                    m.checksum.to_vec(),
+                    kind,
+                    m.no_tx,
+                )
+            };
+            let a: Vec<_> = from_folder.iter().map(key).collect();
+            let b: Vec<_> = built_in.iter().map(key).collect();
+            assert!(
+                files >= 6 && a.len() == files,
+                "{folder}: {} of {files} files",
+                a.len()
+            );
+            assert_eq!(a, b, "{folder}: the built-in list differs from the folder");
+        }
+    }
+
+    /// A name that is not `VERSION_DESCRIPTION.sql` is an error, not a panic.
+    #[test]
+    fn bad_migration_names_are_errors() {
+        for name in ["init.sql", "x_init.sql", "0001_init.txt"] {
+            let list: &'static [(&str, &str)] = Box::leak(Box::new([(name, "SELECT 1;")]));
+            assert!(Embedded(list).migrations().is_err(), "{name}");
+        }
+        let ok = Embedded(&[("0007_a_b.sql", "SELECT 1;")])
+            .migrations()
+            .expect("parses");
+        assert_eq!((ok[0].version, ok[0].description.as_ref()), (7, "a b"));
     }
 }
