@@ -19,5 +19,8 @@ if [ "${1:-}" = "--test" ]; then
   shift
   exec cargo test --workspace "$@"
 fi
-cargo test --workspace --all-targets --no-run 2> >(grep -v '^  Executable ' >&2)
+# CHUHAN_TIMINGS=1: cargo's --timings report (target/cargo-timings/), what each crate cost.
+timings=()
+[ "${CHUHAN_TIMINGS:-}" = 1 ] && timings=(--timings)
+cargo test --workspace --all-targets --no-run "${timings[@]}" 2> >(grep --line-buffered -v '^  Executable ' >&2)
 echo "$CARGO_TARGET_DIR/debug"
