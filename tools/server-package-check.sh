@@ -30,7 +30,6 @@ else
   tools/package-server.sh "${1:-}"
   deb="$(ls -t dist/chuhan-server_*.deb | head -n 1)"
 fi
-trap cleanup EXIT
 fail() {
   echo "server package check FAILED: $*" >&2
   exit 1
