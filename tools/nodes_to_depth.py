@@ -7,7 +7,7 @@
 Sends `uci`, each NAME=VALUE as `setoption`, then for each of the first COUNT positions of
 crates/xiangqi-engine/data/openings-500.epd (or of the file in $SUITE) `ucinewgame`,
 `position fen F` and `go depth DEPTH`, and adds up the nodes of the last `info ... nodes` line
-before each `bestmove`. A node count is the same on any machine and under any load, so a search
+before each `bestmove`, with the time of that line and the speed it gives. A node count is the same on any machine and under any load, so a search
 change's effect on the tree can be read while other work runs (docs/engine.md, round 6, session
 23). Standard library only.
 """
@@ -52,6 +52,7 @@ def main():
     for name, value in options:
         send(f"setoption name {name} value {value}")
     total = 0
+    total_ms = 0
     for fen in fens:
         # EPD lines carry four fields; FEN wants the move counters too.
         fen = fen if len(fen.split()) > 4 else fen + " 0 1"
@@ -59,15 +60,21 @@ def main():
         send(f"position fen {fen}")
         send(f"go depth {depth}")
         nodes = 0
+        ms = 0
         for line in read_until("bestmove"):
             words = line.split()
             if words[:1] == ["info"] and "depth" in words and "nodes" in words:
                 nodes = int(words[words.index("nodes") + 1])
+                if "time" in words:
+                    ms = int(words[words.index("time") + 1])
         total += nodes
+        total_ms += ms
     send("quit")
     proc.wait(timeout=10)
     label = " ".join(sys.argv[4:]) or "default"
-    print(f"{label}: depth {depth}, {len(fens)} positions, {total} nodes")
+    # The time, and so the speed, depends on the machine and its load; the nodes do not.
+    nps = total * 1000 // max(total_ms, 1)
+    print(f"{label}: depth {depth}, {len(fens)} positions, {total} nodes, {total_ms} ms, {nps} nps")
 
 
 if __name__ == "__main__":
