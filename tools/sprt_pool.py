@@ -19,7 +19,7 @@ def expected(elo):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("runs", nargs="+", help="pairs as five comma-separated counts")
+    ap.add_argument("runs", nargs="+", help="pairs as five comma-separated counts, none negative")
     ap.add_argument("--elo0", type=float, default=0.0)
     ap.add_argument("--elo1", type=float, default=10.0)
     ap.add_argument("--alpha", type=float, default=0.05)
@@ -27,8 +27,11 @@ def main():
     a = ap.parse_args()
     pairs = [0] * 5
     for run in a.runs:
-        counts = [int(c) for c in run.split(",")]
-        if len(counts) != 5:
+        try:
+            counts = [int(c) for c in run.split(",")]
+        except ValueError:
+            raise SystemExit(f"{run}: counts must be whole numbers") from None
+        if len(counts) != 5 or min(counts) < 0:
             raise SystemExit(f"{run}: five counts expected")
         pairs = [p + c for p, c in zip(pairs, counts)]
     n = sum(pairs)
