@@ -5,12 +5,41 @@ The same arithmetic as xiangqi-match's `Sprt::llr` (crates/xiangqi-tools/src/spr
 pentanomial model over game pairs, normal approximation, alpha = beta = 0.05 by default.
 
     python3 tools/sprt_pool.py 3,23,85,31,5 1,10,30,9,2 [--elo0 0 --elo1 10]
+    python3 tools/sprt_pool.py 3,23,85,31,5 --log sprt.log [--new new]
 
-Each argument is one run's pairs [0, 0.5, 1, 1.5, 2 points]; the output gives the pooled pairs,
-games, score, Elo with its 95% margin, the LLR and the bounds.
+Each argument is one run's pairs [0, 0.5, 1, 1.5, 2 points]; `--log` adds the pairs of a run
+still under way, read from xiangqi-match's output (its `game N:` lines; games 2k-1 and 2k are one
+pair, and a pair counts once both games are in). The output gives the pooled pairs, games, score,
+Elo with its 95% margin, the LLR and the bounds.
 """
 import argparse
 import math
+import re
+
+GAME = re.compile(r"^game\s+(\d+): (\S+) \(red\) vs (\S+) \(black\): (Red wins|Black wins|draw)")
+
+
+def pairs_from_log(path, new):
+    """The finished pairs of a match log, as five counts of `new`'s points in a pair."""
+    points = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = GAME.match(line)
+            if not m:
+                continue
+            number, red, black, result = int(m[1]), m[2], m[3], m[4]
+            if new not in (red, black):
+                raise SystemExit(f"{path}: game {number} has no engine named {new}")
+            if result == "draw":
+                points[number] = 1
+            else:
+                red_won = result == "Red wins"
+                points[number] = 2 if red_won == (red == new) else 0
+    counts = [0] * 5
+    for first in range(1, max(points, default=0) + 1, 2):
+        if first in points and first + 1 in points:
+            counts[points[first] + points[first + 1]] += 1
+    return counts
 
 
 def expected(elo):
@@ -19,7 +48,9 @@ def expected(elo):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("runs", nargs="+", help="pairs as five comma-separated counts, none negative")
+    ap.add_argument("runs", nargs="*", help="pairs as five comma-separated counts, none negative")
+    ap.add_argument("--log", action="append", default=[], help="an xiangqi-match log to add")
+    ap.add_argument("--new", default="new", help="the name of the tested engine in the logs")
     ap.add_argument("--elo0", type=float, default=0.0)
     ap.add_argument("--elo1", type=float, default=10.0)
     ap.add_argument("--alpha", type=float, default=0.05)
@@ -34,6 +65,8 @@ def main():
         if len(counts) != 5 or min(counts) < 0:
             raise SystemExit(f"{run}: five counts expected")
         pairs = [p + c for p, c in zip(pairs, counts)]
+    for log in a.log:
+        pairs = [p + c for p, c in zip(pairs, pairs_from_log(log, a.new))]
     n = sum(pairs)
     if n < 2:
         raise SystemExit("fewer than two pairs")
