@@ -9,32 +9,33 @@ pentanomial model over game pairs, normal approximation, alpha = beta = 0.05 by 
 
 Each argument is one run's pairs [0, 0.5, 1, 1.5, 2 points]; `--log` adds the pairs of a run
 still under way, read from xiangqi-match's output (its `game N:` lines; games 2k-1 and 2k are one
-pair, and a pair counts once both games are in). The output gives the pooled pairs, games, score,
+pair, and a pair counts once both games are in; a forfeit or resignation is a loss). The output gives the pooled pairs, games, score,
 Elo with its 95% margin, the LLR and the bounds.
 """
 import argparse
 import math
-import re
 
-GAME = re.compile(r"^game\s+(\d+): (\S+) \(red\) vs (\S+) \(black\): (Red wins|Black wins|draw)")
+from turning_points import RESULT, winner
 
 
 def pairs_from_log(path, new):
-    """The finished pairs of a match log, as five counts of `new`'s points in a pair."""
+    """The finished pairs of a match log, as five counts of `new`'s points in a pair (the game
+    lines read as `turning_points.py` reads them: forfeits and resignations count as losses)."""
     points = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            m = GAME.match(line)
-            if not m:
-                continue
-            number, red, black, result = int(m[1]), m[2], m[3], m[4]
-            if new not in (red, black):
-                raise SystemExit(f"{path}: game {number} has no engine named {new}")
-            if result == "draw":
-                points[number] = 1
-            else:
-                red_won = result == "Red wins"
-                points[number] = 2 if red_won == (red == new) else 0
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.readlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise SystemExit(f"{path}: {e}") from None
+    for line in lines:
+        m = RESULT.match(line)
+        if not m:
+            continue
+        number, red, black = int(m[1]), m[2], m[3]
+        if new not in (red, black):
+            raise SystemExit(f"{path}: game {number} has no engine named {new}")
+        won = winner(m[4], red, black)
+        points[number] = 1 if won is None else 2 if won == new else 0
     counts = [0] * 5
     for first in range(1, max(points, default=0) + 1, 2):
         if first in points and first + 1 in points:
