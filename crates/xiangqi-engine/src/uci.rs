@@ -372,8 +372,14 @@ fn stats_lines(r: &crate::search::SearchResult, took: Duration) -> [String; 2] {
             r.hashfull
         ),
         format!(
-            "info string stats qnodes {} ttprobe {} tthit {} ttcut {} fh {} fhfirst {}",
-            st.qnodes, st.tt_probes, st.tt_hits, st.tt_cuts, st.fail_highs, st.fail_highs_first
+            "info string stats qnodes {} ttprobe {} tthit {} ttcut {} fh {} fhfirst {} probcut {}",
+            st.qnodes,
+            st.tt_probes,
+            st.tt_hits,
+            st.tt_cuts,
+            st.fail_highs,
+            st.fail_highs_first,
+            st.probcuts
         ),
     ]
 }

@@ -116,6 +116,8 @@ pub struct SearchStats {
     pub fail_highs: u64,
     /// Those where the first move searched did.
     pub fail_highs_first: u64,
+    /// Nodes cut off by ProbCut.
+    pub probcuts: u64,
 }
 
 /// Counts one more of a [`SearchStats`] field (nothing without the `stats` feature).
@@ -211,6 +213,9 @@ pub type CaptureHistory = [[[i16; 7]; 90]; 14];
 
 /// Continuation history: `[previous piece * 90 + previous to][piece][to]`.
 type ContHistory = Vec<[[i16; 90]; 14]>;
+
+/// The continuation-history rows of a node (see `Searcher::cont_rows`).
+type ContRows = [Option<usize>; 3];
 
 /// The searcher: tables that persist between moves of a game, and per-search state.
 pub struct Searcher {
@@ -757,6 +762,13 @@ impl Searcher {
         if !PV && let Some(s) = self.prune_node(pos, &node, beta) {
             return s;
         }
+        if !PV && let Some((s, m)) = self.probcut(pos, &node, beta) {
+            if !self.stopped {
+                stat!(self, probcuts);
+                self.store(key, ply, Some(m), s, raw_eval, depth - 3, Bound::Lower);
+            }
+            return s;
+        }
         // Internal iterative reduction: no hash move deep in the tree, search a little shallower.
         if depth >= self.params.iir_depth
             && node.tt_move.is_none()
@@ -889,6 +901,73 @@ impl Searcher {
         None
     }
 
+    /// ProbCut in a non-PV node: a capture that wins enough by exchange and whose search four
+    /// plies shallower holds `probcut_margin` above beta makes it likely that the full search
+    /// fails high too; the score and the capture are returned (the score 0 when the search was
+    /// stopped). Skipped where the table already says the node stays below that bound at
+    /// nearly the depth.
+    fn probcut(&mut self, pos: &mut Position, node: &Node, beta: i32) -> Option<(i32, Move)> {
+        let (depth, ply, p) = (node.depth, node.ply, self.params);
+        if p.probcut_margin == 0
+            || depth < p.probcut_depth
+            || node.in_check
+            || node.excluded.is_some()
+            || beta.abs() >= MATE_BOUND
+        {
+            return None;
+        }
+        let pc_beta = beta + p.probcut_margin
+            - if node.improving {
+                p.probcut_improving
+            } else {
+                0
+            };
+        if pc_beta >= MATE_BOUND {
+            return None;
+        }
+        if node
+            .hit
+            .is_some_and(|h| h.depth >= depth - 3 && h.bound != Bound::None && h.score < pc_beta)
+        {
+            return None;
+        }
+        let mut picker = MovePicker::new(
+            pos,
+            node.tt_move,
+            &self.heuristics([None; 3], [None; 2], None),
+            true,
+        );
+        loop {
+            let next = picker.pick(pos, &self.heuristics([None; 3], [None; 2], None));
+            let Some((m, _)) = next else { break };
+            if pos.see(m, &SEE_VALUES) < pc_beta - node.eval {
+                continue;
+            }
+            self.stack[ply].mv = Some(m);
+            self.stack[ply].piece = pos.piece_at(m.from()).map_or(0, |p| p.index());
+            let (undo, _) = self.make(pos, m, ply);
+            let mut s = -self.qsearch::<false>(pos, -pc_beta, -pc_beta + 1, ply + 1);
+            if s >= pc_beta && !self.stopped {
+                s = -self.negamax::<false>(
+                    pos,
+                    depth - 4,
+                    -pc_beta,
+                    -pc_beta + 1,
+                    ply + 1,
+                    !node.cut_node,
+                );
+            }
+            self.unmake(pos, m, undo);
+            if self.stopped {
+                return Some((0, m));
+            }
+            if s >= pc_beta {
+                return Some((s, m));
+            }
+        }
+        None
+    }
+
     /// The move loop of a node: each move pruned, extended, reduced and searched in turn.
     fn search_moves<const PV: bool>(
         &mut self,
@@ -906,7 +985,7 @@ impl Searcher {
         let counter = prev
             .mv
             .and_then(|m| self.counters[prev.piece][m.to().index()]);
-        let cont_row = self.cont_index(ply);
+        let cont_row = self.cont_rows(ply);
         let killers = self.killers[ply];
         let mut picker = MovePicker::new(
             pos,
@@ -1065,7 +1144,7 @@ impl Searcher {
         searched: usize,
         alpha: i32,
         piece: usize,
-        cont_row: Option<usize>,
+        cont_row: ContRows,
     ) -> bool {
         let (p, depth) = (&self.params, node.depth);
         if matches!(kind, Kind::Quiet | Kind::Refutation) {
@@ -1082,7 +1161,7 @@ impl Searcher {
                 (depth - 1 - i32::from(self.lmr[depth.min(63) as usize][(searched + 1).min(63)]))
                     .max(0);
             let to = m.to().index();
-            let cont = cont_row.map_or(0, |i| i32::from(self.cont[i][piece][to]));
+            let cont = self.cont_sum(cont_row, piece, to);
             // Continuation history: a reply that has failed here again and again.
             if lmr_depth < p.cont_prune_depth && cont < -p.cont_prune_margin * (depth - 1) {
                 return true;
@@ -1155,7 +1234,7 @@ impl Searcher {
         piece: usize,
         searched: usize,
         new_depth: i32,
-        cont_row: Option<usize>,
+        cont_row: ContRows,
     ) -> i32 {
         let mut r = i32::from(self.lmr[node.depth.min(63) as usize][searched.min(63)]);
         if PV {
@@ -1170,7 +1249,7 @@ impl Searcher {
         if kind == Kind::Refutation {
             r -= 1;
         }
-        let cont = cont_row.map_or(0, |i| i32::from(self.cont[i][piece][m.to().index()]));
+        let cont = self.cont_sum(cont_row, piece, m.to().index());
         r -= ((self.history[piece][m.to().index()] + cont) / self.params.lmr_history).clamp(-2, 2);
         r.clamp(0, new_depth - 1)
     }
@@ -1280,12 +1359,12 @@ impl Searcher {
         let mut picker = MovePicker::new(
             pos,
             None,
-            &self.heuristics(None, [None; 2], None),
+            &self.heuristics([None; 3], [None; 2], None),
             !in_check,
         );
         let mut seen = 0usize;
         loop {
-            let next = picker.pick(pos, &self.heuristics(None, [None; 2], None));
+            let next = picker.pick(pos, &self.heuristics([None; 3], [None; 2], None));
             let Some((m, _)) = next else { break };
             seen += 1;
             if !in_check {
@@ -1460,10 +1539,38 @@ impl Searcher {
         (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// The continuation-history row for moves answering the move made at `ply - 1`.
-    fn cont_index(&self, ply: usize) -> Option<usize> {
-        let prev = self.stack[ply.checked_sub(1)?];
+    /// The continuation-history row for moves following the move made at `ply - back`.
+    fn cont_index(&self, ply: usize, back: usize) -> Option<usize> {
+        let prev = self.stack[ply.checked_sub(back)?];
         prev.mv.map(|m| prev.piece * 90 + m.to().index())
+    }
+
+    /// The continuation-history rows a quiet move at `ply` is judged by: the previous move's,
+    /// then (by `cont_plies`) the side's own move before it and the move four plies back. The
+    /// rows share one table, as Stockfish's do.
+    fn cont_rows(&self, ply: usize) -> ContRows {
+        let n = self.params.cont_plies;
+        [
+            self.cont_index(ply, 1),
+            if n >= 2 {
+                self.cont_index(ply, 2)
+            } else {
+                None
+            },
+            if n >= 3 {
+                self.cont_index(ply, 4)
+            } else {
+                None
+            },
+        ]
+    }
+
+    /// The sum of the continuation histories of `piece` to `to` over `rows`.
+    fn cont_sum(&self, rows: ContRows, piece: usize, to: usize) -> i32 {
+        rows.iter()
+            .flatten()
+            .map(|&i| i32::from(self.cont[i][piece][to]))
+            .sum()
     }
 }
 
@@ -1473,17 +1580,17 @@ impl Searcher {
 
 impl Searcher {
     /// What the move picker reads at a node: the histories, the continuation-history row
-    /// `cont_row` (if any), the killers and the counter move.
+    /// `cont_row`, the killers and the counter move.
     fn heuristics(
         &self,
-        cont_row: Option<usize>,
+        cont_row: ContRows,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
     ) -> Heuristics<'_> {
         Heuristics {
             history: &self.history,
             captures: &self.captures,
-            continuation: cont_row.map(|i| &self.cont[i]),
+            continuation: cont_row.map(|r| r.map(|i| &self.cont[i])),
             killers,
             counter,
         }
@@ -1516,7 +1623,7 @@ impl Searcher {
                 self.counters[prev.piece][pm.to().index()] = Some(m);
             }
         }
-        let cont_row = self.cont_index(ply);
+        let cont_row = self.cont_rows(ply);
         let bonus = self.history_bonus(depth);
         for &q in tried {
             let p = pos.piece_at(q.from()).map_or(0, |p| p.index());
@@ -1524,7 +1631,7 @@ impl Searcher {
             let delta = if q == m { bonus } else { -bonus };
             let h = &mut self.history[p][to];
             *h = gravity(*h, delta);
-            if let Some(row) = cont_row {
+            for &row in cont_row.iter().flatten() {
                 let c = &mut self.cont[row][p][to];
                 *c = gravity(i32::from(*c), delta).clamp(-16000, 16000) as i16;
             }

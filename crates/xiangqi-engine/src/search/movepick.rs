@@ -63,8 +63,9 @@ pub struct Heuristics<'a> {
     pub history: &'a [[i32; 90]; 14],
     /// `[piece index][to][captured kind]`.
     pub captures: &'a super::CaptureHistory,
-    /// `[piece][to]` of the previous move: continuation history for this node, if any.
-    pub continuation: Option<&'a [[i16; 90]; 14]>,
+    /// `[piece][to]` rows of continuation history for this node: the previous move's, then
+    /// those of earlier moves (see the search's `cont_plies`); each if any.
+    pub continuation: [Option<&'a [[i16; 90]; 14]>; 3],
     /// The two killers at this ply.
     pub killers: [Option<Move>; 2],
     /// The refutation of the previous move.
@@ -231,8 +232,8 @@ impl MovePicker {
                     for (i, &m) in self.moves.iter().enumerate() {
                         let p = pos.piece_at(m.from()).map_or(0, |p| p.index());
                         let to = m.to().index();
-                        let cont = h.continuation.map_or(0, |c| i32::from(c[p][to]));
-                        self.scores[i] = h.history[p][to] + 2 * cont;
+                        let c = |k: usize| h.continuation[k].map_or(0, |c| i32::from(c[p][to]));
+                        self.scores[i] = h.history[p][to] + 2 * c(0) + c(1) + c(2);
                     }
                     self.sort();
                     self.next = 0;

@@ -160,6 +160,17 @@ params! {
     lmr_captures = 0 in 0..=2;
     /// Late-move reductions: one ply less for every this much history.
     lmr_history = 8000 in 3000..=16000;
+    /// Continuation history: the earlier moves whose rows a quiet move is judged by (ordering,
+    /// pruning, reductions) and rewarded in: 1 the previous move's only, 2 also the side's own
+    /// move before it, 3 also the move four plies back.
+    cont_plies = 1 in 1..=3;
+    /// ProbCut: a capture whose reduced search holds this far above beta cuts the node off
+    /// (0: no ProbCut).
+    probcut_margin = 0 in 0..=400;
+    /// ProbCut: the margin taken off when the evaluation improves.
+    probcut_improving = 60 in 0..=150;
+    /// ProbCut: the smallest depth it is tried at (the verification searches 4 plies less).
+    probcut_depth = 5 in 5..=10;
     /// History: the bonus per squared ply of depth.
     history_scale = 16 in 4..=40;
     /// History: the largest bonus.

@@ -95,3 +95,94 @@ fn late_losing_captures_are_reduced_only_when_asked() {
     assert_eq!(off, nodes(0), "the search is not repeatable");
     assert_ne!(on, off, "the parameter changed nothing");
 }
+
+/// ProbCut (`probcut_margin` above 0) cuts nodes off by a good capture's shallower search: off
+/// (the default), it never does and the search is as before (the bench signature holds that);
+/// on, the same search takes another tree and still wins the rook left en prise. With the
+/// `stats` feature the cutoffs are counted (`tools/test.sh` runs this test with it: its name
+/// holds "stats").
+#[test]
+fn probcut_cuts_only_when_asked_stats_count_it() {
+    // Black's rook on b9 can take Red's undefended rook on b3 (and much else is going on).
+    let pos = Position::from_fen(
+        "1rbakabnr/9/2n4c1/p1p1p1p1p/9/9/PRP1P1P1P/1C2C1N2/9/1NBAKAB1R b - - 0 1",
+    )
+    .expect("a legal position");
+    let search = |margin: i32| {
+        let mut searcher = Searcher::new(16);
+        let mut params = Params::default();
+        params.set("probcut_margin", margin).expect("in range");
+        searcher.set_params(params);
+        let limits = Limits {
+            depth: Some(11),
+            ..Limits::default()
+        };
+        searcher.search(&pos, &[], &limits, &SearchOptions::default(), |_| {})
+    };
+    let (off, on) = (search(0), search(200));
+    assert_eq!(off.nodes, search(0).nodes, "the search is not repeatable");
+    assert_ne!(on.nodes, off.nodes, "the parameter changed nothing");
+    let take: Move = "b9b3".parse().expect("a move");
+    assert_eq!(on.best, Some(take), "{on:?}");
+    assert_eq!(off.best, Some(take), "{off:?}");
+    if cfg!(feature = "stats") {
+        assert_eq!(off.stats.probcuts, 0, "{:?}", off.stats);
+        assert!(on.stats.probcuts > 0, "{:?}", on.stats);
+    }
+}
+
+/// `cont_plies` decides which earlier moves' continuation-history rows a cut-off rewards: the
+/// previous move's always, the side's own move before it from 2 on, the move four plies back
+/// at 3.
+#[test]
+fn continuation_history_rewards_the_rows_cont_plies_asks_for() {
+    let mut pos = Position::startpos();
+    let mut stack = Vec::new();
+    for text in ["h2e2", "h9g7", "b0c2", "b9c7"] {
+        let m: Move = text.parse().expect("a move");
+        let piece = pos.piece_at(m.from()).expect("a piece").index();
+        stack.push((m, piece));
+        pos.play(m).expect("legal");
+    }
+    let quiet: Move = "h0g2".parse().expect("a move");
+    let moved = pos.piece_at(quiet.from()).expect("a piece").index();
+    let row = |(m, piece): (Move, usize)| piece * 90 + m.to().index();
+    for plies in 1..=3 {
+        let mut searcher = Searcher::new(1);
+        let mut params = Params::default();
+        params.set("cont_plies", plies).expect("in range");
+        searcher.set_params(params);
+        for (ply, &(m, piece)) in stack.iter().enumerate() {
+            searcher.stack[ply].mv = Some(m);
+            searcher.stack[ply].piece = piece;
+        }
+        searcher.reward_quiet(&pos, 4, quiet, 6, &[quiet]);
+        let rewarded = |back: usize| searcher.cont[row(stack[4 - back])][moved][quiet.to().index()];
+        assert!(
+            rewarded(1) > 0,
+            "cont_plies {plies}: the previous move's row"
+        );
+        assert_eq!(
+            rewarded(2) > 0,
+            plies >= 2,
+            "cont_plies {plies}: two plies back"
+        );
+        assert_eq!(
+            rewarded(3),
+            0,
+            "cont_plies {plies}: three plies back is never read"
+        );
+        assert_eq!(
+            rewarded(4) > 0,
+            plies >= 3,
+            "cont_plies {plies}: four plies back"
+        );
+        assert_eq!(
+            searcher.cont_sum(searcher.cont_rows(4), moved, quiet.to().index()),
+            (1..=4)
+                .filter(|&b| b != 3 && (b == 1 || (b == 2 && plies >= 2) || plies >= 3))
+                .map(|b| i32::from(rewarded(b)))
+                .sum::<i32>()
+        );
+    }
+}
