@@ -69,6 +69,19 @@ fn the_stats_count_where_the_search_went_only_with_their_feature() {
     assert!(r.hashfull > 0 && r.hashfull <= 1000, "{}", r.hashfull);
 }
 
+/// A fresh searcher's search of `pos` to `depth` with the parameter `name` set to `value`.
+fn search_with(pos: &Position, name: &str, value: i32, depth: u32) -> SearchResult {
+    let mut searcher = Searcher::new(16);
+    let mut params = Params::default();
+    params.set(name, value).expect("in range");
+    searcher.set_params(params);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    searcher.search(pos, &[], &limits, &SearchOptions::default(), |_| {})
+}
+
 /// `lmr_captures` reduces late losing captures off the principal variation: off (the default),
 /// the search is as before (the bench signature holds that); on, the same search takes another
 /// tree (here more nodes: a reduced capture that fails high is searched again).
@@ -78,19 +91,7 @@ fn late_losing_captures_are_reduced_only_when_asked() {
         "rnbakab1r/9/7cn/2p1p1p1p/p8/9/PcP1P1P1P/2C3NC1/4A4/RNB1KAB1R b - - 0 1",
     )
     .expect("a legal position");
-    let nodes = |lmr_captures: i32| {
-        let mut searcher = Searcher::new(16);
-        let mut params = Params::default();
-        params.set("lmr_captures", lmr_captures).expect("in range");
-        searcher.set_params(params);
-        let limits = Limits {
-            depth: Some(11),
-            ..Limits::default()
-        };
-        searcher
-            .search(&pos, &[], &limits, &SearchOptions::default(), |_| {})
-            .nodes
-    };
+    let nodes = |lmr_captures: i32| search_with(&pos, "lmr_captures", lmr_captures, 11).nodes;
     let (off, on) = (nodes(0), nodes(2));
     assert_eq!(off, nodes(0), "the search is not repeatable");
     assert_ne!(on, off, "the parameter changed nothing");
@@ -108,17 +109,7 @@ fn probcut_cuts_only_when_asked_stats_count_it() {
         "1rbakabnr/9/2n4c1/p1p1p1p1p/9/9/PRP1P1P1P/1C2C1N2/9/1NBAKAB1R b - - 0 1",
     )
     .expect("a legal position");
-    let search = |margin: i32| {
-        let mut searcher = Searcher::new(16);
-        let mut params = Params::default();
-        params.set("probcut_margin", margin).expect("in range");
-        searcher.set_params(params);
-        let limits = Limits {
-            depth: Some(11),
-            ..Limits::default()
-        };
-        searcher.search(&pos, &[], &limits, &SearchOptions::default(), |_| {})
-    };
+    let search = |margin: i32| search_with(&pos, "probcut_margin", margin, 11);
     let (off, on) = (search(0), search(200));
     assert_eq!(off.nodes, search(0).nodes, "the search is not repeatable");
     assert_ne!(on.nodes, off.nodes, "the parameter changed nothing");
