@@ -1579,7 +1579,7 @@ impl Searcher {
 // update, and the root noise of the weak levels.
 
 impl Searcher {
-    /// What the move picker reads at a node: the histories, the continuation-history row
+    /// What the move picker reads at a node: the histories, the continuation-history rows
     /// `cont_row`, the killers and the counter move.
     fn heuristics(
         &self,
