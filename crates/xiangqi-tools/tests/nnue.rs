@@ -9,8 +9,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use xiangqi::{Move, Position};
 use xiangqi_engine::nnue::{
-    Accumulator, FILE_BYTES, INPUTS, KING_BUCKETS, Network, NetworkError, QA, QB, SCALE,
-    file_bytes, king_view, network_bytes,
+    Accumulator, FILE_BYTES, INPUTS, KING_BUCKETS, LAYER, Network, NetworkError, QA, QB, SCALE,
+    file_bytes, king_view, layered_network_bytes, network_bytes,
 };
 use xiangqi_engine::search::{Limits, SearchOptions, Searcher};
 use xiangqi_tools::nnue::data::Record;
@@ -121,7 +121,18 @@ fn the_quantised_network_with_output_buckets_follows_the_float_one() {
     the_quantised_network_follows_the_float_one_with(8, false);
 }
 
+#[test]
+fn the_quantised_network_with_a_second_layer_follows_the_float_one() {
+    // The layer's inputs are the squared activations rounded to 1/255, its weights to 1/64 and
+    // its clipped neurons to 1/255 again: the same tolerance as the one layer's holds.
+    the_quantised_network_follows_the_float_one_in(1, false, true);
+}
+
 fn the_quantised_network_follows_the_float_one_with(buckets: usize, king_buckets: bool) {
+    the_quantised_network_follows_the_float_one_in(buckets, king_buckets, false);
+}
+
+fn the_quantised_network_follows_the_float_one_in(buckets: usize, king_buckets: bool, layer: bool) {
     // A briefly trained network, so that its weights are not merely the random start.
     let mut rng = StdRng::seed_from_u64(5);
     let mut records = Vec::new();
@@ -146,10 +157,14 @@ fn the_quantised_network_follows_the_float_one_with(buckets: usize, king_buckets
         validation: 0.0,
         buckets,
         king_buckets,
+        layer,
         ..TrainConfig::default()
     };
     let float = train(&records, &cfg, |_, _| {});
     assert_eq!(float.buckets(), buckets);
+    assert_eq!(float.has_layer(), layer);
+    // Training gave the layer a say (it starts silent).
+    assert_eq!(float.lo.iter().any(|&o| o.abs() > 0.01), layer);
     let kings = if king_buckets { KING_BUCKETS } else { 1 };
     assert_eq!(float.king_buckets(), kings);
     let quantised = float.quantise();
@@ -271,6 +286,150 @@ fn a_network_with_output_buckets_reads_back_and_damage_gives_a_typed_error() {
     assert_eq!(moved.evaluate_position(&bare), net.evaluate_position(&bare));
     moved.out_bias[0] += QA * QB;
     assert_ne!(moved.evaluate_position(&bare), net.evaluate_position(&bare));
+}
+
+/// A float network with a second layer whose output weights are random, so that it speaks.
+fn layered(seed: u64, king_buckets: usize, buckets: usize) -> FloatNet {
+    let mut float = FloatNet::with_shape(seed, king_buckets, buckets);
+    float.add_layer(seed);
+    let mut rng = StdRng::seed_from_u64(seed);
+    for o in &mut float.lo {
+        *o = rng.random_range(-0.5..0.5);
+    }
+    float
+}
+
+#[test]
+fn a_network_with_a_second_layer_reads_back_and_damage_gives_a_typed_error() {
+    let net = layered(4, 1, 8).quantise();
+    assert!(net.layer.is_some());
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), layered_network_bytes(1, 8));
+    assert_eq!(&bytes[4..8], &3u32.to_le_bytes());
+    assert_eq!(&bytes[16..20], &8u32.to_le_bytes());
+    assert_eq!(&bytes[20..24], &(LAYER as u32).to_le_bytes());
+    assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
+    // One output bucket and king buckets are version 3 too.
+    for (kings, buckets) in [(1, 1), (KING_BUCKETS, 1), (KING_BUCKETS, 4)] {
+        let other = layered(5, kings, buckets).quantise();
+        let b = other.to_bytes();
+        assert_eq!(b.len(), layered_network_bytes(kings, buckets));
+        assert_eq!(Network::from_bytes(&b), Ok(other));
+    }
+
+    let mut flipped = bytes.clone();
+    flipped[bytes.len() / 2] ^= 4;
+    assert_eq!(Network::from_bytes(&flipped), Err(NetworkError::Checksum));
+    // The layer's biases and output weights lie near the end: damage there is seen too.
+    let mut late = bytes.clone();
+    late[bytes.len() - 40] ^= 1;
+    assert_eq!(Network::from_bytes(&late), Err(NetworkError::Checksum));
+    for n in [0u32, 8, 32, u32::MAX] {
+        let mut neurons = bytes.clone();
+        neurons[20..24].copy_from_slice(&n.to_le_bytes());
+        assert_eq!(Network::from_bytes(&neurons), Err(NetworkError::Layer(n)));
+    }
+    for cut in [bytes.len() - 1, 31, 29, 25] {
+        assert!(matches!(
+            Network::from_bytes(&bytes[..cut]),
+            Err(NetworkError::Length { .. })
+        ));
+    }
+    // A version 2 file read as version 3 is too short for its layer.
+    let mut as_three = FloatNet::with_buckets(4, 8).quantise().to_bytes();
+    as_three[4..8].copy_from_slice(&3u32.to_le_bytes());
+    assert!(matches!(
+        Network::from_bytes(&as_three),
+        Err(NetworkError::Layer(_) | NetworkError::Length { .. })
+    ));
+
+    // The evaluation hears the layer: with its output weights at zero the network evaluates as
+    // the one without it, and with them it does not.
+    let positions = random_positions(12, 40);
+    let mut silent = net.clone();
+    for row in &mut silent.layer.as_mut().expect("a layer").out {
+        *row = [0; LAYER];
+    }
+    let mut without = net.clone();
+    without.layer = None;
+    let mut heard = 0;
+    for pos in &positions {
+        assert_eq!(
+            silent.evaluate_position(pos),
+            without.evaluate_position(pos)
+        );
+        heard += usize::from(net.evaluate_position(pos) != without.evaluate_position(pos));
+    }
+    assert!(heard > 30, "the layer changed {heard} of 40 evaluations");
+}
+
+/// `count` positions of random games from the start (`seed`).
+fn random_positions(seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut pos = Position::startpos();
+    while out.len() < count {
+        let legal = pos.legal_moves();
+        if legal.is_empty() || out.len() % 25 == 24 {
+            pos = Position::startpos();
+        } else {
+            pos.play(legal[rng.random_range(0..legal.len())])
+                .expect("legal");
+        }
+        out.push(pos.clone());
+    }
+    out
+}
+
+#[test]
+fn a_second_layer_added_to_a_trained_network_starts_silent_and_training_gives_it_a_say() {
+    let net = Network::embedded();
+    let mut float = FloatNet::from_network(&net);
+    float.add_layer(7);
+    let grown = float.quantise();
+    assert!(grown.layer.is_some());
+    assert_eq!(Network::from_bytes(&grown.to_bytes()), Ok(grown.clone()));
+    let positions = random_positions(13, 300);
+    for pos in &positions {
+        assert_eq!(
+            grown.evaluate_position(pos),
+            net.evaluate_position(pos),
+            "{}",
+            pos.to_fen()
+        );
+    }
+    // Trained on scores the network does not give (a rook more for Red than it says), the
+    // layer's output weights move and the evaluations with them.
+    let records: Vec<Record> = positions
+        .iter()
+        .map(|p| {
+            let own = net.evaluate_position(p);
+            let red = if p.side_to_move() == xiangqi::Color::Red {
+                own
+            } else {
+                -own
+            };
+            Record::new(p, (red + 500).clamp(-3000, 3000), 1).expect("record")
+        })
+        .collect();
+    let cfg = TrainConfig {
+        epochs: 2,
+        batch: 64,
+        rate: 0.002,
+        threads: 2,
+        validation: 0.0,
+        lambda: 0.0,
+        layer: true,
+        ..TrainConfig::default()
+    };
+    let tuned = xiangqi_tools::nnue::train::train_from(&records, &cfg, float, |_, _| {});
+    assert!(tuned.lo.iter().any(|&o| o.abs() > 0.001), "{:?}", tuned.lo);
+    let tuned = tuned.quantise();
+    let moved = positions
+        .iter()
+        .filter(|p| tuned.evaluate_position(p) != net.evaluate_position(p))
+        .count();
+    assert!(moved > 250, "{moved} of 300 evaluations moved");
 }
 
 #[test]

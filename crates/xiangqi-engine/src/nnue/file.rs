@@ -1,10 +1,10 @@
 //! The network file: reading (with typed errors for a cut, damaged or foreign file) and
-//! writing. Version 1 has one output; version 2 adds output buckets and king buckets (see the
-//! module above).
+//! writing. Version 1 has one output; version 2 adds output buckets and king buckets; version 3
+//! adds a second layer (see the module above).
 
 use std::fmt;
 
-use super::{FILE_BYTES, HIDDEN, INPUTS, KING_BUCKETS, Network, Row};
+use super::{FILE_BYTES, HIDDEN, INPUTS, KING_BUCKETS, LAYER, Layer, Network, Row};
 
 const MAGIC: &[u8; 4] = b"CHNN";
 /// The largest number of output buckets a file may have (a piece count picks one of them).
@@ -34,6 +34,8 @@ pub enum NetworkError {
     },
     /// No output bucket, or more than [`MAX_BUCKETS`].
     Buckets(u32),
+    /// A second layer of another number of neurons than [`LAYER`].
+    Layer(u32),
     /// The bytes do not match their checksum: the file is damaged.
     Checksum,
 }
@@ -55,6 +57,9 @@ impl fmt::Display for NetworkError {
                 f,
                 "the network has {b} output buckets (1 to {MAX_BUCKETS} are read)"
             ),
+            NetworkError::Layer(n) => {
+                write!(f, "the network's second layer has {n} neurons, not {LAYER}")
+            }
             NetworkError::Checksum => write!(f, "the network file is damaged (bad checksum)"),
         }
     }
@@ -69,13 +74,29 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The header's length: version 1 (one output, no king buckets) has no bucket count.
-const fn header(king_buckets: usize, buckets: usize) -> usize {
-    if king_buckets == 1 && buckets == 1 {
+/// The header's length: version 1 (one output, no king buckets) has no bucket count, version 3
+/// (a second layer) also the layer's neurons.
+const fn header(king_buckets: usize, buckets: usize, layer: bool) -> usize {
+    if layer {
+        32
+    } else if king_buckets == 1 && buckets == 1 {
         24
     } else {
         28
     }
+}
+
+/// The size of a network file of any shape.
+const fn size(king_buckets: usize, buckets: usize, layer: bool) -> usize {
+    let second = if layer {
+        2 * LAYER * 2 * HIDDEN + 4 * LAYER + 2 * buckets * LAYER
+    } else {
+        0
+    };
+    header(king_buckets, buckets, layer)
+        + 2 * (king_buckets * INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN)
+        + second
+        + 4 * buckets
 }
 
 /// The size of a network file with `buckets` output buckets ([`FILE_BYTES`] for one).
@@ -88,9 +109,14 @@ pub const fn file_bytes(buckets: usize) -> usize {
 /// `buckets` output buckets.
 #[must_use]
 pub const fn network_bytes(king_buckets: usize, buckets: usize) -> usize {
-    header(king_buckets, buckets)
-        + 2 * (king_buckets * INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN)
-        + 4 * buckets
+    size(king_buckets, buckets, false)
+}
+
+/// The size of a network file with a second layer (version 3), `king_buckets` king buckets (1
+/// or [`KING_BUCKETS`]) and `buckets` output buckets.
+#[must_use]
+pub const fn layered_network_bytes(king_buckets: usize, buckets: usize) -> usize {
+    size(king_buckets, buckets, true)
 }
 
 impl Network {
@@ -112,23 +138,28 @@ impl Network {
         let word =
             |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
         let version = word(4);
-        if !(1..=2).contains(&version) {
+        if !(1..=3).contains(&version) {
             return Err(NetworkError::Version(version));
         }
-        if version == 2 && bytes.len() < 28 {
-            return Err(short(28));
+        let least_header = [24, 28, 32][version as usize - 1];
+        if bytes.len() < least_header {
+            return Err(short(least_header));
         }
         let (inputs, hidden) = (word(8), word(12));
         let king_buckets = match inputs as usize {
             INPUTS => 1,
-            n if version == 2 && n == INPUTS * KING_BUCKETS => KING_BUCKETS,
+            n if version >= 2 && n == INPUTS * KING_BUCKETS => KING_BUCKETS,
             _ => return Err(NetworkError::Shape { inputs, hidden }),
         };
         if hidden as usize != HIDDEN {
             return Err(NetworkError::Shape { inputs, hidden });
         }
         // Version 2 has one output bucket only with king buckets (else it is version 1).
-        let least = if king_buckets == 1 { 2 } else { 1 };
+        let least = if king_buckets == 1 && version == 2 {
+            2
+        } else {
+            1
+        };
         let buckets = match version {
             1 => 1,
             _ => match word(16) {
@@ -136,38 +167,40 @@ impl Network {
                 b => return Err(NetworkError::Buckets(b)),
             },
         };
-        let expected = network_bytes(king_buckets, buckets);
+        let layer = version == 3;
+        if layer && word(20) as usize != LAYER {
+            return Err(NetworkError::Layer(word(20)));
+        }
+        let expected = size(king_buckets, buckets, layer);
         if bytes.len() != expected {
             return Err(short(expected));
         }
-        let head = header(king_buckets, buckets);
+        let head = header(king_buckets, buckets, layer);
         let at_sum = head - 8;
         let mut sum = [0u8; 8];
         sum.copy_from_slice(&bytes[at_sum..at_sum + 8]);
         if u64::from_le_bytes(sum) != fnv1a(&bytes[head..]) {
             return Err(NetworkError::Checksum);
         }
-        let mut at = head;
-        let mut row = || {
-            let mut r = Row::default();
-            for v in &mut r.0 {
-                *v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
-                at += 2;
-            }
-            r
-        };
-        let weights = (0..king_buckets * INPUTS).map(|_| row()).collect();
-        let bias = row();
-        let out = (0..buckets).map(|_| [row(), row()]).collect();
-        let out_bias = bytes[expected - 4 * buckets..]
-            .chunks_exact(4)
-            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        let mut read = Reader { bytes, at: head };
+        let weights = (0..king_buckets * INPUTS).map(|_| read.row()).collect();
+        let bias = read.row();
+        let out = (0..buckets).map(|_| [read.row(), read.row()]).collect();
+        let layer = layer.then(|| {
+            let weights = (0..LAYER).map(|_| [read.row(), read.row()]).collect();
+            let bias = (0..LAYER).map(|_| read.i32()).collect();
+            let out = (0..buckets)
+                .map(|_| std::array::from_fn(|_| read.i16()))
+                .collect();
+            Layer { weights, bias, out }
+        });
+        let out_bias = (0..buckets).map(|_| read.i32()).collect();
         Ok(Network {
             weights,
             bias,
             out,
             out_bias,
+            layer,
         })
     }
 
@@ -192,35 +225,96 @@ impl Network {
             "{buckets} output buckets, {} biases",
             self.out_bias.len()
         );
-        let (size, head) = (
-            network_bytes(king_buckets, buckets),
-            header(king_buckets, buckets),
+        if let Some(layer) = &self.layer {
+            assert!(
+                layer.weights.len() == LAYER
+                    && layer.bias.len() == LAYER
+                    && layer.out.len() == buckets,
+                "a second layer of {} neurons, {} biases, {} output rows",
+                layer.weights.len(),
+                layer.bias.len(),
+                layer.out.len()
+            );
+        }
+        let layered = self.layer.is_some();
+        let (total, head) = (
+            size(king_buckets, buckets, layered),
+            header(king_buckets, buckets, layered),
         );
-        let mut body = Vec::with_capacity(size - head);
-        for r in self
-            .weights
-            .iter()
-            .chain([&self.bias])
-            .chain(self.out.iter().flatten())
-        {
-            for v in r.0 {
-                body.extend_from_slice(&v.to_le_bytes());
+        let mut body = Vec::with_capacity(total - head);
+        let mut rows = |rows: &mut dyn Iterator<Item = &Row>| {
+            for r in rows {
+                for v in r.0 {
+                    body.extend_from_slice(&v.to_le_bytes());
+                }
+            }
+        };
+        rows(
+            &mut self
+                .weights
+                .iter()
+                .chain([&self.bias])
+                .chain(self.out.iter().flatten()),
+        );
+        if let Some(layer) = &self.layer {
+            rows(&mut layer.weights.iter().flatten());
+            for b in &layer.bias {
+                body.extend_from_slice(&b.to_le_bytes());
+            }
+            for w in layer.out.iter().flatten() {
+                body.extend_from_slice(&w.to_le_bytes());
             }
         }
         for b in &self.out_bias {
             body.extend_from_slice(&b.to_le_bytes());
         }
-        let mut bytes = Vec::with_capacity(size);
+        let mut bytes = Vec::with_capacity(total);
         bytes.extend_from_slice(MAGIC);
-        let version: u32 = if head == 24 { 1 } else { 2 };
+        let version: u32 = match head {
+            24 => 1,
+            28 => 2,
+            _ => 3,
+        };
         bytes.extend_from_slice(&version.to_le_bytes());
         bytes.extend_from_slice(&((king_buckets * INPUTS) as u32).to_le_bytes());
         bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        if head == 28 {
+        if head >= 28 {
             bytes.extend_from_slice(&(buckets as u32).to_le_bytes());
+        }
+        if layered {
+            bytes.extend_from_slice(&(LAYER as u32).to_le_bytes());
         }
         bytes.extend_from_slice(&fnv1a(&body).to_le_bytes());
         bytes.extend_from_slice(&body);
         bytes
+    }
+}
+
+/// Reads little-endian values one after the other from a file whose length is checked.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn i16(&mut self) -> i16 {
+        let v = i16::from_le_bytes([self.bytes[self.at], self.bytes[self.at + 1]]);
+        self.at += 2;
+        v
+    }
+
+    fn i32(&mut self) -> i32 {
+        let mut b = [0u8; 4];
+        b.copy_from_slice(&self.bytes[self.at..self.at + 4]);
+        self.at += 4;
+        i32::from_le_bytes(b)
+    }
+
+    fn row(&mut self) -> Row {
+        let mut r = Row::default();
+        for v in &mut r.0 {
+            *v = self.i16();
+        }
+        r
     }
 }

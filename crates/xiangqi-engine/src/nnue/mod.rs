@@ -36,6 +36,14 @@
 //! or left of it ([`king_view`], [`bucketed_feature`]); a king move that changes the block
 //! makes that side's hidden layer anew.
 //!
+//! Version 3 adds a **second layer** ([`Layer`]): version `3`, inputs and hidden neurons as
+//! above, `B` at 16-19, the layer's neurons ([`LAYER`]) at 20-23, the checksum of every byte
+//! from 32 on at 24-31, and from 32 the feature weights and biases and the `B` pairs of output
+//! weight rows as in version 2, then the layer: [`LAYER`] pairs of weight rows `i16[2][hidden]`,
+//! [`LAYER`] biases `i32`, `B` rows of output weights `i16[LAYER]`, and last the `B` output
+//! biases. The layer's part is added to the first layer's output, so the engine reads versions 1
+//! and 2 as before and pays nothing for a layer it does not have.
+//!
 //! A file that is cut, damaged or of another shape gives a [`NetworkError`]; nothing panics.
 //! The network the engine ships is embedded in the binary ([`Network::embedded`]); the README
 //! says how it was made.
@@ -43,7 +51,7 @@
 mod file;
 mod simd;
 
-pub use file::{MAX_BUCKETS, NetworkError, file_bytes, network_bytes};
+pub use file::{MAX_BUCKETS, NetworkError, file_bytes, layered_network_bytes, network_bytes};
 
 use std::sync::{Arc, OnceLock};
 
@@ -67,6 +75,12 @@ pub const WEIGHT_CLIP: f32 = 1.98;
 
 /// The size of a network file of this shape with one output (version 1).
 pub const FILE_BYTES: usize = file_bytes(1);
+
+/// Neurons of the optional second layer ([`Layer`]).
+pub const LAYER: usize = 16;
+/// Quantisation of the second layer's weights (its inputs and its outputs are on [`QA`]'s
+/// scale, its biases times `QA · QL`).
+pub const QL: i32 = 64;
 
 /// The output bucket a position with `pieces` pieces on the board (kings included) uses in a
 /// network of `buckets` output buckets: equal shares of the 2 to 32 pieces, the fullest boards
@@ -143,6 +157,40 @@ impl Default for Row {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Accumulator(pub [Row; 2]);
 
+/// The optional second layer: [`LAYER`] neurons over both halves' activations
+/// (`clamp(x, 0, 1)²`, as the output sees them), each clipped to `[0, 1]`, and one output
+/// weight for each neuron and output bucket. Its sum is added to the output of the first layer,
+/// so a layer whose output weights are zero leaves the network's evaluation as it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layer {
+    /// One pair of rows a neuron (times [`QL`]): over the side to move's activations, then the
+    /// other side's.
+    pub weights: Vec<[Row; 2]>,
+    /// The neurons' biases (times `QA · QL`).
+    pub bias: Vec<i32>,
+    /// The output weights (times [`QB`]), one row of [`LAYER`] for each output bucket.
+    pub out: Vec<[i16; LAYER]>,
+}
+
+impl Layer {
+    /// Its part of the output of bucket `bucket`, in the output's units (times `QA · QB`), for
+    /// the hidden layers `us` (the side to move's) and `them`.
+    #[must_use]
+    pub fn output(&self, us: &Row, them: &Row, bucket: usize) -> i32 {
+        let (us, them) = (simd::squared(us), simd::squared(them));
+        let out = &self.out[bucket];
+        let mut total = 0i32;
+        for (k, [w_us, w_them]) in self.weights.iter().enumerate() {
+            let h = simd::dot(&us, w_us)
+                .wrapping_add(simd::dot(&them, w_them))
+                .wrapping_add(self.bias[k]);
+            let clipped = (h.clamp(0, QA * QL) + QL / 2) / QL;
+            total = total.wrapping_add(clipped * i32::from(out[k]));
+        }
+        total
+    }
+}
+
 /// A quantised network.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
@@ -154,6 +202,8 @@ pub struct Network {
     pub out: Vec<[Row; 2]>,
     /// Output biases (times `QA · QB`), one per output bucket.
     pub out_bias: Vec<i32>,
+    /// The second layer, if the network has one (file version 3).
+    pub layer: Option<Layer>,
 }
 
 impl Network {
@@ -261,7 +311,10 @@ impl Network {
         let (us, them) = (&acc.0[stm.index()], &acc.0[stm.other().index()]);
         let [w_us, w_them] = &self.out[bucket];
         let sum = simd::screlu_dot(us, w_us).wrapping_add(simd::screlu_dot(them, w_them));
-        let out = i64::from(sum) / i64::from(QA) + i64::from(self.out_bias[bucket]);
+        let mut out = i64::from(sum) / i64::from(QA) + i64::from(self.out_bias[bucket]);
+        if let Some(layer) = &self.layer {
+            out += i64::from(layer.output(us, them, bucket));
+        }
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 

@@ -71,6 +71,38 @@ pub fn screlu_dot_plain(acc: &Row, w: &Row) -> i32 {
     sum
 }
 
+/// The squared clipped activation of each of `acc`'s values on [`QA`]'s scale:
+/// `clamp(v, 0, QA)² / QA`, rounded (the second layer's inputs).
+#[must_use]
+pub fn squared(acc: &Row) -> Row {
+    let mut out = Row::default();
+    for (o, &a) in out.0.iter_mut().zip(&acc.0) {
+        let v = i32::from(a.clamp(0, QA as i16));
+        *o = ((v * v + QA / 2) / QA) as i16;
+    }
+    out
+}
+
+/// `Σ a · b` in 32 bits, wrapping (the products of 16-bit values cannot overflow).
+#[inline]
+#[must_use]
+pub fn dot(a: &Row, b: &Row) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if avx2() {
+        // SAFETY: the processor has AVX2 (checked just above).
+        return unsafe { dot_avx2(a, b) };
+    }
+    dot_plain(a, b)
+}
+
+/// [`dot`] without vectors.
+#[must_use]
+pub fn dot_plain(a: &Row, b: &Row) -> i32 {
+    a.0.iter().zip(&b.0).fold(0i32, |s, (&x, &y)| {
+        s.wrapping_add(i32::from(x) * i32::from(y))
+    })
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn update_avx2(acc: &mut Row, add: &[&Row], sub: &[&Row]) {
@@ -97,10 +129,8 @@ unsafe fn update_avx2(acc: &mut Row, add: &[&Row], sub: &[&Row]) {
 #[target_feature(enable = "avx2")]
 unsafe fn screlu_dot_avx2(acc: &Row, w: &Row) -> i32 {
     use std::arch::x86_64::{
-        __m256i, _mm_add_epi32, _mm_cvtsi128_si32, _mm_shuffle_epi32, _mm256_add_epi32,
-        _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_madd_epi16,
-        _mm256_max_epi16, _mm256_min_epi16, _mm256_mullo_epi16, _mm256_set1_epi16,
-        _mm256_setzero_si256,
+        __m256i, _mm256_add_epi32, _mm256_loadu_si256, _mm256_madd_epi16, _mm256_max_epi16,
+        _mm256_min_epi16, _mm256_mullo_epi16, _mm256_set1_epi16, _mm256_setzero_si256,
     };
     let zero = _mm256_setzero_si256();
     let top = _mm256_set1_epi16(QA as i16);
@@ -114,6 +144,38 @@ unsafe fn screlu_dot_avx2(acc: &Row, w: &Row) -> i32 {
         let vw = _mm256_mullo_epi16(v, wv);
         sum = _mm256_add_epi32(sum, _mm256_madd_epi16(v, vw));
     }
+    hsum(sum)
+}
+
+/// [`dot`] with AVX2: pairs of 16-bit products summed into 32-bit lanes (a pair wraps only
+/// where both are `(-32768)²`, as the plain sum's wrap-around does).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn dot_avx2(a: &Row, b: &Row) -> i32 {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi32, _mm256_loadu_si256, _mm256_madd_epi16, _mm256_setzero_si256,
+    };
+    let mut sum = _mm256_setzero_si256();
+    let (pa, pb) = (
+        a.0.as_ptr().cast::<__m256i>(),
+        b.0.as_ptr().cast::<__m256i>(),
+    );
+    for i in 0..HIDDEN / 16 {
+        // SAFETY: `i < HIDDEN / 16`, so each 16-lane load stays inside its row.
+        let (x, y) = unsafe { (_mm256_loadu_si256(pa.add(i)), _mm256_loadu_si256(pb.add(i))) };
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(x, y));
+    }
+    hsum(sum)
+}
+
+/// The sum of the eight 32-bit lanes, wrapping.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn hsum(sum: std::arch::x86_64::__m256i) -> i32 {
+    use std::arch::x86_64::{
+        _mm_add_epi32, _mm_cvtsi128_si32, _mm_shuffle_epi32, _mm256_castsi256_si128,
+        _mm256_extracti128_si256,
+    };
     let half = _mm_add_epi32(
         _mm256_castsi256_si128(sum),
         _mm256_extracti128_si256::<1>(sum),
@@ -146,6 +208,7 @@ mod tests {
             let acc = random_row(&mut rng, span);
             let w = random_row(&mut rng, if round % 3 == 0 { 127 } else { i16::MAX });
             assert_eq!(screlu_dot(&acc, &w), screlu_dot_plain(&acc, &w));
+            assert_eq!(dot(&acc, &w), dot_plain(&acc, &w));
             let (a, b, c) = (
                 random_row(&mut rng, span),
                 random_row(&mut rng, span),

@@ -916,12 +916,15 @@ impl Searcher {
         {
             return None;
         }
-        let pc_beta = beta + p.probcut_margin
+        // Above beta whatever the parameters say: its score is only a lower bound, which the
+        // parent would take for the value of a node that fails low if it lay below beta.
+        let pc_beta = (beta + p.probcut_margin
             - if node.improving {
                 p.probcut_improving
             } else {
                 0
-            };
+            })
+        .max(beta + 1);
         if pc_beta >= MATE_BOUND {
             return None;
         }

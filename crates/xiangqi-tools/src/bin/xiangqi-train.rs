@@ -11,7 +11,7 @@ const USAGE: &str = "usage: xiangqi-train datagen --out FILE [--games N] [--node
        xiangqi-train pack --out FILE.bin [--seed S] INPUT...   merge, deduplicate and shuffle data
        xiangqi-train train --data FILE.bin [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L]
                             [--threads N] [--seed S] [--validation SHARE] [--mirror 0|1] [--buckets N] [--king-buckets 0|1]
-                            [--init FILE.nnue] [--wdl-scale CP]   fit the network (from FILE's weights: fine-tune it)
+                            [--init FILE.nnue] [--wdl-scale CP] [--layer 0|1]   fit the network (from FILE's weights: fine-tune it)
        xiangqi-train check --net FILE --data FILE [--count N]   a network against the data's scores";
 
 /// The value after each `--name`, checked against `known`.
@@ -129,6 +129,7 @@ fn train_config(args: &[String]) -> Result<xiangqi_tools::nnue::train::TrainConf
             "king-buckets",
             "init",
             "wdl-scale",
+            "layer",
         ],
     )?;
     let d = xiangqi_tools::nnue::train::TrainConfig::default();
@@ -147,6 +148,7 @@ fn train_config(args: &[String]) -> Result<xiangqi_tools::nnue::train::TrainConf
         king_buckets: number(&m, "king-buckets", 0u8)? == 1,
         init: m.get("init").map(Into::into),
         wdl_scale: number(&m, "wdl-scale", d.wdl_scale)?,
+        layer: number(&m, "layer", 0u8)? == 1,
     };
     if !(0.0..=1.0).contains(&cfg.lambda) || !(0.0..0.5).contains(&cfg.validation) {
         return Err("--lambda must be 0-1 and --validation below 0.5".into());

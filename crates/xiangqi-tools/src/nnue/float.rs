@@ -6,8 +6,8 @@ use xiangqi::{Color, PieceKind};
 
 use super::data::Record;
 use xiangqi_engine::nnue::{
-    HIDDEN, INPUTS, KingView, Network, QA, QB, Row, SCALE, bucketed_feature, king_view,
-    output_bucket,
+    HIDDEN, INPUTS, KingView, LAYER, Layer, Network, QA, QB, QL, Row, SCALE, bucketed_feature,
+    king_view, output_bucket,
 };
 
 /// The float network.
@@ -21,6 +21,18 @@ pub struct FloatNet {
     pub w2: Vec<f32>,
     /// Output biases, one a bucket.
     pub b2: Vec<f32>,
+    /// The second layer's weights, [`LAYER`] rows of `2 · HIDDEN` (over the side to move's
+    /// activations first); empty without a second layer.
+    pub lw: Vec<f32>,
+    /// The second layer's biases, [`LAYER`] of them (or none).
+    pub lb: Vec<f32>,
+    /// The second layer's output weights, [`LAYER`] a bucket (or none).
+    pub lo: Vec<f32>,
+}
+
+/// The activation the output and the second layer see: `clamp(x, 0, 1)²`.
+fn act(x: f32) -> f32 {
+    x.clamp(0.0, 1.0).powi(2)
 }
 
 /// One position's active inputs from the side to move's view and the other's, its output
@@ -118,7 +130,46 @@ impl FloatNet {
             b1,
             w2,
             b2: vec![0.0; buckets],
+            lw: Vec::new(),
+            lb: Vec::new(),
+            lo: Vec::new(),
         }
+    }
+
+    /// Gives the network a second layer ([`Layer`]) with small random weights from `seed`
+    /// and output weights of zero, so that it evaluates every position as before and training
+    /// gives the layer its say. Nothing happens if it has one.
+    pub fn add_layer(&mut self, seed: u64) {
+        if self.has_layer() {
+            return;
+        }
+        let mut rng = StdRng::seed_from_u64(seed ^ 0x5eed_1a7e);
+        let span = 1.0 / (2.0 * HIDDEN as f32).sqrt();
+        self.lw = (0..LAYER * 2 * HIDDEN)
+            .map(|_| rng.random_range(-span..span))
+            .collect();
+        // Biases inside the clipped range, so that every neuron passes a gradient from the start.
+        self.lb = (0..LAYER).map(|_| rng.random_range(0.2..0.6)).collect();
+        self.lo = vec![0.0; LAYER * self.buckets()];
+    }
+
+    /// Whether it has a second layer.
+    #[must_use]
+    pub fn has_layer(&self) -> bool {
+        !self.lb.is_empty()
+    }
+
+    /// The second layer's neurons before clipping (none without a layer).
+    fn layer_hidden(&self, us: &[f32], them: &[f32]) -> Vec<f32> {
+        if !self.has_layer() {
+            return Vec::new();
+        }
+        let a: Vec<f32> = us.iter().chain(them).map(|&x| act(x)).collect();
+        self.lw
+            .chunks_exact(2 * HIDDEN)
+            .zip(&self.lb)
+            .map(|(w, b)| a.iter().zip(w).map(|(a, w)| a * w).sum::<f32>() + b)
+            .collect()
     }
 
     /// Its output buckets.
@@ -149,11 +200,26 @@ impl FloatNet {
     }
 
     pub(super) fn output(&self, us: &[f32], them: &[f32], bucket: usize) -> f32 {
-        let act = |x: f32| x.clamp(0.0, 1.0).powi(2);
+        self.output_with(us, them, bucket, &self.layer_hidden(us, them))
+    }
+
+    /// [`FloatNet::output`] given the second layer's neurons before clipping.
+    fn output_with(&self, us: &[f32], them: &[f32], bucket: usize, hidden: &[f32]) -> f32 {
         let half =
             |acc: &[f32], w: &[f32]| acc.iter().zip(w).map(|(&a, &w)| act(a) * w).sum::<f32>();
         let w = self.out(bucket);
-        half(us, &w[..HIDDEN]) + half(them, &w[HIDDEN..]) + self.b2[bucket]
+        let layer = match self.has_layer() {
+            true => {
+                let lo = &self.lo[bucket * LAYER..(bucket + 1) * LAYER];
+                hidden
+                    .iter()
+                    .zip(lo)
+                    .map(|(h, o)| h.clamp(0.0, 1.0) * o)
+                    .sum::<f32>()
+            }
+            false => 0.0,
+        };
+        half(us, &w[..HIDDEN]) + half(them, &w[HIDDEN..]) + self.b2[bucket] + layer
     }
 
     /// The evaluation of `record`'s position in centipawns from the side to move's view.
@@ -187,6 +253,23 @@ impl FloatNet {
                 .iter()
                 .map(|&b| b as f32 / (QA * QB) as f32)
                 .collect(),
+            lw: net
+                .layer
+                .as_ref()
+                .map_or(Vec::new(), |l| values(&mut l.weights.iter().flatten(), QL)),
+            lb: net.layer.as_ref().map_or(Vec::new(), |l| {
+                l.bias
+                    .iter()
+                    .map(|&b| b as f32 / (QA * QL) as f32)
+                    .collect()
+            }),
+            lo: net.layer.as_ref().map_or(Vec::new(), |l| {
+                l.out
+                    .iter()
+                    .flatten()
+                    .map(|&w| f32::from(w) / QB as f32)
+                    .collect()
+            }),
         }
     }
 
@@ -214,11 +297,34 @@ impl FloatNet {
                 .iter()
                 .map(|b| (b * (QA * QB) as f32).round() as i32)
                 .collect(),
+            layer: self.has_layer().then(|| Layer {
+                weights: self
+                    .lw
+                    .chunks_exact(2 * HIDDEN)
+                    .map(|w| [row(&w[..HIDDEN], QL), row(&w[HIDDEN..], QL)])
+                    .collect(),
+                bias: self
+                    .lb
+                    .iter()
+                    .map(|b| (b * (QA * QL) as f32).round() as i32)
+                    .collect(),
+                out: self
+                    .lo
+                    .chunks_exact(LAYER)
+                    .map(|o| std::array::from_fn(|k| q(o[k], QB)))
+                    .collect(),
+            }),
         }
     }
 
     pub(super) fn len(&self) -> usize {
-        self.w1.len() + HIDDEN + self.w2.len() + self.b2.len()
+        self.w1.len()
+            + HIDDEN
+            + self.w2.len()
+            + self.b2.len()
+            + self.lw.len()
+            + self.lb.len()
+            + self.lo.len()
     }
 
     /// Adds the loss's gradient for `s` to `g` (laid out as [`FloatNet::params_mut`]);
@@ -226,22 +332,48 @@ impl FloatNet {
     pub(super) fn backprop(&self, s: &Sample, g: &mut [f32]) -> f32 {
         let us = self.accumulate(&s.us);
         let them = self.accumulate(&s.them);
-        let p = sigmoid(self.output(&us, &them, s.bucket) * s.stretch);
+        let hidden = self.layer_hidden(&us, &them);
+        let p = sigmoid(self.output_with(&us, &them, s.bucket, &hidden) * s.stretch);
         let d = 2.0 * (p - s.target) * p * (1.0 - p) * s.stretch;
         let (gw1, rest) = g.split_at_mut(self.w1.len());
         let (gb1, rest) = rest.split_at_mut(HIDDEN);
-        let (gw2, gb2) = rest.split_at_mut(self.w2.len());
+        let (gw2, rest) = rest.split_at_mut(self.w2.len());
+        let (gb2, rest) = rest.split_at_mut(self.b2.len());
+        let (glw, rest) = rest.split_at_mut(self.lw.len());
+        let (glb, glo) = rest.split_at_mut(self.lb.len());
         gb2[s.bucket] += d;
         let gw2 = &mut gw2[s.bucket * 2 * HIDDEN..(s.bucket + 1) * 2 * HIDDEN];
         let w2 = self.out(s.bucket);
+        // The second layer: the gradient at each neuron before clipping (zero outside 0-1).
+        let mut dh = [0f32; LAYER];
+        if self.has_layer() {
+            let lo = &self.lo[s.bucket * LAYER..(s.bucket + 1) * LAYER];
+            let glo = &mut glo[s.bucket * LAYER..(s.bucket + 1) * LAYER];
+            for (k, &h) in hidden.iter().enumerate() {
+                glo[k] += d * h.clamp(0.0, 1.0);
+                if h > 0.0 && h < 1.0 {
+                    dh[k] = d * lo[k];
+                    glb[k] += dh[k];
+                }
+            }
+        }
+        let layered = self.has_layer() && dh.iter().any(|&x| x != 0.0);
         for (half, (acc, inputs)) in [(&us, &s.us), (&them, &s.them)].into_iter().enumerate() {
             let mut dacc = [0f32; HIDDEN];
             for j in 0..HIDDEN {
                 let x = acc[j];
-                let a = x.clamp(0.0, 1.0);
-                gw2[half * HIDDEN + j] += d * a * a;
+                let a = act(x);
+                gw2[half * HIDDEN + j] += d * a;
+                let mut da = d * w2[half * HIDDEN + j];
+                if layered {
+                    for (k, &dk) in dh.iter().enumerate() {
+                        let i = k * 2 * HIDDEN + half * HIDDEN + j;
+                        glw[i] += dk * a;
+                        da += dk * self.lw[i];
+                    }
+                }
                 if x > 0.0 && x < 1.0 {
-                    dacc[j] = d * w2[half * HIDDEN + j] * 2.0 * x;
+                    dacc[j] = da * 2.0 * x;
                 }
             }
             for (gb, da) in gb1.iter_mut().zip(&dacc) {
@@ -262,6 +394,9 @@ impl FloatNet {
             .chain(self.b1.iter_mut())
             .chain(self.w2.iter_mut())
             .chain(self.b2.iter_mut())
+            .chain(self.lw.iter_mut())
+            .chain(self.lb.iter_mut())
+            .chain(self.lo.iter_mut())
     }
 }
 
@@ -288,5 +423,61 @@ mod tests {
         // The output is compared at the same scale: 400 / 240.
         assert!((blend.stretch - 400.0 / 240.0).abs() < 1e-6);
         assert!((at(0.0, 400.0).stretch - 1.0).abs() < f32::EPSILON);
+    }
+
+    #[test]
+    fn the_gradient_is_the_loss_s_slope_through_both_layers() {
+        let pos = Position::from_fen(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR b - - 1 1",
+        )
+        .expect("a legal position");
+        let r = Record::new(&pos, 150, 2).expect("a record");
+        let s = sample(&r, (0.3, 400.0), false, 2, false);
+        let mut net = FloatNet::with_shape(3, 1, 2);
+        net.add_layer(4);
+        // The layer's output weights start at zero; give them some, so that every part of the
+        // network passes a gradient.
+        let mut rng = StdRng::seed_from_u64(9);
+        for o in &mut net.lo {
+            *o = rng.random_range(-0.5..0.5);
+        }
+        let loss_at = |net: &FloatNet| {
+            let (us, them) = (net.accumulate(&s.us), net.accumulate(&s.them));
+            (sigmoid(net.output(&us, &them, s.bucket) * s.stretch) - s.target).powi(2)
+        };
+        let mut g = vec![0f32; net.len()];
+        let loss = net.backprop(&s, &mut g);
+        assert!((loss - loss_at(&net)).abs() < 1e-7);
+        // Each group of weights in `params_mut`'s order: its three steepest weights' gradients
+        // are the loss's slope measured by a small step either way.
+        let groups = [
+            net.w1.len(),
+            HIDDEN,
+            net.w2.len(),
+            net.b2.len(),
+            net.lw.len(),
+            net.lb.len(),
+            net.lo.len(),
+        ];
+        let mut start = 0;
+        for (group, &n) in groups.iter().enumerate() {
+            let mut steepest: Vec<usize> = (start..start + n).collect();
+            steepest.sort_by(|&a, &b| g[b].abs().total_cmp(&g[a].abs()));
+            assert!(g[steepest[0]] != 0.0, "group {group} has no gradient");
+            for &i in steepest.iter().take(3) {
+                let eps = 1e-3;
+                let (mut plus, mut minus) = (net.clone(), net.clone());
+                *plus.params_mut().nth(i).expect("a weight") += eps;
+                *minus.params_mut().nth(i).expect("a weight") -= eps;
+                let slope = (loss_at(&plus) - loss_at(&minus)) / (2.0 * eps);
+                assert!(
+                    (slope - g[i]).abs() <= 0.05 * g[i].abs() + 1e-6,
+                    "group {group}, weight {i}: backprop {}, measured {slope}",
+                    g[i]
+                );
+            }
+            start += n;
+        }
+        assert_eq!(start, net.len());
     }
 }

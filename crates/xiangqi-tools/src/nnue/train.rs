@@ -7,7 +7,8 @@
 //! `λ · result + (1 − λ) · σ(score / K)`, both from the side to move's view (`K` is
 //! [`TrainConfig::wdl_scale`], `SCALE` by default). Minibatches of
 //! [`TrainConfig::batch`] positions are split among the threads, each summing its gradient, and
-//! Adam moves every weight; weights stay within ±[`WEIGHT_CLIP`] so the quantised network's
+//! Adam moves every weight; with [`TrainConfig::layer`] a second layer of clipped neurons over
+//! the same activations adds its output to the first's. Weights stay within ±[`WEIGHT_CLIP`] so the quantised network's
 //! 16-bit products cannot overflow. The step size follows a cosine from `rate` to a tenth of it.
 //! The last `validation` share of the (shuffled) data is held out; every epoch prints the
 //! training and validation loss and writes the quantised network (atomically). With the same
@@ -59,6 +60,9 @@ pub struct TrainConfig {
     /// A network to go on training from (its shape must be the one asked for); `None`: small
     /// random weights from `seed`.
     pub init: Option<PathBuf>,
+    /// A second layer ([`xiangqi_engine::nnue::Layer`]). Added to a starting network that has
+    /// none, silent at first (it evaluates as before until training gives the layer a say).
+    pub layer: bool,
 }
 
 impl Default for TrainConfig {
@@ -78,6 +82,7 @@ impl Default for TrainConfig {
             buckets: 1,
             king_buckets: false,
             init: None,
+            layer: false,
         }
     }
 }
@@ -95,7 +100,11 @@ impl TrainConfig {
 
     /// Small random starting weights from `seed`, in the shape asked for.
     fn fresh_net(&self) -> FloatNet {
-        FloatNet::with_shape(self.seed, self.king_blocks(), self.buckets)
+        let mut net = FloatNet::with_shape(self.seed, self.king_blocks(), self.buckets);
+        if self.layer {
+            net.add_layer(self.seed);
+        }
+        net
     }
 }
 
@@ -264,7 +273,23 @@ pub fn run(cfg: &TrainConfig) -> std::io::Result<()> {
                     format!("{}: {e}", path.display()),
                 )
             })?;
-            let start = FloatNet::from_network(&net);
+            let mut start = FloatNet::from_network(&net);
+            if cfg.layer && !start.has_layer() {
+                start.add_layer(cfg.seed);
+                eprintln!(
+                    "a second layer added to {}, silent at first",
+                    path.display()
+                );
+            }
+            if start.has_layer() && !cfg.layer {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!(
+                        "{} has a second layer: train it with --layer 1",
+                        path.display()
+                    ),
+                ));
+            }
             let kings = cfg.king_blocks();
             if start.buckets() != cfg.buckets || start.king_buckets() != kings {
                 return Err(std::io::Error::new(
