@@ -8,8 +8,9 @@
 //! [`TrainConfig::wdl_scale`], `SCALE` by default). Minibatches of
 //! [`TrainConfig::batch`] positions are split among the threads, each summing its gradient, and
 //! Adam moves every weight; with [`TrainConfig::layer`] a second layer of clipped neurons over
-//! the same activations adds its output to the first's. Weights stay within ±[`WEIGHT_CLIP`] so the quantised network's
-//! 16-bit products cannot overflow. The step size follows a cosine from `rate` to a tenth of it.
+//! the same activations adds its output to the first's. Weights stay within ±[`WEIGHT_CLIP`] so
+//! the quantised network's 16-bit products cannot overflow. The step size follows a cosine from
+//! `rate` to a tenth of it.
 //! The last `validation` share of the (shuffled) data is held out; every epoch prints the
 //! training and validation loss and writes the quantised network (atomically). With the same
 //! data, seed and threads the result is the same.
