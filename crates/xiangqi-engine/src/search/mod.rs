@@ -731,6 +731,19 @@ impl Searcher {
             }
         {
             stat!(self, tt_cuts);
+            // A quiet hash move that holds beta is a cut-off as good as a searched one: it
+            // earns the same reward, so that the ordering learns from it too. The move may come
+            // from another position with the same key's bits, so it must be one of ours.
+            if self.params.tt_cut_history != 0
+                && h.score >= beta
+                && let Some(m) = h.mv
+                && pos.piece_at(m.to()).is_none()
+                && pos
+                    .piece_at(m.from())
+                    .is_some_and(|p| p.color == pos.side_to_move())
+            {
+                self.reward_quiet(pos, ply, m, depth, &[m]);
+            }
             return h.score;
         }
         let in_check = self.stack[ply].in_check;

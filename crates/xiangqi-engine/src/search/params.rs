@@ -171,6 +171,9 @@ params! {
     probcut_improving = 60 in 0..=150;
     /// ProbCut: the smallest depth it is tried at (the verification searches 4 plies less).
     probcut_depth = 5 in 5..=10;
+    /// History on a hash cut-off: 1 rewards a quiet hash move whose stored score holds at or
+    /// above beta as a cut-off by search would (killer, counter move, history rows), 0 not.
+    tt_cut_history = 0 in 0..=1;
     /// History: the bonus per squared ply of depth.
     history_scale = 16 in 4..=40;
     /// History: the largest bonus.

@@ -179,3 +179,44 @@ fn continuation_history_rewards_the_rows_cont_plies_asks_for() {
         );
     }
 }
+
+/// `tt_cut_history`: a quiet hash move whose stored score holds beta is rewarded as a searched
+/// cut-off is (history, killer) when asked, and not when not (the default, so the bench
+/// signature holds); a capture, or a stored score that fails low, earns nothing either way.
+#[test]
+fn hash_cutoffs_reward_quiet_moves_only_when_asked() {
+    let mut pos = Position::startpos();
+    let quiet: Move = "h0g2".parse().expect("a move");
+    // The cannon over its screen on h7 takes the knight on h9.
+    let capture: Move = "h2h9".parse().expect("a move");
+    assert!(pos.is_legal(quiet) && pos.is_legal(capture));
+    let key = pos.key();
+    for on in [0, 1] {
+        for (m, score, bound, rewarded) in [
+            (quiet, 300, Bound::Lower, on == 1),
+            (quiet, -300, Bound::Upper, false),
+            (capture, 300, Bound::Lower, false),
+        ] {
+            let mut searcher = Searcher::new(1);
+            let mut params = Params::default();
+            params.set("tt_cut_history", on).expect("in range");
+            searcher.set_params(params);
+            searcher.tt.store(key, 0, Some(m), score, 0, 10, bound);
+            // A zero window around 0: the stored bound decides the node without a search.
+            let s = searcher.negamax::<false>(&mut pos, 6, -1, 0, 0, true);
+            assert_eq!(
+                s, score,
+                "tt_cut_history {on}, {m} at {score}: not a hash cut-off"
+            );
+            let piece = pos.piece_at(m.from()).expect("a piece").index();
+            let case = format!("tt_cut_history {on}, {m} at {score}");
+            assert_eq!(
+                searcher.history[piece][m.to().index()] > 0,
+                rewarded,
+                "{case}"
+            );
+            assert_eq!(searcher.killers[0][0] == Some(m), rewarded, "{case}");
+            assert!(searcher.history.iter().flatten().all(|&h| h >= 0), "{case}");
+        }
+    }
+}
