@@ -179,6 +179,8 @@ struct Frame {
     corr_keys: Keys,
     /// The move left out of this node's search (the singular-extension test).
     excluded: Option<Move>,
+    /// Double singular extensions on the path from the root to this node.
+    doubles: u8,
 }
 
 /// What a node of the main search knows once its hash entry and evaluation are read.
@@ -523,6 +525,7 @@ impl Searcher {
         self.stack[0].in_check = pos.is_check();
         self.stack[0].corr_keys = Keys::of(&pos);
         self.stack[0].mv = None;
+        self.stack[0].doubles = 0;
         self.nodes = 0;
         self.stats = SearchStats::default();
         self.stopped = false;
@@ -900,6 +903,7 @@ impl Searcher {
             }
             self.stack[ply + 1].in_check = false;
             self.stack[ply + 1].corr_keys = self.stack[ply].corr_keys;
+            self.stack[ply + 1].doubles = self.stack[ply].doubles;
             let s =
                 -self.negamax::<false>(pos, depth - r, -beta, -beta + 1, ply + 1, !node.cut_node);
             self.pop();
@@ -1042,7 +1046,7 @@ impl Searcher {
                 continue;
             }
             let singular = if kind == Kind::Hash {
-                match self.singular(pos, node, m, beta) {
+                match self.singular(pos, node, m, beta, PV) {
                     Ok(e) => e,
                     Err(s) => return Moves::Return(s),
                 }
@@ -1061,7 +1065,13 @@ impl Searcher {
                         || pos.attackers_to(m.to(), pos.side_to_move()).is_empty()
                         || pos.attackers_to(m.to(), !pos.side_to_move()).any()),
             );
-            let new_depth = depth - 1 + (check_ext + singular).clamp(-1, 1);
+            let new_depth = depth - 1
+                + if singular == 2 {
+                    self.stack[ply + 1].doubles += 1;
+                    2
+                } else {
+                    (check_ext + singular).clamp(-1, 1)
+                };
             let noise = if root { self.noise_of(m) } else { 0 };
             let (a, b) = (alpha - noise, beta - noise);
             let s = noise
@@ -1201,7 +1211,9 @@ impl Searcher {
     }
 
     /// The singular-extension test of the hash move `m`: `Ok(1)` when every other move fails
-    /// well below its score (it is searched a ply deeper), `Ok(-1)` when its hash score is above
+    /// well below its score (it is searched a ply deeper), `Ok(2)` off the principal variation
+    /// when they fail `se_double` further below (two plies deeper, at most `se_double_max`
+    /// times on a path), `Ok(-1)` when its hash score is above
     /// beta but an alternative holds too (a ply shallower), `Err(score)` when another move also
     /// reaches beta (multi-cut: the node returns `score`), `Ok(0)` otherwise.
     fn singular(
@@ -1210,6 +1222,7 @@ impl Searcher {
         node: &Node,
         m: Move,
         beta: i32,
+        pv: bool,
     ) -> Result<i32, i32> {
         let (depth, ply) = (node.depth, node.ply);
         if ply == 0 || depth < self.params.se_depth || (ply as i32) >= 2 * self.root_depth {
@@ -1230,7 +1243,12 @@ impl Searcher {
             return Err(0);
         }
         if s < s_beta {
-            Ok(1)
+            let p = &self.params;
+            let double = !pv
+                && p.se_double > 0
+                && s < s_beta - p.se_double
+                && i32::from(self.stack[ply].doubles) < p.se_double_max;
+            Ok(if double { 2 } else { 1 })
         } else if s_beta >= beta {
             Err(s_beta)
         } else if h.score >= beta {
@@ -1506,8 +1524,10 @@ impl Searcher {
         let gives_check = pos.is_check();
         self.push(pos.key(), Some(m));
         let psq = self.stack[ply].psq + delta;
+        let doubles = self.stack[ply].doubles;
         let child = &mut self.stack[ply + 1];
         child.psq = psq;
+        child.doubles = doubles;
         child.in_check = gives_check;
         child.corr_keys = keys;
         (undo, gives_check)

@@ -151,6 +151,12 @@ params! {
     se_depth = 7 in 4..=10;
     /// Singular extension: the hash score is lowered by this many centipawns per ply.
     se_margin = 3 in 1..=8;
+    /// Singular extension: off the principal variation, a hash move whose alternatives all
+    /// fail this many centipawns below the test's bound is searched two plies deeper
+    /// (0: never more than one).
+    se_double = 0 in 0..=200;
+    /// Singular extension: the most double extensions on one path from the root.
+    se_double_max = 6 in 1..=16;
     /// Late-move reductions: the table's base, in hundredths of a ply.
     lmr_base = 75 in 0..=150;
     /// Late-move reductions: the table's divisor, in hundredths.

@@ -216,3 +216,66 @@ fn hash_cutoffs_reward_quiet_moves_only_when_asked() {
         }
     }
 }
+
+/// `se_double`: a hash move whose alternatives all fail far below its score (the only capture
+/// of a loose rook) is extended two plies off the principal variation when asked, one ply on it,
+/// one ply when the path already holds `se_double_max` double extensions, and one ply when not
+/// asked (the default, so the bench signature holds).
+#[test]
+fn singular_moves_far_above_the_rest_extend_twice_only_when_asked() {
+    // Black's rook steps to a4 (the search's root move), where Red's rook on a0 takes it; no
+    // other Red move wins anything.
+    let root: Position = "3aka3/9/9/9/9/8r/9/9/9/R2K5 b - - 0 1"
+        .parse()
+        .expect("a FEN");
+    let blunder: Move = "i4a4".parse().expect("a move");
+    let take: Move = "a0a4".parse().expect("a move");
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    for (double, pv, doubles, want) in [
+        (0, false, 0, 1),
+        (20, false, 0, 2),
+        (20, true, 0, 1),
+        (20, false, 6, 1),
+        (20, false, 5, 2),
+    ] {
+        let mut searcher = Searcher::new(1);
+        let mut params = Params::default();
+        params.set("se_double", double).expect("in range");
+        searcher.set_params(params);
+        // A search sets up the root (path, evaluation, frames); the root move is then made as
+        // the search would.
+        searcher.search(&root, &[], &limits, &SearchOptions::default(), |_| {});
+        searcher.root_depth = 10;
+        let mut pos = root.clone();
+        assert!(pos.is_legal(blunder));
+        searcher.make(&mut pos, blunder, 0);
+        assert!(pos.is_legal(take));
+        let after = pos.clone();
+        searcher.stack[1].doubles = doubles;
+        let depth = 8;
+        let node = Node {
+            depth,
+            ply: 1,
+            in_check: false,
+            cut_node: !pv,
+            improving: false,
+            eval: 0,
+            hit: Some(tt::Hit {
+                mv: Some(take),
+                score: 900,
+                eval: 0,
+                depth,
+                bound: Bound::Lower,
+            }),
+            excluded: None,
+            tt_move: Some(take),
+        };
+        let case = format!("se_double {double}, pv {pv}, {doubles} doubles on the path");
+        let got = searcher.singular(&mut pos, &node, take, 100, pv);
+        assert_eq!(got, Ok(want), "{case}");
+        assert_eq!(pos, after, "{case}: the position is restored");
+    }
+}
