@@ -199,6 +199,8 @@ struct Node {
     /// The move left out (singular-extension test).
     excluded: Option<Move>,
     tt_move: Option<Move>,
+    /// The hash move is a capture.
+    tt_capture: bool,
 }
 
 /// How a node's move loop ended.
@@ -764,6 +766,7 @@ impl Searcher {
             self.corrected(pos, ply, raw_eval)
         };
         self.stack[ply].eval = eval;
+        let tt_move = hit.and_then(|h| h.mv).filter(|_| excluded.is_none());
         let mut node = Node {
             depth,
             ply,
@@ -773,7 +776,8 @@ impl Searcher {
             eval,
             hit,
             excluded,
-            tt_move: hit.and_then(|h| h.mv).filter(|_| excluded.is_none()),
+            tt_move,
+            tt_capture: tt_move.is_some_and(|m| pos.piece_at(m.to()).is_some()),
         };
         if !PV && let Some(s) = self.prune_node(pos, &node, beta) {
             return s;
@@ -1282,6 +1286,9 @@ impl Searcher {
         }
         if kind == Kind::Refutation {
             r -= 1;
+        }
+        if node.tt_capture {
+            r += self.params.lmr_tt_capture;
         }
         let cont = self.cont_sum(cont_row, piece, m.to().index());
         r -= ((self.history[piece][m.to().index()] + cont) / self.params.lmr_history).clamp(-2, 2);

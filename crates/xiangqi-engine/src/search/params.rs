@@ -164,6 +164,9 @@ params! {
     /// Late-move reductions of captures that lose material by exchange, off the principal
     /// variation: 0 none (as before), 1 the quiet moves' table less one ply, 2 the table.
     lmr_captures = 0 in 0..=2;
+    /// Late-move reductions: this many plies more for a quiet move where the hash move is a
+    /// capture (the capture is likely best, so the quiet moves after it are likely worse).
+    lmr_tt_capture = 0 in 0..=2;
     /// Late-move reductions: one ply less for every this much history.
     lmr_history = 8000 in 3000..=16000;
     /// Continuation history: the earlier moves whose rows a quiet move is judged by (ordering,

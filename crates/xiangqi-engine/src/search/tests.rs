@@ -272,10 +272,61 @@ fn singular_moves_far_above_the_rest_extend_twice_only_when_asked() {
             }),
             excluded: None,
             tt_move: Some(take),
+            tt_capture: true,
         };
         let case = format!("se_double {double}, pv {pv}, {doubles} doubles on the path");
         let got = searcher.singular(&mut pos, &node, take, 100, pv);
         assert_eq!(got, Ok(want), "{case}");
         assert_eq!(pos, after, "{case}: the position is restored");
+    }
+}
+
+/// `lmr_tt_capture`: a late quiet move is reduced that many plies more where the hash move is a
+/// capture, and no more where it is quiet or when not asked (the default, so the bench signature
+/// holds); the reduction still leaves at least a ply.
+#[test]
+fn quiet_moves_after_a_capturing_hash_move_reduce_more_only_when_asked() {
+    let quiet: Move = "h0g2".parse().expect("a move");
+    let piece = Position::startpos()
+        .piece_at(quiet.from())
+        .expect("a horse")
+        .index();
+    let node = |tt_capture| Node {
+        depth: 10,
+        ply: 4,
+        in_check: false,
+        cut_node: false,
+        improving: true,
+        eval: 0,
+        hit: None,
+        excluded: None,
+        tt_move: None,
+        tt_capture,
+    };
+    for extra in [0, 1, 2] {
+        let mut searcher = Searcher::new(1);
+        let mut params = Params::default();
+        params.set("lmr_tt_capture", extra).expect("in range");
+        searcher.set_params(params);
+        let r = |tt_capture, new_depth| {
+            searcher.reduction::<false>(
+                &node(tt_capture),
+                quiet,
+                Kind::Quiet,
+                piece,
+                20,
+                new_depth,
+                [None; 3],
+            )
+        };
+        let base = r(false, 9);
+        assert!(base >= 1, "a late move at depth 10 is reduced");
+        assert_eq!(r(true, 9), base + extra, "lmr_tt_capture {extra}");
+        // Never down to nothing: at most new_depth - 1.
+        assert_eq!(
+            r(true, 2),
+            1.min(base + extra),
+            "lmr_tt_capture {extra}, shallow"
+        );
     }
 }
