@@ -1069,13 +1069,13 @@ impl Searcher {
                         || pos.attackers_to(m.to(), pos.side_to_move()).is_empty()
                         || pos.attackers_to(m.to(), !pos.side_to_move()).any()),
             );
-            let new_depth = depth - 1
-                + if singular == 2 {
-                    self.stack[ply + 1].doubles += 1;
-                    2
-                } else {
-                    (check_ext + singular).clamp(-1, 1)
-                };
+            let ext = if singular == 2 {
+                2
+            } else {
+                (check_ext + singular).clamp(-1, 1)
+            };
+            self.stack[ply + 1].doubles += u8::from(singular == 2);
+            let new_depth = depth - 1 + ext;
             let noise = if root { self.noise_of(m) } else { 0 };
             let (a, b) = (alpha - noise, beta - noise);
             let s = noise

@@ -291,7 +291,9 @@ fn quiet_moves_after_a_capturing_hash_move_reduce_more_only_when_asked() {
         .piece_at(quiet.from())
         .expect("a horse")
         .index();
-    let node = |tt_capture| Node {
+    // The cannon over its screen on h7 takes the knight on h9.
+    let capture: Move = "h2h9".parse().expect("a move");
+    let node = |tt_capture: bool| Node {
         depth: 10,
         ply: 4,
         in_check: false,
@@ -300,7 +302,7 @@ fn quiet_moves_after_a_capturing_hash_move_reduce_more_only_when_asked() {
         eval: 0,
         hit: None,
         excluded: None,
-        tt_move: None,
+        tt_move: Some(if tt_capture { capture } else { quiet }),
         tt_capture,
     };
     for extra in [0, 1, 2] {
