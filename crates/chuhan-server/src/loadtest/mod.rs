@@ -18,6 +18,8 @@ use crate::bot::Bot;
 
 mod play;
 mod report;
+#[cfg(test)]
+mod tests;
 use play::pair;
 use report::{cpu_ticks, print_report, rss_kb};
 
@@ -55,6 +57,9 @@ pub struct Report {
     pub moves: u64,
     /// Acknowledged moves the opponent never saw.
     pub lost: u64,
+    /// Acknowledged moves the opponent saw only in the whole game, sent by the instance that
+    /// took the game over (the owner died between the acknowledgement and the relay).
+    pub by_view: u64,
     /// Moves seen twice.
     pub doubled: u64,
     /// Moves sent and never acknowledged (the run ended or an error came).
@@ -78,6 +83,7 @@ struct Counters {
     games: AtomicU64,
     moves: AtomicU64,
     lost: AtomicU64,
+    by_view: AtomicU64,
     doubled: AtomicU64,
     unacked: AtomicU64,
     errors: AtomicU64,
@@ -162,6 +168,7 @@ pub async fn measure(args: &LoadArgs, length: Duration) -> Report {
         games_started: counters.games.load(Relaxed),
         moves: counters.moves.load(Relaxed),
         lost: counters.lost.load(Relaxed),
+        by_view: counters.by_view.load(Relaxed),
         doubled: counters.doubled.load(Relaxed),
         unacknowledged: counters.unacked.load(Relaxed),
         errors: counters.errors.load(Relaxed),

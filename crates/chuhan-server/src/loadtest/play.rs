@@ -18,9 +18,9 @@ const RESUME_WITHIN: Duration = Duration::from_secs(30);
 
 /// One game as the pair plays it: the moves the server acknowledged.
 pub(super) struct Play {
-    game: u64,
-    a_red: bool,
-    moves: Vec<String>,
+    pub(super) game: u64,
+    pub(super) a_red: bool,
+    pub(super) moves: Vec<String>,
 }
 
 /// Both bots log in again (their server went away) and get the game back: the acknowledged
@@ -237,9 +237,25 @@ pub(super) async fn one_move(
             return Step::Stop;
         }
     }
-    match other.expect(|m| is_move(m) || is_end(m)).await {
+    match other
+        .expect(|m| is_move(m) || is_end(m) || is_view(m))
+        .await
+    {
         Ok(ServerMsg::Moved { .. }) => {
             lat.lock().await.push(sent.elapsed().as_micros() as u64);
+        }
+        // The owner acknowledged the move (on the mover's connection, or in an earlier batch of
+        // notifications) and died before the relay left; the instance that took the game over
+        // sent the opponent the whole game. The opponent's client sets its board from it, so the
+        // move arrived if it is there (it was stored before the acknowledgement), and is lost
+        // if not.
+        Ok(ServerMsg::Game { game: view }) => {
+            if view.moves.get(ply as usize) == Some(&play.moves[ply as usize]) {
+                c.by_view.fetch_add(1, Relaxed);
+            }
+            resync(play, view.moves, c);
+            c.resumed.fetch_add(1, Relaxed);
+            return Step::Resynced;
         }
         // The server died between the acknowledgement and the relay: the move must be there
         // when the game comes back.

@@ -32,6 +32,10 @@ pub(super) fn print_report(r: &Report, took: Duration, cpu: Option<f64>, rss: Op
         l.len()
     );
     println!("lost moves         {}", r.lost);
+    println!(
+        "relayed by a view  {} (the owner died between the acknowledgement and the relay)",
+        r.by_view
+    );
     println!("doubled moves      {}", r.doubled);
     println!("unacknowledged     {}", r.unacknowledged);
     println!("server errors      {}", r.errors);
