@@ -1217,8 +1217,8 @@ impl Searcher {
     /// The singular-extension test of the hash move `m`: `Ok(1)` when every other move fails
     /// well below its score (it is searched a ply deeper), `Ok(2)` off the principal variation
     /// when they fail `se_double` further below (two plies deeper, at most `se_double_max`
-    /// times on a path), `Ok(-1)` when its hash score is above
-    /// beta but an alternative holds too (a ply shallower), `Err(score)` when another move also
+    /// times on a path), `Ok(-1)` when an alternative holds too and its hash score is above
+    /// beta, or (`se_cut_neg`) the node is an expected cut node (a ply shallower), `Err(score)` when another move also
     /// reaches beta (multi-cut: the node returns `score`), `Ok(0)` otherwise.
     fn singular(
         &mut self,
@@ -1255,7 +1255,7 @@ impl Searcher {
             Ok(if double { 2 } else { 1 })
         } else if s_beta >= beta {
             Err(s_beta)
-        } else if h.score >= beta {
+        } else if h.score >= beta || (node.cut_node && self.params.se_cut_neg > 0) {
             Ok(-1)
         } else {
             Ok(0)

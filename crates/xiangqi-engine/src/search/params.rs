@@ -157,6 +157,10 @@ params! {
     se_double = 0 in 0..=200;
     /// Singular extension: the most double extensions on one path from the root.
     se_double_max = 6 in 1..=16;
+    /// Singular extension: at an expected cut node, a hash move that is not singular (another
+    /// move holds near its score) and whose score is below beta is searched a ply shallower
+    /// (Stockfish's negative extension at cut nodes; 0: not).
+    se_cut_neg = 0 in 0..=1;
     /// Late-move reductions: the table's base, in hundredths of a ply.
     lmr_base = 75 in 0..=150;
     /// Late-move reductions: the table's divisor, in hundredths.

@@ -281,6 +281,55 @@ fn singular_moves_far_above_the_rest_extend_twice_only_when_asked() {
     }
 }
 
+/// `se_cut_neg`: a hash move that is not singular (in the opening another move holds as well)
+/// and scores below beta is searched a ply shallower at an expected cut node when asked, and at
+/// its full depth elsewhere or when not asked (the default, so the bench signature holds).
+#[test]
+fn hash_moves_that_are_not_singular_shorten_only_at_cut_nodes_when_asked() {
+    let root = Position::startpos();
+    let central: Move = "h2e2".parse().expect("a move");
+    let answer: Move = "h9g7".parse().expect("a move");
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    for (asked, cut_node, want) in [(0, true, 0), (1, true, -1), (1, false, 0)] {
+        let mut searcher = Searcher::new(1);
+        let mut params = Params::default();
+        params.set("se_cut_neg", asked).expect("in range");
+        searcher.set_params(params);
+        searcher.search(&root, &[], &limits, &SearchOptions::default(), |_| {});
+        searcher.root_depth = 10;
+        let mut pos = root.clone();
+        searcher.make(&mut pos, central, 0);
+        assert!(pos.is_legal(answer));
+        let after = pos.clone();
+        let depth = 8;
+        let node = Node {
+            depth,
+            ply: 1,
+            in_check: false,
+            cut_node,
+            improving: false,
+            eval: 0,
+            hit: Some(tt::Hit {
+                mv: Some(answer),
+                score: -100,
+                eval: 0,
+                depth,
+                bound: Bound::Lower,
+            }),
+            excluded: None,
+            tt_move: Some(answer),
+            tt_capture: false,
+        };
+        let case = format!("se_cut_neg {asked}, cut node {cut_node}");
+        let got = searcher.singular(&mut pos, &node, answer, 100, false);
+        assert_eq!(got, Ok(want), "{case}");
+        assert_eq!(pos, after, "{case}: the position is restored");
+    }
+}
+
 /// `lmr_tt_capture`: a late quiet move is reduced that many plies more where the hash move is a
 /// capture, and no more where it is quiet or when not asked (the default, so the bench signature
 /// holds); the reduction still leaves at least a ply.
