@@ -1097,7 +1097,7 @@ impl Searcher {
                     } else {
                         0
                     };
-                    self.zero_window_then_full::<PV>(pos, node, new_depth, r, a, b)
+                    self.zero_window_then_full::<PV>(pos, node, new_depth, r, (a, b), best)
                 };
             self.unmake(pos, m, undo);
             if self.stopped {
@@ -1308,26 +1308,39 @@ impl Searcher {
     }
 
     /// A later move (already made): a zero-window search reduced by `r`, again unreduced if it
-    /// beats alpha, and in a PV node once more with the full window if it lands inside it. The
-    /// score is from the node's side (`a`, `b` its window).
+    /// beats alpha (a ply deeper or shallower by [`Searcher::research_depth`]), and in a PV node
+    /// once more with the full window if it lands inside it. The score is from the node's side
+    /// (`a`, `b` its window; `best` the best score of the node's moves so far).
     fn zero_window_then_full<const PV: bool>(
         &mut self,
         pos: &mut Position,
         node: &Node,
-        new_depth: i32,
+        mut new_depth: i32,
         r: i32,
-        a: i32,
-        b: i32,
+        (a, b): (i32, i32),
+        best: i32,
     ) -> i32 {
         let ply = node.ply;
         let mut s = -self.negamax::<false>(pos, new_depth - r, -a - 1, -a, ply + 1, true);
         if r > 0 && s > a {
+            new_depth = self.research_depth(new_depth, s, best);
             s = -self.negamax::<false>(pos, new_depth, -a - 1, -a, ply + 1, !node.cut_node);
         }
         if PV && s > a && s < b {
             s = -self.negamax::<true>(pos, new_depth, -b, -a, ply + 1, false);
         }
         s
+    }
+
+    /// The depth a reduced move that beat alpha is searched again at: a ply deeper when its
+    /// reduced score beat the node's best so far by `lmr_deeper` (and 2 cp a ply), a ply
+    /// shallower when it beat it by less than `lmr_shallower` (Stockfish's `doDeeperSearch` and
+    /// `doShallowerSearch`; 0 turns each off).
+    fn research_depth(&self, new_depth: i32, s: i32, best: i32) -> i32 {
+        let p = &self.params;
+        let deeper = p.lmr_deeper > 0 && s > best + p.lmr_deeper + 2 * new_depth;
+        let shallower = p.lmr_shallower > 0 && s < best + p.lmr_shallower;
+        new_depth + i32::from(deeper) - i32::from(shallower)
     }
 
     /// Stores a result, keeping only the move when the score is a win or loss by a repetition

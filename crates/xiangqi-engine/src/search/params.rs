@@ -171,6 +171,14 @@ params! {
     /// Late-move reductions: this many plies more for a quiet move where the hash move is a
     /// capture (the capture is likely best, so the quiet moves after it are likely worse).
     lmr_tt_capture = 0 in 0..=2;
+    /// Late-move reductions: a reduced move that beat alpha is searched again a ply deeper when
+    /// its reduced score beat the node's best so far by this many centipawns and 2 a ply
+    /// (0: never deeper).
+    lmr_deeper = 0 in 0..=200;
+    /// Late-move reductions: a reduced move that beat alpha is searched again a ply shallower
+    /// when its reduced score beat the node's best so far by less than this many centipawns
+    /// (0: never shallower).
+    lmr_shallower = 0 in 0..=50;
     /// Late-move reductions: one ply less for every this much history.
     lmr_history = 8000 in 3000..=16000;
     /// Continuation history: the earlier moves whose rows a quiet move is judged by (ordering,

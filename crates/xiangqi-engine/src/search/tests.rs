@@ -330,6 +330,44 @@ fn hash_moves_that_are_not_singular_shorten_only_at_cut_nodes_when_asked() {
     }
 }
 
+/// `lmr_deeper`, `lmr_shallower`: a reduced move that beat alpha is searched again a ply deeper
+/// when its score beat the node's best by the margin (and 2 cp a ply), a ply shallower when it
+/// beat it by less than the other margin, at its depth in between and when not asked (the
+/// default, so the bench signature holds).
+#[test]
+fn reduced_moves_are_searched_again_deeper_or_shallower_only_when_asked() {
+    let with = |deeper: i32, shallower: i32| {
+        let mut searcher = Searcher::new(1);
+        let mut params = Params::default();
+        params.set("lmr_deeper", deeper).expect("in range");
+        params.set("lmr_shallower", shallower).expect("in range");
+        searcher.set_params(params);
+        searcher
+    };
+    let default = Searcher::new(1);
+    let asked = with(50, 8);
+    let depth = 10;
+    // Far above the best so far: 50 + 2 x 10 = 70 is the bar.
+    assert_eq!(asked.research_depth(depth, 171, 100), depth + 1);
+    assert_eq!(
+        asked.research_depth(depth, 170, 100),
+        depth,
+        "not above the bar"
+    );
+    assert_eq!(default.research_depth(depth, 171, 100), depth);
+    assert_eq!(with(50, 0).research_depth(depth, 171, 100), depth + 1);
+    // Barely above the best so far.
+    assert_eq!(asked.research_depth(depth, 107, 100), depth - 1);
+    assert_eq!(
+        asked.research_depth(depth, 108, 100),
+        depth,
+        "not below the bar"
+    );
+    assert_eq!(default.research_depth(depth, 107, 100), depth);
+    assert_eq!(with(0, 8).research_depth(depth, 107, 100), depth - 1);
+    assert_eq!(with(0, 8).research_depth(depth, 171, 100), depth);
+}
+
 /// `lmr_tt_capture`: a late quiet move is reduced that many plies more where the hash move is a
 /// capture, and no more where it is quiet or when not asked (the default, so the bench signature
 /// holds); the reduction still leaves at least a ply.
