@@ -181,6 +181,9 @@ struct Frame {
     excluded: Option<Move>,
     /// Double singular extensions on the path from the root to this node.
     doubles: u8,
+    /// Cut-offs at this ply (two for one without a hash move) since the node two plies up
+    /// started: many mean the moves here are easily refuted (Stockfish's `cutoffCnt`).
+    cutoffs: u8,
 }
 
 /// What a node of the main search knows once its hash entry and evaluation are read.
@@ -528,6 +531,8 @@ impl Searcher {
         self.stack[0].corr_keys = Keys::of(&pos);
         self.stack[0].mv = None;
         self.stack[0].doubles = 0;
+        self.stack[0].cutoffs = 0;
+        self.stack[1].cutoffs = 0;
         self.nodes = 0;
         self.stats = SearchStats::default();
         self.stopped = false;
@@ -767,6 +772,7 @@ impl Searcher {
         };
         self.stack[ply].eval = eval;
         let tt_move = hit.and_then(|h| h.mv).filter(|_| excluded.is_none());
+        self.stack[ply + 2].cutoffs = 0;
         let mut node = Node {
             depth,
             ply,
@@ -1122,6 +1128,8 @@ impl Searcher {
                     }
                     if s >= beta {
                         stat!(self, fail_highs);
+                        let cutoffs = 1 + u8::from(node.tt_move.is_none());
+                        self.stack[ply].cutoffs = self.stack[ply].cutoffs.saturating_add(cutoffs);
                         if searched == 1 {
                             stat!(self, fail_highs_first);
                         }
@@ -1289,6 +1297,9 @@ impl Searcher {
         }
         if node.tt_capture {
             r += self.params.lmr_tt_capture;
+        }
+        if self.stack[node.ply + 1].cutoffs > 3 {
+            r += self.params.lmr_cutoffs;
         }
         let cont = self.cont_sum(cont_row, piece, m.to().index());
         r -= ((self.history[piece][m.to().index()] + cont) / self.params.lmr_history).clamp(-2, 2);

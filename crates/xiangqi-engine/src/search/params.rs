@@ -179,6 +179,10 @@ params! {
     /// when its reduced score beat the node's best so far by less than this many centipawns
     /// (0: never shallower).
     lmr_shallower = 0 in 0..=50;
+    /// Late-move reductions: this many plies more for a quiet move where the moves one ply down
+    /// failed high more than three times (two for one without a hash move) since the node's
+    /// parent started (Stockfish's `cutoffCnt`).
+    lmr_cutoffs = 0 in 0..=2;
     /// Late-move reductions: one ply less for every this much history.
     lmr_history = 8000 in 3000..=16000;
     /// Continuation history: the earlier moves whose rows a quiet move is judged by (ordering,

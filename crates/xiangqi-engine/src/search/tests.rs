@@ -368,6 +368,45 @@ fn reduced_moves_are_searched_again_deeper_or_shallower_only_when_asked() {
     assert_eq!(with(0, 8).research_depth(depth, 171, 100), depth);
 }
 
+/// `lmr_cutoffs`: a late quiet move is reduced that many plies more where the moves one ply down
+/// failed high more than three times, no more at three or when not asked (the default, so the
+/// bench signature holds); the reduction still leaves at least a ply.
+#[test]
+fn quiet_moves_whose_siblings_were_refuted_often_reduce_more_only_when_asked() {
+    let quiet: Move = "h0g2".parse().expect("a move");
+    let piece = Position::startpos()
+        .piece_at(quiet.from())
+        .expect("a horse")
+        .index();
+    let node = Node {
+        depth: 10,
+        ply: 4,
+        in_check: false,
+        cut_node: false,
+        improving: true,
+        eval: 0,
+        hit: None,
+        excluded: None,
+        tt_move: None,
+        tt_capture: false,
+    };
+    for extra in [0, 1, 2] {
+        let mut searcher = Searcher::new(1);
+        let mut params = Params::default();
+        params.set("lmr_cutoffs", extra).expect("in range");
+        searcher.set_params(params);
+        let mut r = |cutoffs, new_depth| {
+            searcher.stack[5].cutoffs = cutoffs;
+            searcher.reduction::<false>(&node, quiet, Kind::Quiet, piece, 20, new_depth, [None; 3])
+        };
+        let base = r(0, 9);
+        assert!(base >= 1, "a late move at depth 10 is reduced");
+        assert_eq!(r(3, 9), base, "three cut-offs are not many");
+        assert_eq!(r(4, 9), base + extra, "lmr_cutoffs {extra}");
+        assert_eq!(r(4, 2), 1.min(base + extra), "lmr_cutoffs {extra}, shallow");
+    }
+}
+
 /// `lmr_tt_capture`: a late quiet move is reduced that many plies more where the hash move is a
 /// capture, and no more where it is quiet or when not asked (the default, so the bench signature
 /// holds); the reduction still leaves at least a ply.
