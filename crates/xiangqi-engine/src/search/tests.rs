@@ -230,10 +230,6 @@ fn singular_moves_far_above_the_rest_extend_twice_only_when_asked() {
         .expect("a FEN");
     let blunder: Move = "i4a4".parse().expect("a move");
     let take: Move = "a0a4".parse().expect("a move");
-    let limits = Limits {
-        depth: Some(1),
-        ..Limits::default()
-    };
     for (double, pv, doubles, want) in [
         (0, false, 0, 1),
         (20, false, 0, 2),
@@ -241,39 +237,11 @@ fn singular_moves_far_above_the_rest_extend_twice_only_when_asked() {
         (20, false, 6, 1),
         (20, false, 5, 2),
     ] {
-        let mut searcher = Searcher::new(1);
-        let mut params = Params::default();
-        params.set("se_double", double).expect("in range");
-        searcher.set_params(params);
-        // A search sets up the root (path, evaluation, frames); the root move is then made as
-        // the search would.
-        searcher.search(&root, &[], &limits, &SearchOptions::default(), |_| {});
-        searcher.root_depth = 10;
-        let mut pos = root.clone();
-        assert!(pos.is_legal(blunder));
-        searcher.make(&mut pos, blunder, 0);
+        let (mut searcher, mut pos) = after_root_move("se_double", double, &root, blunder);
         assert!(pos.is_legal(take));
         let after = pos.clone();
         searcher.stack[1].doubles = doubles;
-        let depth = 8;
-        let node = Node {
-            depth,
-            ply: 1,
-            in_check: false,
-            cut_node: !pv,
-            improving: false,
-            eval: 0,
-            hit: Some(tt::Hit {
-                mv: Some(take),
-                score: 900,
-                eval: 0,
-                depth,
-                bound: Bound::Lower,
-            }),
-            excluded: None,
-            tt_move: Some(take),
-            tt_capture: true,
-        };
+        let node = hash_node(!pv, take, 900, true);
         let case = format!("se_double {double}, pv {pv}, {doubles} doubles on the path");
         let got = searcher.singular(&mut pos, &node, take, 100, pv);
         assert_eq!(got, Ok(want), "{case}");
@@ -289,44 +257,58 @@ fn hash_moves_that_are_not_singular_shorten_only_at_cut_nodes_when_asked() {
     let root = Position::startpos();
     let central: Move = "h2e2".parse().expect("a move");
     let answer: Move = "h9g7".parse().expect("a move");
-    let limits = Limits {
-        depth: Some(1),
-        ..Limits::default()
-    };
     for (asked, cut_node, want) in [(0, true, 0), (1, true, -1), (1, false, 0)] {
-        let mut searcher = Searcher::new(1);
-        let mut params = Params::default();
-        params.set("se_cut_neg", asked).expect("in range");
-        searcher.set_params(params);
-        searcher.search(&root, &[], &limits, &SearchOptions::default(), |_| {});
-        searcher.root_depth = 10;
-        let mut pos = root.clone();
-        searcher.make(&mut pos, central, 0);
+        let (mut searcher, mut pos) = after_root_move("se_cut_neg", asked, &root, central);
         assert!(pos.is_legal(answer));
         let after = pos.clone();
-        let depth = 8;
-        let node = Node {
-            depth,
-            ply: 1,
-            in_check: false,
-            cut_node,
-            improving: false,
-            eval: 0,
-            hit: Some(tt::Hit {
-                mv: Some(answer),
-                score: -100,
-                eval: 0,
-                depth,
-                bound: Bound::Lower,
-            }),
-            excluded: None,
-            tt_move: Some(answer),
-            tt_capture: false,
-        };
+        let node = hash_node(cut_node, answer, -100, false);
         let case = format!("se_cut_neg {asked}, cut node {cut_node}");
         let got = searcher.singular(&mut pos, &node, answer, 100, false);
         assert_eq!(got, Ok(want), "{case}");
         assert_eq!(pos, after, "{case}: the position is restored");
+    }
+}
+
+/// A searcher with the parameter `name` at `value` whose root is set up by a one-ply search of
+/// `root` (path, evaluation, frames), and the position after the root move `first`, made as the
+/// search makes it.
+fn after_root_move(name: &str, value: i32, root: &Position, first: Move) -> (Searcher, Position) {
+    let mut searcher = Searcher::new(1);
+    let mut params = Params::default();
+    params.set(name, value).expect("in range");
+    searcher.set_params(params);
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    searcher.search(root, &[], &limits, &SearchOptions::default(), |_| {});
+    searcher.root_depth = 10;
+    let mut pos = root.clone();
+    assert!(pos.is_legal(first));
+    searcher.make(&mut pos, first, 0);
+    (searcher, pos)
+}
+
+/// A node at ply 1, depth 8, whose hash entry (as deep, a lower bound) holds `mv` at `score`.
+fn hash_node(cut_node: bool, mv: Move, score: i32, capture: bool) -> Node {
+    let depth = 8;
+    Node {
+        depth,
+        ply: 1,
+        in_check: false,
+        cut_node,
+        improving: false,
+        eval: 0,
+        hit: Some(tt::Hit {
+            mv: Some(mv),
+            score,
+            eval: 0,
+            depth,
+            bound: Bound::Lower,
+        }),
+        excluded: None,
+        tt_move: Some(mv),
+        tt_capture: capture,
     }
 }
 
