@@ -269,14 +269,37 @@ fn hash_moves_that_are_not_singular_shorten_only_at_cut_nodes_when_asked() {
     }
 }
 
-/// A searcher with the parameter `name` at `value` whose root is set up by a one-ply search of
-/// `root` (path, evaluation, frames), and the position after the root move `first`, made as the
-/// search makes it.
-fn after_root_move(name: &str, value: i32, root: &Position, first: Move) -> (Searcher, Position) {
+/// A searcher with the parameter `name` at `value`.
+fn with_param(name: &str, value: i32) -> Searcher {
     let mut searcher = Searcher::new(1);
     let mut params = Params::default();
     params.set(name, value).expect("in range");
     searcher.set_params(params);
+    searcher
+}
+
+/// A node at ply 4, depth 10, off the principal variation, improving, with `tt_move` as its hash
+/// move: where a late quiet move is reduced.
+fn late_node(tt_move: Option<Move>, tt_capture: bool) -> Node {
+    Node {
+        depth: 10,
+        ply: 4,
+        in_check: false,
+        cut_node: false,
+        improving: true,
+        eval: 0,
+        hit: None,
+        excluded: None,
+        tt_move,
+        tt_capture,
+    }
+}
+
+/// A searcher with the parameter `name` at `value` whose root is set up by a one-ply search of
+/// `root` (path, evaluation, frames), and the position after the root move `first`, made as the
+/// search makes it.
+fn after_root_move(name: &str, value: i32, root: &Position, first: Move) -> (Searcher, Position) {
+    let mut searcher = with_param(name, value);
     let limits = Limits {
         depth: Some(1),
         ..Limits::default()
@@ -360,23 +383,9 @@ fn quiet_moves_whose_siblings_were_refuted_often_reduce_more_only_when_asked() {
         .piece_at(quiet.from())
         .expect("a horse")
         .index();
-    let node = Node {
-        depth: 10,
-        ply: 4,
-        in_check: false,
-        cut_node: false,
-        improving: true,
-        eval: 0,
-        hit: None,
-        excluded: None,
-        tt_move: None,
-        tt_capture: false,
-    };
+    let node = late_node(None, false);
     for extra in [0, 1, 2] {
-        let mut searcher = Searcher::new(1);
-        let mut params = Params::default();
-        params.set("lmr_cutoffs", extra).expect("in range");
-        searcher.set_params(params);
+        let mut searcher = with_param("lmr_cutoffs", extra);
         let mut r = |cutoffs, new_depth| {
             searcher.stack[5].cutoffs = cutoffs;
             searcher.reduction::<false>(&node, quiet, Kind::Quiet, piece, 20, new_depth, [None; 3])
@@ -401,23 +410,10 @@ fn quiet_moves_after_a_capturing_hash_move_reduce_more_only_when_asked() {
         .index();
     // The cannon over its screen on h7 takes the knight on h9.
     let capture: Move = "h2h9".parse().expect("a move");
-    let node = |tt_capture: bool| Node {
-        depth: 10,
-        ply: 4,
-        in_check: false,
-        cut_node: false,
-        improving: true,
-        eval: 0,
-        hit: None,
-        excluded: None,
-        tt_move: Some(if tt_capture { capture } else { quiet }),
-        tt_capture,
-    };
+    let node =
+        |tt_capture: bool| late_node(Some(if tt_capture { capture } else { quiet }), tt_capture);
     for extra in [0, 1, 2] {
-        let mut searcher = Searcher::new(1);
-        let mut params = Params::default();
-        params.set("lmr_tt_capture", extra).expect("in range");
-        searcher.set_params(params);
+        let searcher = with_param("lmr_tt_capture", extra);
         let r = |tt_capture, new_depth| {
             searcher.reduction::<false>(
                 &node(tt_capture),
