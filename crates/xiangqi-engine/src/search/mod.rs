@@ -1226,8 +1226,9 @@ impl Searcher {
     /// well below its score (it is searched a ply deeper), `Ok(2)` off the principal variation
     /// when they fail `se_double` further below (two plies deeper, at most `se_double_max`
     /// times on a path), `Ok(-1)` when an alternative holds too and its hash score is above
-    /// beta, or (`se_cut_neg`) the node is an expected cut node (a ply shallower), `Err(score)` when another move also
-    /// reaches beta (multi-cut: the node returns `score`), `Ok(0)` otherwise.
+    /// beta or (`se_cut_neg`) the node is an expected cut node (a ply shallower), `Err(score)`
+    /// when another move also reaches beta (multi-cut: the node returns `score`), `Ok(0)`
+    /// otherwise.
     fn singular(
         &mut self,
         pos: &mut Position,
