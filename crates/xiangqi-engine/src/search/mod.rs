@@ -204,6 +204,9 @@ struct Node {
     tt_move: Option<Move>,
     /// The hash move is a capture.
     tt_capture: bool,
+    /// The node is on the principal variation or was when its hash entry was stored
+    /// (Stockfish's `ttPv`).
+    tt_pv: bool,
 }
 
 /// How a node's move loop ended.
@@ -784,6 +787,7 @@ impl Searcher {
             excluded,
             tt_move,
             tt_capture: tt_move.is_some_and(|m| pos.piece_at(m.to()).is_some()),
+            tt_pv: PV || hit.is_some_and(|h| h.pv),
         };
         if !PV && let Some(s) = self.prune_node(pos, &node, beta) {
             return s;
@@ -791,7 +795,8 @@ impl Searcher {
         if !PV && let Some((s, m)) = self.probcut(pos, &node, beta) {
             if !self.stopped {
                 stat!(self, probcuts);
-                self.store(key, ply, Some(m), s, raw_eval, depth - 3, Bound::Lower);
+                let at = (key, ply, node.tt_pv);
+                self.store(at, Some(m), s, raw_eval, depth - 3, Bound::Lower);
             }
             return s;
         }
@@ -828,8 +833,7 @@ impl Searcher {
         }
         if excluded.is_none() && (ply > 0 || self.root_excluded.is_empty()) {
             self.store(
-                key,
-                ply,
+                (key, ply, node.tt_pv),
                 best_move,
                 best,
                 if in_check { 0 } else { raw_eval },
@@ -1226,7 +1230,8 @@ impl Searcher {
     /// well below its score (it is searched a ply deeper), `Ok(2)` off the principal variation
     /// when they fail `se_double` further below (two plies deeper, at most `se_double_max`
     /// times on a path), `Ok(-1)` when an alternative holds too and its hash score is above
-    /// beta or (`se_cut_neg`) the node is an expected cut node (a ply shallower), `Err(score)`
+    /// beta, or (`se_cut_neg`) the node is an expected cut node, or (`se_low_neg`) the test's
+    /// score reached the hash score (a ply shallower), `Err(score)`
     /// when another move also reaches beta (multi-cut: the node returns `score`), `Ok(0)`
     /// otherwise.
     fn singular(
@@ -1264,7 +1269,10 @@ impl Searcher {
             Ok(if double { 2 } else { 1 })
         } else if s_beta >= beta {
             Err(s_beta)
-        } else if h.score >= beta || (node.cut_node && self.params.se_cut_neg > 0) {
+        } else if h.score >= beta
+            || (node.cut_node && self.params.se_cut_neg > 0)
+            || (h.score <= s && self.params.se_low_neg > 0)
+        {
             Ok(-1)
         } else {
             Ok(0)
@@ -1301,6 +1309,9 @@ impl Searcher {
         }
         if self.stack[node.ply + 1].cutoffs > 3 {
             r += self.params.lmr_cutoffs;
+        }
+        if !PV && node.tt_pv {
+            r -= self.params.lmr_tt_pv;
         }
         let cont = self.cont_sum(cont_row, piece, m.to().index());
         r -= ((self.history[piece][m.to().index()] + cont) / self.params.lmr_history).clamp(-2, 2);
@@ -1356,12 +1367,11 @@ impl Searcher {
     }
 
     /// Stores a result, keeping only the move when the score is a win or loss by a repetition
-    /// rule: such scores belong to the path that reached the node, not to the position.
-    #[allow(clippy::too_many_arguments, reason = "the fields of one table entry")]
+    /// rule: such scores belong to the path that reached the node, not to the position. `at`:
+    /// the position's key, its ply, and whether the node is or was on a principal variation.
     fn store(
         &mut self,
-        key: u64,
-        ply: usize,
+        (key, ply, pv): (u64, usize, bool),
         mv: Option<Move>,
         score: i32,
         eval: i32,
@@ -1373,7 +1383,7 @@ impl Searcher {
         } else {
             bound
         };
-        self.tt.store(key, ply, mv, score, eval, depth, bound);
+        self.tt.store(key, ply, mv, score, eval, depth, bound, pv);
     }
 }
 

@@ -161,6 +161,10 @@ params! {
     /// move holds near its score) and whose score is below beta is searched a ply shallower
     /// (Stockfish's negative extension at cut nodes; 0: not).
     se_cut_neg = 0 in 0..=1;
+    /// Singular extension: a hash move that is not singular, where the best other move scored
+    /// at least the hash score, is searched a ply shallower (Stockfish's last negative
+    /// extension; 0: not).
+    se_low_neg = 0 in 0..=1;
     /// Late-move reductions: the table's base, in hundredths of a ply.
     lmr_base = 75 in 0..=150;
     /// Late-move reductions: the table's divisor, in hundredths.
@@ -183,6 +187,9 @@ params! {
     /// failed high more than three times (two for one without a hash move) since the node's
     /// parent started (Stockfish's `cutoffCnt`).
     lmr_cutoffs = 0 in 0..=2;
+    /// Late-move reductions: this many plies less for a quiet move off the principal variation
+    /// in a node that was on one when its hash entry was stored (Stockfish's `ttPv`).
+    lmr_tt_pv = 0 in 0..=2;
     /// Late-move reductions: one ply less for every this much history.
     lmr_history = 8000 in 3000..=16000;
     /// Continuation history: the earlier moves whose rows a quiet move is judged by (ordering,

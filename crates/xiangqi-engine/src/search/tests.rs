@@ -201,7 +201,9 @@ fn hash_cutoffs_reward_quiet_moves_only_when_asked() {
             let mut params = Params::default();
             params.set("tt_cut_history", on).expect("in range");
             searcher.set_params(params);
-            searcher.tt.store(key, 0, Some(m), score, 0, 10, bound);
+            searcher
+                .tt
+                .store(key, 0, Some(m), score, 0, 10, bound, false);
             let case = format!("tt_cut_history {on}, {m} at {score}");
             // A zero window around 0: the stored bound decides the node without a search.
             let s = searcher.negamax::<false>(&mut pos, 6, -1, 0, 0, true);
@@ -269,6 +271,35 @@ fn hash_moves_that_are_not_singular_shorten_only_at_cut_nodes_when_asked() {
     }
 }
 
+/// `se_low_neg`: a hash move that is not singular, where another move scored at least the hash
+/// score (in the opening other answers hold as well), is searched a ply shallower when asked; at
+/// its full depth where the others stayed below the hash score or when not asked (the default,
+/// so the bench signature holds).
+#[test]
+fn hash_moves_that_others_match_shorten_only_when_asked() {
+    let root = Position::startpos();
+    let central: Move = "h2e2".parse().expect("a move");
+    let answer: Move = "h9g7".parse().expect("a move");
+    // The test searches the other answers at the hash score less 8 × se_margin (64 cp): the
+    // best of them scores -57 here, at least the hash score LOW, and below HIGH though above
+    // HIGH's bar (-89), 32 cp from either.
+    const LOW: i32 = -100;
+    const HIGH: i32 = -25;
+    for (asked, score, want) in [(0, LOW, 0), (1, LOW, -1), (1, HIGH, 0)] {
+        let (mut searcher, mut pos) = after_root_move("se_low_neg", asked, &root, central);
+        let mut params = searcher.params.clone();
+        params.set("se_margin", 8).expect("in range");
+        searcher.set_params(params);
+        assert!(pos.is_legal(answer));
+        let after = pos.clone();
+        let node = hash_node(false, answer, score, false);
+        let case = format!("se_low_neg {asked}, hash score {score}");
+        let got = searcher.singular(&mut pos, &node, answer, 200, false);
+        assert_eq!(got, Ok(want), "{case}");
+        assert_eq!(pos, after, "{case}: the position is restored");
+    }
+}
+
 /// A searcher with the parameter `name` at `value`.
 fn with_param(name: &str, value: i32) -> Searcher {
     let mut searcher = Searcher::new(1);
@@ -292,6 +323,7 @@ fn late_node(tt_move: Option<Move>, tt_capture: bool) -> Node {
         excluded: None,
         tt_move,
         tt_capture,
+        tt_pv: false,
     }
 }
 
@@ -328,10 +360,12 @@ fn hash_node(cut_node: bool, mv: Move, score: i32, capture: bool) -> Node {
             eval: 0,
             depth,
             bound: Bound::Lower,
+            pv: false,
         }),
         excluded: None,
         tt_move: Some(mv),
         tt_capture: capture,
+        tt_pv: false,
     }
 }
 
@@ -395,6 +429,38 @@ fn quiet_moves_whose_siblings_were_refuted_often_reduce_more_only_when_asked() {
         assert_eq!(r(3, 9), base, "three cut-offs are not many");
         assert_eq!(r(4, 9), base + extra, "lmr_cutoffs {extra}");
         assert_eq!(r(4, 2), 1.min(base + extra), "lmr_cutoffs {extra}, shallow");
+    }
+}
+
+/// `lmr_tt_pv`: a late quiet move off the principal variation is reduced that many plies less in
+/// a node that was on one when its hash entry was stored, as much as elsewhere when not asked
+/// (the default, so the bench signature holds); in a PV node the mark changes nothing; the
+/// reduction never goes below zero.
+#[test]
+fn quiet_moves_in_former_pv_nodes_reduce_less_only_when_asked() {
+    let quiet: Move = "h0g2".parse().expect("a move");
+    let piece = Position::startpos()
+        .piece_at(quiet.from())
+        .expect("a horse")
+        .index();
+    let node = |tt_pv| Node {
+        tt_pv,
+        ..late_node(None, false)
+    };
+    for less in [0, 1, 2] {
+        let searcher = with_param("lmr_tt_pv", less);
+        let r = |tt_pv, pv: bool| {
+            let node = node(tt_pv);
+            if pv {
+                searcher.reduction::<true>(&node, quiet, Kind::Quiet, piece, 20, 9, [None; 3])
+            } else {
+                searcher.reduction::<false>(&node, quiet, Kind::Quiet, piece, 20, 9, [None; 3])
+            }
+        };
+        let base = r(false, false);
+        assert!(base >= 2, "a late move at depth 10 is reduced");
+        assert_eq!(r(true, false), base - less, "lmr_tt_pv {less}");
+        assert_eq!(r(true, true), r(false, true), "lmr_tt_pv {less}, a PV node");
     }
 }
 

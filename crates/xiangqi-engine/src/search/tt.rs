@@ -19,7 +19,8 @@ pub enum Bound {
 
 /// One stored search result, as two words that any thread may read or write at any time.
 ///
-/// `data` packs the move (bits 0-15), score (16-31), static evaluation (32-47), depth (48-55)
+/// `data` packs the move (bits 0-13) and whether the node was on a principal variation (bit 15),
+/// score (16-31), static evaluation (32-47), depth (48-55)
 /// and age and bound (56-63: age in the high six bits, bound in the low two); `check` holds the
 /// position's key XOR `data`. A reader accepts an entry only when `check ^ data` is its key, so
 /// an entry torn by two threads writing at once reads as empty rather than as a wrong result
@@ -91,6 +92,8 @@ pub struct Hit {
     pub depth: i32,
     /// What the score means.
     pub bound: Bound,
+    /// The node was on a principal variation when stored (Stockfish's `ttPv`).
+    pub pv: bool,
 }
 
 /// The table, shared by every search thread (Lazy SMP). Its size is set in MiB; 16-byte entries
@@ -101,6 +104,10 @@ pub struct Tt {
     mask: usize,
     generation: AtomicU8,
 }
+
+/// The bit of an entry's move field that marks a node on a principal variation (a move uses the
+/// low 14 bits).
+const PV_BIT: u16 = 1 << 15;
 
 /// Scores at least [`MATE_BOUND`] from zero (mates, wins by rule) are stored relative to the node.
 use super::MATE_BOUND;
@@ -170,19 +177,22 @@ impl Tt {
                     2 => Bound::Lower,
                     _ => Bound::Exact,
                 };
+                let mv = f.mv & !PV_BIT;
                 return Some(Hit {
-                    mv: Move::from_u16(f.mv).filter(|_| f.mv != 0),
+                    mv: Move::from_u16(mv).filter(|_| mv != 0),
                     score: score_from_tt(i32::from(f.score), ply),
                     eval: i32::from(f.eval),
                     depth: i32::from(f.depth),
                     bound,
+                    pv: f.mv & PV_BIT != 0,
                 });
             }
         }
         None
     }
 
-    /// Stores a result; keeps the old move if the new one has none.
+    /// Stores a result; keeps the old move if the new one has none. `pv`: the node is or was on
+    /// a principal variation.
     #[allow(clippy::too_many_arguments, reason = "the fields of one table entry")]
     pub fn store(
         &self,
@@ -193,6 +203,7 @@ impl Tt {
         eval: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
     ) {
         let b = self.bucket(key);
         let generation = self.generation.load(Ordering::Relaxed);
@@ -222,7 +233,10 @@ impl Tt {
         {
             return;
         }
-        let mv = mv.map(Move::to_u16).unwrap_or(same.map_or(0, |old| old.mv));
+        let mv = mv
+            .map(Move::to_u16)
+            .unwrap_or(same.map_or(0, |old| old.mv & !PV_BIT))
+            | if pv { PV_BIT } else { 0 };
         self.entries[i].write(
             key,
             Fields {
@@ -277,19 +291,49 @@ mod tests {
     fn stores_and_finds() {
         let tt = Tt::new(1);
         let m: Move = "h2e2".parse().unwrap();
-        tt.store(0xdead_beef_1234_5678, 3, Some(m), 55, 20, 7, Bound::Exact);
+        tt.store(
+            0xdead_beef_1234_5678,
+            3,
+            Some(m),
+            55,
+            20,
+            7,
+            Bound::Exact,
+            true,
+        );
         let hit = tt.probe(0xdead_beef_1234_5678, 3).unwrap();
         assert_eq!(hit.mv, Some(m));
         assert_eq!((hit.score, hit.eval, hit.depth), (55, 20, 7));
         assert_eq!(hit.bound, Bound::Exact);
+        assert!(hit.pv);
         assert!(tt.probe(0x1234_5678_1234_5678, 3).is_none());
+    }
+
+    /// The principal-variation mark shares the move's field: a store without a move keeps the
+    /// old move and sets the mark as the new store says, and the move reads back unmarked.
+    #[test]
+    fn the_pv_mark_travels_beside_the_move() {
+        let tt = Tt::new(1);
+        let m: Move = "b0c2".parse().unwrap();
+        let key = 0x0bad_cafe_0000_0042;
+        tt.store(key, 0, Some(m), 10, 0, 6, Bound::Lower, true);
+        let hit = tt.probe(key, 0).unwrap();
+        assert_eq!((hit.mv, hit.pv), (Some(m), true));
+        tt.store(key, 0, None, -5, 0, 6, Bound::Upper, false);
+        let hit = tt.probe(key, 0).unwrap();
+        assert_eq!((hit.mv, hit.pv, hit.bound), (Some(m), false, Bound::Upper));
+        tt.store(key, 0, None, -5, 0, 6, Bound::Upper, true);
+        assert_eq!(
+            tt.probe(key, 0).map(|h| (h.mv, h.pv)),
+            Some((Some(m), true))
+        );
     }
 
     #[test]
     fn mate_scores_are_stored_relative_to_the_node() {
         let tt = Tt::new(1);
         let mate = super::super::MATE - 10;
-        tt.store(42 << 40, 4, None, mate, 0, 5, Bound::Lower);
+        tt.store(42 << 40, 4, None, mate, 0, 5, Bound::Lower, false);
         assert_eq!(tt.probe(42 << 40, 6).unwrap().score, mate - 2);
     }
 
@@ -297,7 +341,7 @@ mod tests {
     fn a_torn_entry_reads_as_empty() {
         let tt = Tt::new(1);
         let key = 0x0123_4567_89ab_cdef;
-        tt.store(key, 0, None, 10, 5, 3, Bound::Lower);
+        tt.store(key, 0, None, 10, 5, 3, Bound::Lower, false);
         let e = &tt.entries[tt.bucket(key)];
         assert!(tt.probe(key, 0).is_some());
         // Another thread's data word lands between this entry's two stores.
@@ -337,7 +381,7 @@ mod tests {
                         let key = (x & !0xffff_u64) | (x & 0x3e);
                         let (score, eval, depth) = fields(key);
                         if x & 1 == 0 {
-                            tt.store(key, 0, None, score, eval, depth, Bound::Exact);
+                            tt.store(key, 0, None, score, eval, depth, Bound::Exact, false);
                         } else if let Some(h) = tt.probe(key, 0) {
                             assert_eq!((h.score, h.eval, h.depth), (score, eval, depth));
                         }
