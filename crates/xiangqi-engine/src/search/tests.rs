@@ -287,7 +287,7 @@ fn hash_moves_that_others_match_shorten_only_when_asked() {
     const HIGH: i32 = -25;
     for (asked, score, want) in [(0, LOW, 0), (1, LOW, -1), (1, HIGH, 0)] {
         let (mut searcher, mut pos) = after_root_move("se_low_neg", asked, &root, central);
-        let mut params = searcher.params.clone();
+        let mut params = searcher.params;
         params.set("se_margin", 8).expect("in range");
         searcher.set_params(params);
         assert!(pos.is_legal(answer));
