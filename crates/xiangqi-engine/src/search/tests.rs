@@ -434,8 +434,7 @@ fn quiet_moves_whose_siblings_were_refuted_often_reduce_more_only_when_asked() {
 
 /// `lmr_tt_pv`: a late quiet move off the principal variation is reduced that many plies less in
 /// a node that was on one when its hash entry was stored, as much as elsewhere when not asked
-/// (the default, so the bench signature holds); in a PV node the mark changes nothing; the
-/// reduction never goes below zero.
+/// (the default, so the bench signature holds); in a PV node the mark changes nothing.
 #[test]
 fn quiet_moves_in_former_pv_nodes_reduce_less_only_when_asked() {
     let quiet: Move = "h0g2".parse().expect("a move");
