@@ -884,7 +884,7 @@ impl Searcher {
         let p = self.params;
         // Reverse futility: far above beta with little depth left.
         let margin = p.rfp_margin * depth - if node.improving { p.rfp_improving } else { 0 };
-        if depth <= p.rfp_depth && eval - margin >= beta {
+        if depth <= p.rfp_depth && eval - margin >= beta && !(node.tt_pv && p.rfp_tt_pv > 0) {
             return Some(eval);
         }
         // Razoring: far below alpha with little depth left, and quiescence finds nothing

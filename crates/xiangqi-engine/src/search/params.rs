@@ -106,6 +106,9 @@ params! {
     rfp_margin = 110 in 40..=250;
     /// Reverse futility: margin taken off when the evaluation improves.
     rfp_improving = 50 in 0..=150;
+    /// Reverse futility: 1 skips it in a node that was on a principal variation when its hash
+    /// entry was stored (Stockfish's `!ss->ttPv`; 0: everywhere, as before).
+    rfp_tt_pv = 0 in 0..=1;
     /// Razoring: the largest depth it applies at.
     razor_depth = 3 in 1..=6;
     /// Razoring: the margin below alpha at depth zero.

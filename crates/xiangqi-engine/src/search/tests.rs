@@ -501,3 +501,38 @@ fn quiet_moves_after_a_capturing_hash_move_reduce_more_only_when_asked() {
         );
     }
 }
+
+/// `rfp_tt_pv`: a shallow node far above beta is cut by reverse futility, and still is with the
+/// PV mark when not asked (the default, so the bench signature holds); when asked, a marked node
+/// is not cut by it (at depth 2 neither razoring nor the null move applies either), an unmarked
+/// one still is.
+#[test]
+fn reverse_futility_spares_former_pv_nodes_only_when_asked() {
+    let root = Position::startpos();
+    let central: Move = "h2e2".parse().expect("a move");
+    for (asked, tt_pv, want) in [
+        (0, false, Some(500)),
+        (0, true, Some(500)),
+        (1, false, Some(500)),
+        (1, true, None),
+    ] {
+        let (mut searcher, mut pos) = after_root_move("rfp_tt_pv", asked, &root, central);
+        let after = pos.clone();
+        let node = Node {
+            depth: 2,
+            ply: 1,
+            in_check: false,
+            cut_node: true,
+            improving: false,
+            eval: 500,
+            hit: None,
+            excluded: None,
+            tt_move: None,
+            tt_capture: false,
+            tt_pv,
+        };
+        let case = format!("rfp_tt_pv {asked}, marked {tt_pv}");
+        assert_eq!(searcher.prune_node(&mut pos, &node, 0), want, "{case}");
+        assert_eq!(pos, after, "{case}: the position is restored");
+    }
+}
