@@ -521,15 +521,11 @@ fn reverse_futility_spares_former_pv_nodes_only_when_asked() {
         let node = Node {
             depth: 2,
             ply: 1,
-            in_check: false,
             cut_node: true,
             improving: false,
             eval: 500,
-            hit: None,
-            excluded: None,
-            tt_move: None,
-            tt_capture: false,
             tt_pv,
+            ..late_node(None, false)
         };
         let case = format!("rfp_tt_pv {asked}, marked {tt_pv}");
         assert_eq!(searcher.prune_node(&mut pos, &node, 0), want, "{case}");
