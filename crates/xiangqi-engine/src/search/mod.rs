@@ -21,6 +21,7 @@ use crate::eval::{Term, damp, evaluate_undamped, psq_delta, psq_red};
 use crate::nnue::{Accumulator, Network};
 use correction::{Correction, Keys};
 use movepick::{Heuristics, Kind, MovePicker, SEE_VALUES};
+use params::LMR_ONE;
 pub use params::{PARAMS, ParamError, ParamSpec, Params};
 pub use time::{Clock, Limits, MOVE_OVERHEAD};
 use tt::{Bound, Tt};
@@ -266,7 +267,7 @@ pub struct Searcher {
     root_only: Vec<Move>,
     root_noise: Vec<(Move, i32)>,
     root_best: Option<(Move, i32)>,
-    lmr: Box<[[u8; 64]; 64]>,
+    lmr: Box<[[u16; 64]; 64]>,
     params: Params,
     /// The rules that judge repetitions and the no-capture limit.
     rulebook: Rulebook,
@@ -774,6 +775,9 @@ impl Searcher {
             self.corrected(pos, ply, raw_eval)
         };
         self.stack[ply].eval = eval;
+        if !in_check && excluded.is_none() && self.params.eval_history > 0 {
+            self.reward_prior_by_eval(pos, ply, eval);
+        }
         let tt_move = hit.and_then(|h| h.mv).filter(|_| excluded.is_none());
         self.stack[ply + 2].cutoffs = 0;
         let mut node = Node {
@@ -813,6 +817,13 @@ impl Searcher {
             Moves::Done { best, best_move } => (best, best_move),
             Moves::Return(s) => return s,
         };
+        if best_move.is_none()
+            && excluded.is_none()
+            && self.params.fail_low_bonus > 0
+            && (node.depth >= 5 || PV || best < original_alpha - 53 * node.depth)
+        {
+            self.reward_prior_quiet(pos, ply, node.depth, PV || cut_node);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if PV && best > original_alpha {
@@ -1092,10 +1103,7 @@ impl Searcher {
                 + if searched == 1 {
                     -self.negamax::<PV>(pos, new_depth, -b, -a, ply + 1, false)
                 } else {
-                    let late = depth >= 3
-                        && searched > 1 + usize::from(PV)
-                        && !gives_check
-                        && !node.in_check;
+                    let late = self.is_late::<PV>(node, searched, gives_check);
                     let r = if late && !is_capture {
                         self.reduction::<PV>(node, m, kind, piece, searched, new_depth, cont_row)
                     } else if late
@@ -1199,9 +1207,7 @@ impl Searcher {
                 return false;
             }
             // The depth the move would be searched at after its late-move reduction.
-            let lmr_depth =
-                (depth - 1 - i32::from(self.lmr[depth.min(63) as usize][(searched + 1).min(63)]))
-                    .max(0);
+            let lmr_depth = (depth - 1 - self.lmr_plies(depth, searched + 1)).max(0);
             let to = m.to().index();
             let cont = self.cont_sum(cont_row, piece, to);
             // Continuation history: a reply that has failed here again and again.
@@ -1279,6 +1285,15 @@ impl Searcher {
         }
     }
 
+    /// Whether the `searched`-th move of `node` (at least the second, the third in a PV node)
+    /// may be reduced: deep enough, not a check, and not an evasion unless `lmr_in_check`.
+    fn is_late<const PV: bool>(&self, node: &Node, searched: usize, gives_check: bool) -> bool {
+        node.depth >= 3
+            && searched > 1 + usize::from(PV)
+            && !gives_check
+            && (!node.in_check || self.params.lmr_in_check > 0)
+    }
+
     /// The late-move reduction of the quiet move `m`, the `searched`-th of its node.
     #[allow(clippy::too_many_arguments, reason = "what the reduction depends on")]
     fn reduction<const PV: bool>(
@@ -1291,7 +1306,10 @@ impl Searcher {
         new_depth: i32,
         cont_row: ContRows,
     ) -> i32 {
-        let mut r = i32::from(self.lmr[node.depth.min(63) as usize][searched.min(63)]);
+        let p = &self.params;
+        // Whole plies, then (`lmr_fine`) the table's fraction and the history's share are added
+        // in 1024ths and the sum rounded down once.
+        let mut r = 0;
         if PV {
             r -= 1;
         }
@@ -1305,24 +1323,36 @@ impl Searcher {
             r -= 1;
         }
         if node.tt_capture {
-            r += self.params.lmr_tt_capture;
+            r += p.lmr_tt_capture;
         }
         if self.stack[node.ply + 1].cutoffs > 3 {
-            r += self.params.lmr_cutoffs;
+            r += p.lmr_cutoffs;
         }
         if !PV && node.tt_pv {
-            r -= self.params.lmr_tt_pv;
+            r -= p.lmr_tt_pv;
         }
-        let cont = self.cont_sum(cont_row, piece, m.to().index());
-        r -= ((self.history[piece][m.to().index()] + cont) / self.params.lmr_history).clamp(-2, 2);
+        let stat =
+            self.history[piece][m.to().index()] + self.cont_sum(cont_row, piece, m.to().index());
+        let r = if p.lmr_fine > 0 {
+            let table = i32::from(self.lmr[node.depth.min(63) as usize][searched.min(63)]);
+            let history = (stat * LMR_ONE / p.lmr_history).clamp(-2 * LMR_ONE, 2 * LMR_ONE);
+            (table + r * LMR_ONE - history).div_euclid(LMR_ONE)
+        } else {
+            self.lmr_plies(node.depth, searched) + r - (stat / p.lmr_history).clamp(-2, 2)
+        };
         r.clamp(0, new_depth - 1)
+    }
+
+    /// The reduction table's whole plies at `depth` for the `searched`-th move.
+    fn lmr_plies(&self, depth: i32, searched: usize) -> i32 {
+        i32::from(self.lmr[depth.clamp(0, 63) as usize][searched.min(63)]) / LMR_ONE
     }
 
     /// The late-move reduction of a capture that loses material by exchange, in a node off the
     /// principal variation: the quiet moves' table less `lmr_captures`' complement (one ply
     /// less at 1, the table's at 2), one more at an expected cut node.
     fn capture_reduction(&self, node: &Node, searched: usize, new_depth: i32) -> i32 {
-        let mut r = i32::from(self.lmr[node.depth.min(63) as usize][searched.min(63)]);
+        let mut r = self.lmr_plies(node.depth, searched);
         r -= 2 - self.params.lmr_captures;
         if node.cut_node {
             r += 1;
@@ -1714,6 +1744,46 @@ impl Searcher {
                 *c = gravity(i32::from(*c), delta).clamp(-16000, 16000) as i16;
             }
         }
+    }
+
+    /// The quiet move that led to the node at `ply`, all of whose moves failed low, rewarded in
+    /// its continuation-history rows (twice over when `doubled`): the opponent's refutation
+    /// worked (Stockfish's prior counter-move bonus). Not after a capture or a null move.
+    fn reward_prior_quiet(&mut self, pos: &Position, ply: usize, depth: i32, doubled: bool) {
+        let Some(prev_ply) = ply.checked_sub(1) else {
+            return;
+        };
+        let prev = self.stack[prev_ply];
+        let Some(m) = prev.mv else { return };
+        // The no-capture count restarts only with a capture.
+        if pos.halfmove_clock() == 0 {
+            return;
+        }
+        let bonus = self.history_bonus(depth) * if doubled { 2 } else { 1 };
+        let to = m.to().index();
+        for &row in self.cont_rows(prev_ply).iter().flatten() {
+            let c = &mut self.cont[row][prev.piece][to];
+            *c = gravity(i32::from(*c), bonus).clamp(-16000, 16000) as i16;
+        }
+    }
+
+    /// The quiet move that led to the node at `ply` (whose corrected evaluation is `eval`, not in
+    /// check), made by a side not in check, gains main history `eval_history` times the
+    /// centipawns it raised its side's evaluation by, at most 2,000 either way. Not after a
+    /// capture or a null move.
+    fn reward_prior_by_eval(&mut self, pos: &Position, ply: usize, eval: i32) {
+        let Some(prev_ply) = ply.checked_sub(1) else {
+            return;
+        };
+        let prev = self.stack[prev_ply];
+        let Some(m) = prev.mv else { return };
+        // The no-capture count restarts only with a capture.
+        if prev.in_check || pos.halfmove_clock() == 0 {
+            return;
+        }
+        let bonus = (-self.params.eval_history * (prev.eval + eval)).clamp(-2000, 2000);
+        let h = &mut self.history[prev.piece][m.to().index()];
+        *h = gravity(*h, bonus);
     }
 
     /// Capture history after a cut-off by `best`: the captures tried before it lose, `best`

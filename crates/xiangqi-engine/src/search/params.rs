@@ -7,7 +7,8 @@
 //! they are for tuning, not for players.
 //!
 //! Margins are in centipawns; `*_depth` limits in plies; reductions in plies; the late-move
-//! reduction table is `lmr_base / 100 + ln(depth) ln(move number) / (lmr_divisor / 100)`.
+//! reduction table is `lmr_base / 100 + ln(depth) ln(move number) / (lmr_divisor / 100)`,
+//! kept in 1024ths of a ply ([`LMR_ONE`]).
 
 use std::fmt;
 
@@ -193,8 +194,16 @@ params! {
     /// Late-move reductions: this many plies less for a quiet move off the principal variation
     /// in a node that was on one when its hash entry was stored (Stockfish's `ttPv`).
     lmr_tt_pv = 0 in 0..=2;
+    /// Late-move reductions in a node in check: 1 reduces its late evasions as other late moves
+    /// are (Pikafish); 0 never (as before).
+    lmr_in_check = 0 in 0..=1;
     /// Late-move reductions: one ply less for every this much history.
     lmr_history = 8000 in 3000..=16000;
+    /// Late-move reductions in fractions of a ply: 1 adds the table's value, the adjustments and
+    /// the history's share in 1024ths of a ply and rounds down once at the end (Stockfish's
+    /// way); 0 rounds the table down first and counts the history only in whole plies (as
+    /// before).
+    lmr_fine = 0 in 0..=1;
     /// Continuation history: the earlier moves whose rows a quiet move is judged by (ordering,
     /// pruning, reductions) and rewarded in: 1 the previous move's only, 2 also the side's own
     /// move before it, 3 also the move four plies back.
@@ -209,6 +218,16 @@ params! {
     /// History on a hash cut-off: 1 rewards a quiet hash move whose stored score holds at or
     /// above beta as a cut-off by search would (killer, counter move, history rows), 0 not.
     tt_cut_history = 0 in 0..=1;
+    /// History on a fail-low: 1 rewards the quiet move that led to a node where every move
+    /// failed low (at depth 5 or more, in a PV node, or far below alpha), twice over at PV and
+    /// expected cut nodes, in its continuation-history rows (Stockfish's prior counter-move
+    /// bonus); 0 not.
+    fail_low_bonus = 0 in 0..=1;
+    /// History from the evaluation: the quiet move that led to a node (neither side in check)
+    /// gains main history this many times the centipawns it raised its side's static
+    /// evaluation by, at most 2,000 either way (Stockfish's and Pikafish's static-evaluation
+    /// difference; 0: not).
+    eval_history = 0 in 0..=64;
     /// History: the bonus per squared ply of depth.
     history_scale = 16 in 4..=40;
     /// History: the largest bonus.
@@ -258,21 +277,25 @@ impl Params {
         Ok(())
     }
 
-    /// The late-move reduction table for these parameters: `[depth][move number]`.
+    /// The late-move reduction table for these parameters, `[depth][move number]`, in
+    /// [`LMR_ONE`]ths of a ply (rounded down; `t >> 10` is the whole plies).
     #[must_use]
-    pub fn lmr_table(&self) -> Box<[[u8; 64]; 64]> {
-        let mut lmr = Box::new([[0u8; 64]; 64]);
+    pub fn lmr_table(&self) -> Box<[[u16; 64]; 64]> {
+        let mut lmr = Box::new([[0u16; 64]; 64]);
         let base = f64::from(self.lmr_base) / 100.0;
         let divisor = f64::from(self.lmr_divisor) / 100.0;
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
                 let v = base + (d as f64).ln() * (m as f64).ln() / divisor;
-                *r = v.clamp(0.0, 60.0) as u8;
+                *r = (v.clamp(0.0, 60.0) * f64::from(LMR_ONE)) as u16;
             }
         }
         lmr
     }
 }
+
+/// One ply in the late-move reduction table's units.
+pub const LMR_ONE: i32 = 1024;
 
 /// The description of the parameter `name` (matched without regard to case).
 #[must_use]
@@ -325,7 +348,10 @@ mod tests {
     #[test]
     fn lmr_table_grows_with_depth_and_move_number() {
         let t = Params::default().lmr_table();
-        assert_eq!(t[1][1], 0);
+        // 0.75 + ln 10 ln 20 / 2.25 = 3.8157 plies.
+        assert_eq!(t[10][20], 3907);
+        assert_eq!(t[10][20] >> 10, 3);
+        assert_eq!(t[1][1], 768);
         assert!(t[20][30] > t[5][5]);
         for d in 1..64 {
             for m in 2..64 {

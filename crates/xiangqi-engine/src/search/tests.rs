@@ -309,6 +309,17 @@ fn with_param(name: &str, value: i32) -> Searcher {
     searcher
 }
 
+/// A quiet move of the opening (Red's horse to g2) and its piece's index: the late move whose
+/// reduction the tests read.
+fn late_quiet() -> (Move, usize) {
+    let quiet: Move = "h0g2".parse().expect("a move");
+    let piece = Position::startpos()
+        .piece_at(quiet.from())
+        .expect("a horse")
+        .index();
+    (quiet, piece)
+}
+
 /// A node at ply 4, depth 10, off the principal variation, improving, with `tt_move` as its hash
 /// move: where a late quiet move is reduced.
 fn late_node(tt_move: Option<Move>, tt_capture: bool) -> Node {
@@ -412,11 +423,7 @@ fn reduced_moves_are_searched_again_deeper_or_shallower_only_when_asked() {
 /// bench signature holds); the reduction still leaves at least a ply.
 #[test]
 fn quiet_moves_whose_siblings_were_refuted_often_reduce_more_only_when_asked() {
-    let quiet: Move = "h0g2".parse().expect("a move");
-    let piece = Position::startpos()
-        .piece_at(quiet.from())
-        .expect("a horse")
-        .index();
+    let (quiet, piece) = late_quiet();
     let node = late_node(None, false);
     for extra in [0, 1, 2] {
         let mut searcher = with_param("lmr_cutoffs", extra);
@@ -437,11 +444,7 @@ fn quiet_moves_whose_siblings_were_refuted_often_reduce_more_only_when_asked() {
 /// (the default, so the bench signature holds); in a PV node the mark changes nothing.
 #[test]
 fn quiet_moves_in_former_pv_nodes_reduce_less_only_when_asked() {
-    let quiet: Move = "h0g2".parse().expect("a move");
-    let piece = Position::startpos()
-        .piece_at(quiet.from())
-        .expect("a horse")
-        .index();
+    let (quiet, piece) = late_quiet();
     let node = |tt_pv| Node {
         tt_pv,
         ..late_node(None, false)
@@ -468,11 +471,7 @@ fn quiet_moves_in_former_pv_nodes_reduce_less_only_when_asked() {
 /// holds); the reduction still leaves at least a ply.
 #[test]
 fn quiet_moves_after_a_capturing_hash_move_reduce_more_only_when_asked() {
-    let quiet: Move = "h0g2".parse().expect("a move");
-    let piece = Position::startpos()
-        .piece_at(quiet.from())
-        .expect("a horse")
-        .index();
+    let (quiet, piece) = late_quiet();
     // The cannon over its screen on h7 takes the knight on h9.
     let capture: Move = "h2h9".parse().expect("a move");
     let node =
@@ -530,5 +529,124 @@ fn reverse_futility_spares_former_pv_nodes_only_when_asked() {
         let case = format!("rfp_tt_pv {asked}, marked {tt_pv}");
         assert_eq!(searcher.prune_node(&mut pos, &node, 0), want, "{case}");
         assert_eq!(pos, after, "{case}: the position is restored");
+    }
+}
+
+/// `lmr_fine`: the table's fraction and the history's share are added in 1024ths of a ply and
+/// rounded down once. At depth 10 the table gives the 20th move 3.82 plies: by default any
+/// history worth less than a ply either way leaves the 3 that no history gives (the default, so
+/// the bench signature holds); with `lmr_fine` 0.88 of a ply of good history takes it to 2, a
+/// quarter of a ply of bad history to 4, and half a ply of good history leaves 3. Both cap the
+/// history's share at two plies.
+#[test]
+fn reductions_count_fractions_of_a_ply_only_when_asked() {
+    let (quiet, piece) = late_quiet();
+    let node = late_node(None, false);
+    let histories = [0, 7000, 4000, -2000, 40_000, -40_000];
+    for (fine, wants) in [(0, [3, 3, 3, 3, 1, 5]), (1, [3, 2, 3, 4, 1, 5])] {
+        let mut searcher = with_param("lmr_fine", fine);
+        for (history, want) in histories.into_iter().zip(wants) {
+            searcher.history[piece][quiet.to().index()] = history;
+            let r = searcher.reduction::<false>(&node, quiet, Kind::Quiet, piece, 20, 9, [None; 3]);
+            assert_eq!(r, want, "lmr_fine {fine}, history {history}");
+        }
+    }
+}
+
+/// `fail_low_bonus`: where every move of a node fails low (Red has nothing worth 30 pawns), the
+/// quiet move that led to it (Black's horse to g7, answering the central cannon) is rewarded in
+/// the continuation-history row of the move before it when asked, and not when not (the
+/// default, so the bench signature holds); after a capture it is not rewarded either way.
+#[test]
+fn quiet_moves_refuting_every_reply_earn_history_only_when_asked() {
+    let root = Position::startpos();
+    let central: Move = "h2e2".parse().expect("a move");
+    for (asked, reply, rewarded) in [(0, "h9g7", false), (1, "h9g7", true), (1, "b7b0", false)] {
+        let reply: Move = reply.parse().expect("a move");
+        let (mut searcher, mut pos) = after_root_move("fail_low_bonus", asked, &root, central);
+        let mover = root.piece_at(central.from()).expect("a cannon").index();
+        let piece = pos.piece_at(reply.from()).expect("a piece").index();
+        searcher.stack[0].mv = Some(central);
+        searcher.stack[0].piece = mover;
+        searcher.stack[1].mv = Some(reply);
+        searcher.stack[1].piece = piece;
+        assert!(pos.is_legal(reply));
+        searcher.make(&mut pos, reply, 1);
+        let case = format!("fail_low_bonus {asked}, {reply}");
+        let s = searcher.negamax::<false>(&mut pos, 5, 2999, 3000, 2, false);
+        assert!(s < 3000, "{case}: the node fails low ({s})");
+        let entry = searcher.cont[mover * 90 + central.to().index()][piece][reply.to().index()];
+        assert_eq!(entry > 0, rewarded, "{case}: {entry}");
+        assert!(entry >= 0, "{case}: {entry}");
+    }
+}
+
+/// `eval_history`: the quiet move that led to a node gains main history by how much it raised
+/// its side's static evaluation (here set for Black before its move at 100 pawns down or up, so
+/// that the move gained or lost about that much and the bonus is at its 2,000 cap either way)
+/// when asked, and nothing when not (the default, so the bench signature holds); after a
+/// capture or from a side in check, nothing either way.
+#[test]
+fn quiet_moves_earn_history_by_the_evaluation_they_gain_only_when_asked() {
+    let root = Position::startpos();
+    let central: Move = "h2e2".parse().expect("a move");
+    for (asked, reply, before, in_check, want) in [
+        (0, "h9g7", -10_000, false, 0),
+        (20, "h9g7", -10_000, false, 2000),
+        (20, "h9g7", 10_000, false, -2000),
+        (20, "h9g7", -10_000, true, 0),
+        (20, "b7b0", -10_000, false, 0),
+    ] {
+        let reply: Move = reply.parse().expect("a move");
+        let (mut searcher, mut pos) = after_root_move("eval_history", asked, &root, central);
+        let piece = pos.piece_at(reply.from()).expect("a piece").index();
+        searcher.stack[1].mv = Some(reply);
+        searcher.stack[1].piece = piece;
+        searcher.stack[1].eval = before;
+        searcher.stack[1].in_check = in_check;
+        assert!(pos.is_legal(reply));
+        searcher.make(&mut pos, reply, 1);
+        // Depth 1: the children are quiescence nodes, which change no main history.
+        searcher.negamax::<false>(&mut pos, 1, -1, 0, 2, false);
+        let case = format!("eval_history {asked}, {reply}, {before} before, in check {in_check}");
+        assert_eq!(searcher.history[piece][reply.to().index()], want, "{case}");
+    }
+}
+
+/// `lmr_in_check`: a late move of a node in check may be reduced like any other late move when
+/// asked, and never when not (the default, so the bench signature holds); checks, first moves
+/// and a PV node's second move are never reduced either way.
+#[test]
+fn late_evasions_reduce_only_when_asked() {
+    let node = |in_check: bool| Node {
+        in_check,
+        improving: !in_check,
+        ..late_node(None, false)
+    };
+    for asked in [0, 1] {
+        let searcher = with_param("lmr_in_check", asked);
+        let case = format!("lmr_in_check {asked}");
+        assert!(searcher.is_late::<false>(&node(false), 5, false), "{case}");
+        assert!(
+            !searcher.is_late::<false>(&node(false), 5, true),
+            "{case}: a check"
+        );
+        assert!(
+            !searcher.is_late::<false>(&node(false), 1, false),
+            "{case}: the first move"
+        );
+        assert!(
+            !searcher.is_late::<true>(&node(false), 2, false),
+            "{case}: PV, second"
+        );
+        assert!(
+            searcher.is_late::<true>(&node(false), 3, false),
+            "{case}: PV, third"
+        );
+        assert_eq!(
+            searcher.is_late::<false>(&node(true), 5, false),
+            asked == 1,
+            "{case}: an evasion"
+        );
     }
 }
