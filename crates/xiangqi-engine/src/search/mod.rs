@@ -1334,7 +1334,7 @@ impl Searcher {
         let stat =
             self.history[piece][m.to().index()] + self.cont_sum(cont_row, piece, m.to().index());
         let r = if p.lmr_fine > 0 {
-            let table = i32::from(self.lmr[node.depth.min(63) as usize][searched.min(63)]);
+            let table = self.lmr_units(node.depth, searched);
             let history = (stat * LMR_ONE / p.lmr_history).clamp(-2 * LMR_ONE, 2 * LMR_ONE);
             (table + r * LMR_ONE - history).div_euclid(LMR_ONE)
         } else {
@@ -1343,9 +1343,14 @@ impl Searcher {
         r.clamp(0, new_depth - 1)
     }
 
+    /// The reduction table's value at `depth` for the `searched`-th move, in [`LMR_ONE`]ths.
+    fn lmr_units(&self, depth: i32, searched: usize) -> i32 {
+        i32::from(self.lmr[depth.clamp(0, 63) as usize][searched.min(63)])
+    }
+
     /// The reduction table's whole plies at `depth` for the `searched`-th move.
     fn lmr_plies(&self, depth: i32, searched: usize) -> i32 {
-        i32::from(self.lmr[depth.clamp(0, 63) as usize][searched.min(63)]) / LMR_ONE
+        self.lmr_units(depth, searched) / LMR_ONE
     }
 
     /// The late-move reduction of a capture that loses material by exchange, in a node off the
@@ -1746,19 +1751,23 @@ impl Searcher {
         }
     }
 
+    /// The move that led to the node at `ply` (in `pos`) with its ply and frame, if it was
+    /// neither a capture nor a null move.
+    fn prior_quiet(&self, pos: &Position, ply: usize) -> Option<(usize, Frame, Move)> {
+        let prev_ply = ply.checked_sub(1)?;
+        let prev = self.stack[prev_ply];
+        // The no-capture count restarts only with a capture.
+        let m = prev.mv.filter(|_| pos.halfmove_clock() != 0)?;
+        Some((prev_ply, prev, m))
+    }
+
     /// The quiet move that led to the node at `ply`, all of whose moves failed low, rewarded in
     /// its continuation-history rows (twice over when `doubled`): the opponent's refutation
     /// worked (Stockfish's prior counter-move bonus). Not after a capture or a null move.
     fn reward_prior_quiet(&mut self, pos: &Position, ply: usize, depth: i32, doubled: bool) {
-        let Some(prev_ply) = ply.checked_sub(1) else {
+        let Some((prev_ply, prev, m)) = self.prior_quiet(pos, ply) else {
             return;
         };
-        let prev = self.stack[prev_ply];
-        let Some(m) = prev.mv else { return };
-        // The no-capture count restarts only with a capture.
-        if pos.halfmove_clock() == 0 {
-            return;
-        }
         let bonus = self.history_bonus(depth) * if doubled { 2 } else { 1 };
         let to = m.to().index();
         for &row in self.cont_rows(prev_ply).iter().flatten() {
@@ -1772,15 +1781,9 @@ impl Searcher {
     /// centipawns it raised its side's evaluation by, at most 2,000 either way. Not after a
     /// capture or a null move.
     fn reward_prior_by_eval(&mut self, pos: &Position, ply: usize, eval: i32) {
-        let Some(prev_ply) = ply.checked_sub(1) else {
+        let Some((_, prev, m)) = self.prior_quiet(pos, ply).filter(|(_, f, _)| !f.in_check) else {
             return;
         };
-        let prev = self.stack[prev_ply];
-        let Some(m) = prev.mv else { return };
-        // The no-capture count restarts only with a capture.
-        if prev.in_check || pos.halfmove_clock() == 0 {
-            return;
-        }
         let bonus = (-self.params.eval_history * (prev.eval + eval)).clamp(-2000, 2000);
         let h = &mut self.history[prev.piece][m.to().index()];
         *h = gravity(*h, bonus);
