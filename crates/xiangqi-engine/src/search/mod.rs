@@ -804,14 +804,7 @@ impl Searcher {
             }
             return s;
         }
-        // Internal iterative reduction: no hash move deep in the tree, search a little shallower.
-        if depth >= self.params.iir_depth
-            && node.tt_move.is_none()
-            && excluded.is_none()
-            && (PV || cut_node)
-        {
-            node.depth -= 1;
-        }
+        node.depth -= self.iir::<PV>(&node);
         let original_alpha = alpha;
         let (best, best_move) = match self.search_moves::<PV>(pos, &node, alpha, beta) {
             Moves::Done { best, best_move } => (best, best_move),
@@ -1294,6 +1287,18 @@ impl Searcher {
             && (!node.in_check || self.params.lmr_in_check > 0)
     }
 
+    /// Internal iterative reduction: the plies a node without a hash move deep in the tree
+    /// searches shallower (`iir_pv` in a PV node, one in an expected cut node, else none).
+    fn iir<const PV: bool>(&self, node: &Node) -> i32 {
+        if node.depth < self.params.iir_depth || node.tt_move.is_some() || node.excluded.is_some() {
+            0
+        } else if PV {
+            self.params.iir_pv
+        } else {
+            i32::from(node.cut_node)
+        }
+    }
+
     /// The late-move reduction of the quiet move `m`, the `searched`-th of its node.
     #[allow(clippy::too_many_arguments, reason = "what the reduction depends on")]
     fn reduction<const PV: bool>(
@@ -1317,7 +1322,7 @@ impl Searcher {
             r += 1;
         }
         if node.cut_node {
-            r += 1;
+            r += p.lmr_cut;
         }
         if kind == Kind::Refutation {
             r -= 1;
@@ -1360,7 +1365,7 @@ impl Searcher {
         let mut r = self.lmr_plies(node.depth, searched);
         r -= 2 - self.params.lmr_captures;
         if node.cut_node {
-            r += 1;
+            r += self.params.lmr_cut;
         }
         r.clamp(0, new_depth - 1)
     }
@@ -1383,6 +1388,9 @@ impl Searcher {
         if r > 0 && s > a {
             new_depth = self.research_depth(new_depth, s, best);
             s = -self.negamax::<false>(pos, new_depth, -a - 1, -a, ply + 1, !node.cut_node);
+            if self.params.lmr_research_history > 0 {
+                self.reward_research(ply, new_depth, s, (a, b));
+            }
         }
         if PV && s > a && s < b {
             s = -self.negamax::<true>(pos, new_depth, -b, -a, ply + 1, false);
@@ -1787,6 +1795,28 @@ impl Searcher {
         let bonus = (-self.params.eval_history * (prev.eval + eval)).clamp(-2000, 2000);
         let h = &mut self.history[prev.piece][m.to().index()];
         *h = gravity(*h, bonus);
+    }
+
+    /// The move made at `ply`, searched again at `depth` after its reduced search beat alpha
+    /// and scoring `s` against the node's window `(a, b)`: its continuation-history rows gain
+    /// the bonus of `depth` if it failed high, lose it if it failed low, and are left alone
+    /// between (Stockfish's update after a re-search).
+    fn reward_research(&mut self, ply: usize, depth: i32, s: i32, (a, b): (i32, i32)) {
+        let bonus = self.history_bonus(depth);
+        let delta = if s >= b {
+            bonus
+        } else if s <= a {
+            -bonus
+        } else {
+            return;
+        };
+        let frame = self.stack[ply];
+        let Some(m) = frame.mv else { return };
+        let to = m.to().index();
+        for &row in self.cont_rows(ply).iter().flatten() {
+            let c = &mut self.cont[row][frame.piece][to];
+            *c = gravity(i32::from(*c), delta).clamp(-16000, 16000) as i16;
+        }
     }
 
     /// Capture history after a cut-off by `best`: the captures tried before it lose, `best`

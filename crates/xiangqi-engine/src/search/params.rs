@@ -129,6 +129,9 @@ params! {
     /// Internal iterative reduction: the smallest depth at which a node without a hash move
     /// searches a ply shallower.
     iir_depth = 6 in 3..=10;
+    /// Internal iterative reduction: the plies a principal-variation node without a hash move
+    /// searches shallower (Pikafish-HCE: three; a cut node always one).
+    iir_pv = 1 in 1..=3;
     /// Late-move pruning: the largest depth it applies at.
     lmp_depth = 8 in 4..=12;
     /// Late-move pruning: the base of the move count `(base + depth²) · factor / 2`.
@@ -197,6 +200,13 @@ params! {
     /// Late-move reductions in a node in check: 1 reduces its late evasions as other late moves
     /// are (Pikafish); 0 never (as before).
     lmr_in_check = 0 in 0..=1;
+    /// Late-move reductions: the plies more at an expected cut node (Pikafish-HCE: two and
+    /// more).
+    lmr_cut = 1 in 0..=3;
+    /// Late-move reductions: 1 gives a reduced move searched again its continuation-history
+    /// reward by that search's result, a bonus for a fail-high and a malus for a fail-low
+    /// (Pikafish-HCE); 0 none (as before).
+    lmr_research_history = 0 in 0..=1;
     /// Late-move reductions: one ply less for every this much history.
     lmr_history = 8000 in 3000..=16000;
     /// Late-move reductions in fractions of a ply: 1 adds the table's value, the adjustments and

@@ -650,3 +650,101 @@ fn late_evasions_reduce_only_when_asked() {
         );
     }
 }
+
+/// `lmr_cut`: a late move at an expected cut node is reduced that many plies more than the same
+/// move elsewhere, quiet moves and losing captures alike (the default, one, keeps the bench
+/// signature).
+#[test]
+fn expected_cut_nodes_reduce_lmr_cut_plies_more() {
+    let (quiet, piece) = late_quiet();
+    let node = |cut_node| Node {
+        cut_node,
+        ..late_node(None, false)
+    };
+    for extra in 0..=3 {
+        let searcher = with_param("lmr_cut", extra);
+        let r = |cut_node| {
+            searcher.reduction::<false>(
+                &node(cut_node),
+                quiet,
+                Kind::Quiet,
+                piece,
+                20,
+                9,
+                [None; 3],
+            )
+        };
+        assert!(r(false) >= 1, "a late move at depth 10 is reduced");
+        assert_eq!(r(true), r(false) + extra, "lmr_cut {extra}, a quiet move");
+        let c = |cut_node| searcher.capture_reduction(&node(cut_node), 20, 9);
+        assert_eq!(c(true), c(false) + extra, "lmr_cut {extra}, a capture");
+    }
+}
+
+/// `iir_pv`: a principal-variation node without a hash move, deep enough, searches that many
+/// plies shallower; an expected cut node one; any other node, one with a hash move, or one too
+/// shallow none.
+#[test]
+fn nodes_without_a_hash_move_search_shallower_by_their_kind() {
+    let (quiet, _) = late_quiet();
+    for plies in 1..=3 {
+        let searcher = with_param("iir_pv", plies);
+        let cut = Node {
+            cut_node: true,
+            ..late_node(None, false)
+        };
+        assert_eq!(searcher.iir::<true>(&late_node(None, false)), plies);
+        assert_eq!(searcher.iir::<false>(&cut), 1);
+        assert_eq!(searcher.iir::<false>(&late_node(None, false)), 0);
+        assert_eq!(searcher.iir::<true>(&late_node(Some(quiet), false)), 0);
+        let shallow = Node {
+            depth: searcher.params.iir_depth - 1,
+            ..late_node(None, false)
+        };
+        assert_eq!(searcher.iir::<true>(&shallow), 0);
+    }
+}
+
+/// `lmr_research_history`: the continuation history of a reduced move searched again gains the
+/// depth's bonus when the search fails high, loses it when it fails low, and is left alone
+/// inside the window; the call sits behind the parameter, so by default (the bench signature)
+/// nothing is written.
+#[test]
+fn research_results_move_the_continuation_history() {
+    let root = Position::startpos();
+    let central: Move = "h2e2".parse().expect("a move");
+    let reply: Move = "h9g7".parse().expect("a move");
+    for (s, want) in [(100, 1), (-100, -1), (0, 0)] {
+        let (mut searcher, pos) = after_root_move("lmr_research_history", 1, &root, central);
+        let mover = root.piece_at(central.from()).expect("a cannon").index();
+        let piece = pos.piece_at(reply.from()).expect("a horse").index();
+        searcher.stack[0].mv = Some(central);
+        searcher.stack[0].piece = mover;
+        searcher.stack[1].mv = Some(reply);
+        searcher.stack[1].piece = piece;
+        searcher.reward_research(1, 6, s, (-50, 50));
+        let entry = searcher.cont[mover * 90 + central.to().index()][piece][reply.to().index()];
+        assert_eq!(entry.signum(), want, "score {s}: {entry}");
+    }
+}
+
+/// `lmr_research_history` reaches the search: the same fixed-depth search of a middlegame
+/// position visits a different number of nodes with it (the re-searches' rewards change the
+/// ordering), so the call is made where the re-search is.
+#[test]
+fn research_history_changes_the_search() {
+    let pos: Position = "r1eakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKABR1 w - - 0 1"
+        .parse()
+        .expect("a position");
+    let limits = Limits {
+        depth: Some(9),
+        ..Limits::default()
+    };
+    let nodes = |asked| {
+        let mut searcher = with_param("lmr_research_history", asked);
+        searcher
+            .search(&pos, &[], &limits, &SearchOptions::default(), |_| {})
+            .nodes
+    };
+    assert_ne!(nodes(0), nodes(1));
+}
