@@ -1752,10 +1752,7 @@ impl Searcher {
             let delta = if q == m { bonus } else { -bonus };
             let h = &mut self.history[p][to];
             *h = gravity(*h, delta);
-            for &row in cont_row.iter().flatten() {
-                let c = &mut self.cont[row][p][to];
-                *c = gravity(i32::from(*c), delta).clamp(-16000, 16000) as i16;
-            }
+            self.nudge_cont(cont_row, p, to, delta);
         }
     }
 
@@ -1777,11 +1774,7 @@ impl Searcher {
             return;
         };
         let bonus = self.history_bonus(depth) * if doubled { 2 } else { 1 };
-        let to = m.to().index();
-        for &row in self.cont_rows(prev_ply).iter().flatten() {
-            let c = &mut self.cont[row][prev.piece][to];
-            *c = gravity(i32::from(*c), bonus).clamp(-16000, 16000) as i16;
-        }
+        self.nudge_cont(self.cont_rows(prev_ply), prev.piece, m.to().index(), bonus);
     }
 
     /// The quiet move that led to the node at `ply` (whose corrected evaluation is `eval`, not in
@@ -1812,9 +1805,13 @@ impl Searcher {
         };
         let frame = self.stack[ply];
         let Some(m) = frame.mv else { return };
-        let to = m.to().index();
-        for &row in self.cont_rows(ply).iter().flatten() {
-            let c = &mut self.cont[row][frame.piece][to];
+        self.nudge_cont(self.cont_rows(ply), frame.piece, m.to().index(), delta);
+    }
+
+    /// The continuation histories of `piece` to `to` in `rows` moved by `delta`.
+    fn nudge_cont(&mut self, rows: ContRows, piece: usize, to: usize, delta: i32) {
+        for &row in rows.iter().flatten() {
+            let c = &mut self.cont[row][piece][to];
             *c = gravity(i32::from(*c), delta).clamp(-16000, 16000) as i16;
         }
     }
