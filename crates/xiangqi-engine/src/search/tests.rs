@@ -707,8 +707,8 @@ fn nodes_without_a_hash_move_search_shallower_by_their_kind() {
 
 /// `lmr_research_history`: the continuation history of a reduced move searched again gains the
 /// depth's bonus when the search fails high, loses it when it fails low, and is left alone
-/// inside the window; the call sits behind the parameter, so by default (the bench signature)
-/// nothing is written.
+/// inside the window. That nothing is written by default is the bench signature's test
+/// (`tests/search.rs`); that the call is made when asked, the test below.
 #[test]
 fn research_results_move_the_continuation_history() {
     let root = Position::startpos();
