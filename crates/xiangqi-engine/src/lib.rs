@@ -11,7 +11,8 @@
 //! let thought = engine.think(&Position::startpos(), &[], &limits, |_| {});
 //! assert!(Position::startpos().is_legal(thought.best.unwrap()));
 //! ```
-// One exception, the hash-table prefetch (search/tt.rs), allowed where it stands.
+// Exceptions, each allowed where it stands: the hash-table prefetch (search/tt.rs) and the
+// huge-page tables (large.rs).
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -19,6 +20,7 @@ pub mod analysis;
 pub mod bench;
 pub mod book;
 pub mod eval;
+mod large;
 mod level;
 pub mod nnue;
 pub mod puzzle;

@@ -18,6 +18,7 @@ use std::time::Duration;
 use xiangqi::{Move, Outcome, PieceKind, Position, Rulebook};
 
 use crate::eval::{Term, damp, evaluate_undamped, psq_delta, psq_red};
+use crate::large::Large;
 use crate::nnue::{Accumulator, Network};
 use correction::{Correction, Keys};
 use movepick::{Heuristics, Kind, MovePicker, SEE_VALUES};
@@ -223,7 +224,7 @@ enum Moves {
 pub type CaptureHistory = [[[i16; 7]; 90]; 14];
 
 /// Continuation history: `[previous piece * 90 + previous to][piece][to]`.
-type ContHistory = Vec<[[i16; 90]; 14]>;
+type ContHistory = Large<[[i16; 90]; 14]>;
 
 /// The continuation-history rows of a node (see `Searcher::cont_rows`).
 type ContRows = [Option<usize>; 3];
@@ -308,7 +309,7 @@ impl Searcher {
             history: Box::new([[0; 90]; 14]),
             captures: Box::new([[[0; 7]; 90]; 14]),
             counters: Box::new([[None; 90]; 14]),
-            cont: vec![[[0; 90]; 14]; 14 * 90],
+            cont: Large::zeroed(14 * 90),
             root_index: 0,
             killers: [[None; 2]; MAX_PLY + 2],
             stack: [Frame::default(); MAX_PLY + 4],
@@ -416,7 +417,7 @@ impl Searcher {
         *self.history = [[0; 90]; 14];
         *self.captures = [[[0; 7]; 90]; 14];
         *self.counters = [[None; 90]; 14];
-        self.cont.fill([[0; 90]; 14]);
+        self.cont.zero();
         self.killers = [[None; 2]; MAX_PLY + 2];
         self.correction.clear();
         self.eval_cache.fill(0);

@@ -4,6 +4,8 @@ use core::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use xiangqi::Move;
 
+use crate::large::{Large, Zeroed};
+
 /// How a stored score bounds the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -31,6 +33,10 @@ struct Entry {
     check: AtomicU64,
     data: AtomicU64,
 }
+
+// SAFETY: two atomics, both valid as zero (an empty entry), and no drop glue.
+#[allow(unsafe_code, reason = "an entry of zero bytes is an empty entry")]
+unsafe impl Zeroed for Entry {}
 
 /// The unpacked fields of an entry's `data` word.
 #[derive(Clone, Copy, Debug, Default)]
@@ -97,10 +103,10 @@ pub struct Hit {
 }
 
 /// The table, shared by every search thread (Lazy SMP). Its size is set in MiB; 16-byte entries
-/// in buckets of two.
+/// in buckets of two, on huge pages where the system gives them ([`Large`]).
 #[derive(Debug)]
 pub struct Tt {
-    entries: Vec<Entry>,
+    entries: Large<Entry>,
     mask: usize,
     generation: AtomicU8,
 }
@@ -120,7 +126,7 @@ impl Tt {
         let fit = (bytes / core::mem::size_of::<Entry>()).max(2);
         let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         Tt {
-            entries: (0..count).map(|_| Entry::default()).collect(),
+            entries: Large::zeroed(count),
             mask: (count - 1) & !1,
             generation: AtomicU8::new(0),
         }
@@ -128,7 +134,7 @@ impl Tt {
 
     /// Empties the table (a new game). Call it while no search runs.
     pub fn clear(&self) {
-        for e in &self.entries {
+        for e in self.entries.iter() {
             e.check.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);
         }
